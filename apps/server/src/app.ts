@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Db } from './db/client';
+import { cardsRoutes } from './features/cards/cards.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { legalRoutes } from './features/legal/legal.routes';
+import { setsRoutes } from './features/sets/sets.routes';
+import type { AppEnv } from './lib/context';
+import { AppError } from './lib/errors';
+import type { Logger } from './lib/logger';
+import { createRouter } from './lib/openapi';
+
+export interface AppOptions {
+  db: Db;
+  log: Logger;
+  /** The built SPA (apps/web/dist); omitted in API tests. */
+  webDistDir?: string;
+}
+
+export function buildApi() {
+  const api = createRouter();
+  api.route('/', healthRoutes);
+  api.route('/', cardsRoutes);
+  api.route('/', setsRoutes);
+  return api;
+}
+
+export function openApiDocument() {
+  return buildApi().getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Grand Line API',
+      version: '1.0.0',
+      description: 'The One Piece TCG companion: card library, sets, decks, binders and prices.',
+    },
+    servers: [{ url: '/api' }],
+  });
+}
+
+const swaggerHtml = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Grand Line API</title><link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div><script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+
+export function buildApp({ db, log, webDistDir }: AppOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', { db, log });
+    await next();
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return c.json({ error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } }, err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ error: { code: 'VALIDATION_ERROR', message: err.message || 'Bad request' } }, err.status);
+    }
+    log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+    return c.json({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } }, 500);
+  });
+
+  const api = buildApi();
+  const doc = openApiDocument();
+  api.get('/openapi.json', (c) => c.json(doc));
+
+  // API documentation, served from the swagger-ui-dist package (works offline).
+  const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  api.get('/docs', (c) => c.html(swaggerHtml));
+  api.get('/docs/init.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(`window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui' });`);
+  });
+  api.get('/docs/assets/:file', async (c) => {
+    const file = c.req.param('file');
+    if (!/^swagger-ui(-bundle)?\.(css|js)$/.test(file)) return c.notFound();
+    c.header('Content-Type', file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(await fs.promises.readFile(path.join(swaggerDir, file)));
+  });
+  api.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
+  app.route('/api', api);
+  app.route('/', legalRoutes);
+
+  if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) {
+    const root = path.relative(process.cwd(), webDistDir) || '.';
+    const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use('*', serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }));
+    // Client-side routes: every other GET gets the SPA shell, which renders its own not-found page.
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+  return app;
+}

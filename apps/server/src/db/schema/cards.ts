@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { cardSets } from './card-sets';
+import { gameCategories } from './game-categories';
+
+export const cards = pgTable(
+  'cards',
+  {
+    id: serial('id').primaryKey(),
+    gameCategory: text('game_category')
+      .notNull()
+      .references(() => gameCategories.id),
+    /** Print image name + product: the import's natural key (one print can be in two products). */
+    sourceKey: text('source_key').notNull().unique(),
+    sourceHash: text('source_hash').notNull(),
+    cardNumber: text('card_number').notNull(),
+    setId: integer('set_id').references(() => cardSets.id),
+    name: text('name').notNull(),
+    cardType: text('card_type').notNull(),
+    cost: integer('cost'),
+    power: integer('power'),
+    counter: integer('counter'),
+    life: integer('life'),
+    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    attributes: text('attributes').array().notNull().default(sql`'{}'::text[]`),
+    subtypes: text('subtypes').array().notNull().default(sql`'{}'::text[]`),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    cardText: text('card_text'),
+    rarity: text('rarity').notNull(),
+    blockIcon: text('block_icon'),
+    isVariation: boolean('is_variation').notNull().default(false),
+    variant: text('variant'),
+    /** Sort key that keeps a number's base print first, then its parallels in order. */
+    printOrder: integer('print_order').notNull().default(0),
+    artworkUrl: text('artwork_url'),
+    /** Lowercased, accent-free name + number + text + types: what text search matches. */
+    searchText: text('search_text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cards_number_idx').on(t.gameCategory, t.cardNumber, t.printOrder),
+    index('cards_set_idx').on(t.setId),
+    index('cards_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('cards_colors_idx').using('gin', t.colors),
+  ],
+);

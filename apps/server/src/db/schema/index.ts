@@ -1,0 +1,4 @@
+export * from './game-categories';
+export * from './card-sets';
+export * from './cards';
+export * from './app-meta';

@@ -1,0 +1,186 @@
+import type { Card, CardDetailResponse, CardFacetsResponse, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
+import type { GameCategory } from '@grandline/core/games';
+import { normalizeSearchText } from '@grandline/core/slug';
+import { and, arrayContains, arrayOverlaps, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client';
+import { cardSets, cards } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+
+/**
+ * The catalogue changes only when it is re-imported, so search results are cached per process for a
+ * short time. Every replica computes the same answer from the database; the cache only saves the work.
+ */
+const searchCache = new LRUCache<string, CardListResponse>({ max: 1000, ttl: 60_000 });
+
+export function clearCardCaches() {
+  searchCache.clear();
+}
+
+export const cardColumns = {
+  id: cards.id,
+  gameCategory: cards.gameCategory,
+  cardNumber: cards.cardNumber,
+  name: cards.name,
+  cardType: cards.cardType,
+  cost: cards.cost,
+  power: cards.power,
+  counter: cards.counter,
+  life: cards.life,
+  colors: cards.colors,
+  attributes: cards.attributes,
+  subtypes: cards.subtypes,
+  cardText: cards.cardText,
+  keywords: cards.keywords,
+  rarity: cards.rarity,
+  blockIcon: cards.blockIcon,
+  isVariation: cards.isVariation,
+  variant: cards.variant,
+  artworkUrl: cards.artworkUrl,
+  setCode: cardSets.code,
+  setName: cardSets.name,
+  setSlug: cardSets.slug,
+};
+
+type CardRow = Omit<Card, 'set' | 'gameCategory' | 'cardType' | 'colors'> & {
+  gameCategory: string;
+  cardType: string;
+  colors: string[];
+  setCode: string | null;
+  setName: string | null;
+  setSlug: string | null;
+};
+
+export function toCard(row: CardRow): Card {
+  const { setCode, setName, setSlug, ...card } = row;
+  return {
+    ...card,
+    gameCategory: card.gameCategory as Card['gameCategory'],
+    cardType: card.cardType as Card['cardType'],
+    colors: card.colors as Card['colors'],
+    set: setName && setSlug ? { code: setCode, name: setName, slug: setSlug } : null,
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+function searchConditions(game: GameCategory, q: CardsQuery): SQL[] {
+  const where: SQL[] = [eq(cards.gameCategory, game)];
+  if (q.q) {
+    for (const term of normalizeSearchText(q.q).split(' ').filter(Boolean)) {
+      where.push(sql`${cards.searchText} like ${`%${escapeLike(term)}%`}`);
+    }
+  }
+  if (q.set?.length) {
+    where.push(
+      or(
+        inArray(cardSets.slug, q.set.map((s) => s.toLowerCase())),
+        inArray(cardSets.code, q.set.map((s) => s.toUpperCase())),
+      )!,
+    );
+  }
+  if (q.color?.length) where.push(arrayOverlaps(cards.colors, q.color));
+  if (q.type?.length) where.push(inArray(cards.cardType, q.type));
+  if (q.costMin !== undefined) where.push(gte(cards.cost, q.costMin));
+  if (q.costMax !== undefined) where.push(lte(cards.cost, q.costMax));
+  if (q.powerMin !== undefined) where.push(gte(cards.power, q.powerMin));
+  if (q.powerMax !== undefined) where.push(lte(cards.power, q.powerMax));
+  if (q.counter?.length) {
+    const values = q.counter.filter((c) => c !== '0').map(Number);
+    const parts: SQL[] = [];
+    if (values.length) parts.push(inArray(cards.counter, values));
+    if (q.counter.includes('0')) parts.push(isNull(cards.counter), eq(cards.counter, 0));
+    where.push(or(...parts)!);
+  }
+  if (q.rarity?.length) where.push(inArray(cards.rarity, q.rarity));
+  if (q.attribute?.length) where.push(arrayOverlaps(cards.attributes, q.attribute));
+  if (q.subtype) where.push(arrayContains(cards.subtypes, [q.subtype]));
+  if (q.block?.length) where.push(inArray(cards.blockIcon, q.block));
+  if (q.variations === false) where.push(eq(cards.isVariation, false));
+  return where;
+}
+
+function orderBy(q: CardsQuery): SQL[] {
+  const dir = q.order === 'desc' ? desc : asc;
+  const byNumber = [dir(cards.cardNumber), asc(cards.printOrder), asc(cards.id)];
+  switch (q.sort) {
+    case 'name':
+      return [dir(cards.name), ...byNumber];
+    case 'cost':
+      return [sql`${cards.cost} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`, ...byNumber];
+    case 'power':
+      return [sql`${cards.power} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`, ...byNumber];
+    default:
+      return byNumber;
+  }
+}
+
+export async function searchCards({
+  db,
+  game = 'onepiece',
+  query,
+}: {
+  db: Db;
+  game?: GameCategory;
+  query: CardsQuery;
+}): Promise<CardListResponse> {
+  const key = `${game}:${JSON.stringify(query)}`;
+  const cached = searchCache.get(key);
+  if (cached) return cached;
+  const rows = await db
+    .select({ ...cardColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(cards)
+    .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+    .where(and(...searchConditions(game, query)))
+    .orderBy(...orderBy(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page: still report how many matches there are.
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(cards)
+      .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+      .where(and(...searchConditions(game, query)));
+    total = count?.n ?? 0;
+  }
+  const result: CardListResponse = {
+    items: rows.map(({ total: _total, ...row }) => toCard(row)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+  searchCache.set(key, result);
+  return result;
+}
+
+export async function getCard({ db, id }: { db: Db; id: number }): Promise<CardDetailResponse> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(cards)
+    .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+    .where(eq(cards.id, id));
+  if (!row) throw notFound('CARD_NOT_FOUND', 'Card not found');
+  const variations = await db
+    .select(cardColumns)
+    .from(cards)
+    .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+    .where(and(eq(cards.gameCategory, row.gameCategory), eq(cards.cardNumber, row.cardNumber), ne(cards.id, id)))
+    .orderBy(asc(cards.printOrder), asc(cards.id));
+  return { ...toCard(row), variations: variations.map(toCard) };
+}
+
+export async function getCardFacets({ db, game = 'onepiece' }: { db: Db; game?: GameCategory }): Promise<CardFacetsResponse> {
+  const subtypeRows = await db
+    .selectDistinct({ subtype: sql<string>`unnest(${cards.subtypes})`.as('subtype') })
+    .from(cards)
+    .where(eq(cards.gameCategory, game))
+    .orderBy(sql`1`);
+  const sets = await db
+    .select({ code: cardSets.code, name: cardSets.name, slug: cardSets.slug })
+    .from(cardSets)
+    .where(eq(cardSets.gameCategory, game))
+    .orderBy(asc(cardSets.sortOrder));
+  return { subtypes: subtypeRows.map((r) => r.subtype), sets };
+}

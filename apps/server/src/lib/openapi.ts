@@ -1,0 +1,28 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { messageText } from '@grandline/core/contracts/messages';
+import type { ZodError } from 'zod';
+import type { AppEnv } from './context';
+
+export function validationIssues(error: ZodError) {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: messageText(i.message) }));
+}
+
+/** A router whose zod validation failures become 400 { error: { code, message, issues } }. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issues = validationIssues(result.error);
+        const first = issues[0];
+        const message = first ? `Invalid parameter "${first.path || 'request'}": ${first.message}` : 'Invalid request';
+        return c.json({ error: { code: 'VALIDATION_ERROR', message, issues } }, 400);
+      }
+      return undefined;
+    },
+  });
+}
+
+export const jsonContent = <T>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+});

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { loadPackageCards } from './features/cards/catalogue-source';
+import { seedCatalogue } from './features/cards/catalogue-import';
+import { loadEnv, resolveFromRoot } from './lib/env';
+import { createLogger } from './lib/logger';
+
+const started = performance.now();
+const env = loadEnv();
+const log = createLogger(env.LOG_LEVEL);
+
+async function main() {
+  const database = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'pglite') });
+  log.info({ database: database.kind }, 'database opened');
+  await database.migrate();
+  if (env.SEED_ON_START) await seedCatalogue({ db: database.db, log, raw: loadPackageCards() });
+
+  const webDistDir = env.WEB_DIST_DIR
+    ? resolveFromRoot(env.WEB_DIST_DIR)
+    : path.resolve(import.meta.dirname, '../../web/dist');
+  const app = buildApp({ db: database.db, log, webDistDir });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    log.info(
+      { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started) },
+      `Grand Line is listening on http://localhost:${info.port}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.warn('forced exit after 10 s');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      log.info('stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  log.fatal({ err }, 'failed to start');
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Error codes shared by server and client; the client shows t('errors.' + code). */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'NOT_FOUND',
+  'CARD_NOT_FOUND',
+  'SET_NOT_FOUND',
+  'LEGAL_DOCUMENT_NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'TOS_REQUIRED',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorResponse = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('Field-level problems, for validation errors'),
+  }),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -1,0 +1,27 @@
+export const LANGUAGES = [
+  { code: 'en', label: 'English' },
+  { code: 'pt', label: 'Português' },
+  { code: 'es', label: 'Español' },
+] as const;
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+
+export const isLanguageCode = (value: unknown): value is LanguageCode =>
+  typeof value === 'string' && LANGUAGE_CODES.includes(value as LanguageCode);
+
+/** Local-storage keys of the spec (§3, §9). */
+export const STORAGE_KEYS = {
+  language: 'selectedLanguage',
+  currency: 'selectedCurrency',
+  theme: 'theme',
+  game: 'activeGameCategory',
+  marketplace: 'collectionMarketplace',
+  priceType: 'collectionPriceType',
+  sidebarCollapsed: 'sidebarCollapsed',
+  returnTo: 'returnTo',
+  pendingConsents: 'pending_consents_v1',
+} as const;
+
+export const THEMES = ['dark', 'light'] as const;
+export type Theme = (typeof THEMES)[number];

@@ -1,0 +1,44 @@
+/** The ten currencies of the spec (§3, §9): symbol, flag, display locale and fraction digits. */
+export const CURRENCIES = [
+  { code: 'USD', symbol: 'US$', flag: '🇺🇸', locale: 'en-US' },
+  { code: 'BRL', symbol: 'R$', flag: '🇧🇷', locale: 'pt-BR' },
+  { code: 'EUR', symbol: '€', flag: '🇪🇺', locale: 'de-DE' },
+  { code: 'GBP', symbol: '£', flag: '🇬🇧', locale: 'en-GB' },
+  { code: 'CAD', symbol: 'CA$', flag: '🇨🇦', locale: 'en-CA' },
+  { code: 'MXN', symbol: 'MX$', flag: '🇲🇽', locale: 'es-MX' },
+  { code: 'ARS', symbol: 'AR$', flag: '🇦🇷', locale: 'es-AR' },
+  { code: 'CLP', symbol: 'CL$', flag: '🇨🇱', locale: 'es-CL' },
+  { code: 'COP', symbol: 'CO$', flag: '🇨🇴', locale: 'es-CO' },
+  { code: 'JPY', symbol: '¥', flag: '🇯🇵', locale: 'ja-JP' },
+] as const;
+
+export type CurrencyCode = (typeof CURRENCIES)[number]['code'];
+export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]];
+export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
+
+export const isCurrencyCode = (value: unknown): value is CurrencyCode =>
+  typeof value === 'string' && CURRENCY_CODES.includes(value as CurrencyCode);
+
+/** 0 for CLP and ARS, otherwise 2 (spec §9). */
+export function fractionDigits(code: CurrencyCode): number {
+  return code === 'CLP' || code === 'ARS' ? 0 : 2;
+}
+
+export function currencyInfo(code: CurrencyCode) {
+  const info = CURRENCIES.find((c) => c.code === code);
+  if (!info) throw new Error(`Unknown currency ${code}`);
+  return info;
+}
+
+/** Formats an amount in minor units (cents) with the currency's locale and fraction digits. */
+export function formatMoney(minorUnits: number, code: CurrencyCode): string {
+  const digits = fractionDigits(code);
+  const { locale } = currencyInfo(code);
+  // Minor units are always stored with 2 decimals; currencies shown with 0 are rounded.
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(minorUnits / 100);
+}

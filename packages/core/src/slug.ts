@@ -1,0 +1,44 @@
+/**
+ * Slug rule of the spec: the name lowercased, each run of non-alphanumeric
+ * characters turned into one hyphen, leading and trailing hyphens trimmed.
+ * Accents are folded first so "Pokémon" becomes "pokemon", not "pok-mon".
+ */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export interface CardPathInput {
+  id: number | string;
+  name: string;
+  cardNumber?: string | null;
+  gameCategory?: string | null;
+}
+
+/** /cards/{game category lowercased, or "card"}/{id}-{card_number or empty}-{slug} */
+export function cardPath(card: CardPathInput): string {
+  const game = card.gameCategory ? card.gameCategory.toLowerCase() : 'card';
+  return `/cards/${game}/${card.id}-${card.cardNumber ?? ''}-${slugify(card.name)}`;
+}
+
+/** The id part of a card path segment ("123-OP01-001-roronoa-zoro" → 123); null when there is none. */
+export function cardIdFromPathSegment(segment: string): number | null {
+  const match = /^(\d+)(?:-|$)/.exec(segment);
+  if (!match?.[1]) return null;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Lowercase, accents removed, whitespace collapsed: the form both the search index and queries use. */
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
