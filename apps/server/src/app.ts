@@ -84,7 +84,7 @@ export function buildApp({ db, log, webDistDir }: AppOptions) {
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(await fs.promises.readFile(path.join(swaggerDir, file)));
   });
-  api.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
+  api.all('*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
   app.route('/api', api);
   app.route('/', legalRoutes);
 

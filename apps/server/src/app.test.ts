@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import type { Database } from './db/client';
+import { createTestDatabase, testLog } from './testing/test-app';
+
+let database: Database;
+let app: ReturnType<typeof buildApp>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = buildApp({ db: database.db, log: testLog });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('app', () => {
+  it('answers the health check', async () => {
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes an OpenAPI 3.1 document listing every endpoint', async () => {
+    const res = await app.request('/api/openapi.json');
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/cards', '/cards/facets', '/cards/{id}', '/health', '/sets', '/sets/{slug}']);
+    const params = (doc.paths['/cards']?.get as { parameters: { name: string }[] }).parameters.map((p) => p.name);
+    expect(params).toEqual(expect.arrayContaining(['q', 'set', 'color', 'type', 'costMin', 'costMax', 'page', 'pageSize', 'sort']));
+  });
+
+  it('serves browsable API docs without the internet', async () => {
+    const html = await (await app.request('/api/docs')).text();
+    expect(html).toContain('swagger-ui');
+    const bundle = await app.request('/api/docs/assets/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    expect((await app.request('/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await app.request('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});

@@ -1,0 +1,172 @@
+import type { CardDetailResponse, CardFacetsResponse, CardListResponse } from '@grandline/core/contracts/cards';
+import type { ErrorResponse } from '@grandline/core/contracts/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeededTestApp, getJson } from '../../testing/test-app';
+
+let ctx: Awaited<ReturnType<typeof createSeededTestApp>>;
+
+beforeAll(async () => {
+  ctx = await createSeededTestApp();
+});
+afterAll(async () => {
+  await ctx.database.close();
+});
+
+const list = (query: string) => getJson<CardListResponse>(ctx.app, `/api/cards${query}`);
+
+describe('GET /api/cards', () => {
+  it('pages through the whole library', async () => {
+    const { status, body } = await list('');
+    expect(status).toBe(200);
+    expect(body.total).toBe(4845);
+    expect(body.items).toHaveLength(24);
+    expect(body).toMatchObject({ page: 1, pageSize: 24 });
+    const last = await list('?page=49&pageSize=100');
+    expect(last.body.items).toHaveLength(45);
+    const beyond = await list('?page=60&pageSize=100');
+    expect(beyond.body).toMatchObject({ items: [], total: 4845 });
+  });
+
+  it('searches names case-insensitively with partial words', async () => {
+    const { body } = await list('?q=ZORO&pageSize=100');
+    expect(body.total).toBeGreaterThan(20);
+    expect(body.items.every((c) => /zoro/i.test(`${c.name} ${c.cardText} ${c.subtypes.join(' ')}`))).toBe(true);
+    expect(body.items.some((c) => c.name === 'Roronoa Zoro')).toBe(true);
+  });
+
+  it('searches card numbers and card text, accent-insensitively', async () => {
+    const byNumber = await list('?q=op01-001');
+    expect(byNumber.body.items.every((c) => c.cardNumber === 'OP01-001')).toBe(true);
+    expect(byNumber.body.total).toBeGreaterThanOrEqual(2);
+    const byText = await list('?q=rush&type=Character&pageSize=100');
+    expect(byText.body.total).toBeGreaterThan(10);
+    expect(byText.body.items.every((c) => /rush/i.test(c.cardText ?? ''))).toBe(true);
+    const accented = await list('?q=z%C3%B3r%C3%B3');
+    expect(accented.body.total).toBe((await list('?q=zoro')).body.total);
+  });
+
+  it('matches every word of a multi-word search', async () => {
+    const { body } = await list('?q=roronoa%20zoro&pageSize=100');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.items.every((c) => /roronoa/i.test(c.name + c.cardText) && /zoro/i.test(c.name + c.cardText))).toBe(true);
+  });
+
+  it('filters by color (any of several), type and set', async () => {
+    const redLeaders = await list('?color=Red&type=Leader&pageSize=100');
+    expect(redLeaders.body.total).toBeGreaterThan(10);
+    expect(redLeaders.body.items.every((c) => c.cardType === 'Leader' && c.colors.includes('Red'))).toBe(true);
+    const two = await list('?color=Red,Green&type=Leader&pageSize=100&page=1');
+    expect(two.body.total).toBeGreaterThan(redLeaders.body.total);
+    expect(two.body.items.every((c) => c.colors.includes('Red') || c.colors.includes('Green'))).toBe(true);
+    const repeated = await list('?color=Red&color=Green&type=Leader');
+    expect(repeated.body.total).toBe(two.body.total);
+    const op01 = await list('?set=op-01&pageSize=100');
+    expect(op01.body.items.every((c) => c.set?.code === 'OP-01')).toBe(true);
+    expect((await list('?set=OP-01')).body.total).toBe(op01.body.total);
+  });
+
+  it('filters by cost and power ranges, counter, rarity, attribute, subtype and block', async () => {
+    const cost = await list('?costMin=3&costMax=4&pageSize=100');
+    expect(cost.body.items.every((c) => c.cost !== null && c.cost >= 3 && c.cost <= 4)).toBe(true);
+    const power = await list('?powerMin=7000&powerMax=7000&pageSize=100');
+    expect(power.body.items.every((c) => c.power === 7000)).toBe(true);
+    const counter = await list('?counter=2000&pageSize=100');
+    expect(counter.body.items.every((c) => c.counter === 2000)).toBe(true);
+    const noCounter = await list('?counter=0&type=Character&pageSize=100');
+    expect(noCounter.body.items.every((c) => c.counter === null)).toBe(true);
+    const sec = await list('?rarity=SEC&pageSize=100');
+    expect(sec.body.total).toBeGreaterThan(0);
+    expect(sec.body.items.every((c) => c.rarity === 'SEC')).toBe(true);
+    const wisdom = await list('?attribute=Wisdom&pageSize=100');
+    expect(wisdom.body.items.every((c) => c.attributes.includes('Wisdom'))).toBe(true);
+    const crew = await list('?subtype=Straw%20Hat%20Crew&pageSize=100');
+    expect(crew.body.total).toBeGreaterThan(50);
+    expect(crew.body.items.every((c) => c.subtypes.includes('Straw Hat Crew'))).toBe(true);
+    const block = await list('?block=4&pageSize=100');
+    expect(block.body.items.every((c) => c.blockIcon === '4')).toBe(true);
+  });
+
+  it('hides parallels and alternate arts when variations are off', async () => {
+    const all = await list('?q=op01-001');
+    const base = await list('?q=op01-001&variations=false');
+    expect(base.body.total).toBe(1);
+    expect(all.body.total).toBeGreaterThan(1);
+    const numbers = await list('?variations=false&pageSize=1');
+    expect(numbers.body.total).toBeLessThan(4845);
+    expect(numbers.body.total).toBeGreaterThanOrEqual(2785);
+  });
+
+  it('sorts by number, name, cost and power in both directions', async () => {
+    const byCost = await list('?type=Character&sort=cost&order=desc&pageSize=50');
+    const costs = byCost.body.items.map((c) => c.cost ?? -1);
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
+    const byPower = await list('?type=Character&sort=power&pageSize=50');
+    const powers = byPower.body.items.map((c) => c.power ?? 0);
+    expect(powers).toEqual([...powers].sort((a, b) => a - b));
+    const byName = await list('?sort=name&pageSize=50');
+    const names = byName.body.items.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const byNumber = await list('?sort=number&order=desc&pageSize=50');
+    const nums = byNumber.body.items.map((c) => c.cardNumber);
+    expect(nums).toEqual([...nums].sort().reverse());
+  });
+
+  it('treats search wildcards as plain text', async () => {
+    const { body } = await list('?q=%25');
+    expect(body.total).toBe(0);
+  });
+
+  it('answers bad parameters with 400 and an error code, never 500', async () => {
+    for (const query of [
+      '?pageSize=101',
+      '?page=0',
+      '?page=abc',
+      '?color=Pink',
+      '?type=Don',
+      '?costMin=-1',
+      '?costMin=5&costMax=2',
+      '?sort=rarity',
+      '?variations=maybe',
+      `?q=${'x'.repeat(101)}`,
+    ]) {
+      const res = await ctx.app.request(`/api/cards${query}`);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as ErrorResponse;
+      expect(body.error.code).toBe('VALIDATION_ERROR');
+      expect(body.error.message).not.toBe('');
+    }
+    const inverted = await getJson<ErrorResponse>(ctx.app, '/api/cards?costMin=5&costMax=2');
+    expect(inverted.body.error.message).toMatch(/Minimum cost must not be greater than maximum cost/);
+  });
+});
+
+describe('GET /api/cards/:id', () => {
+  it('returns the card with its variations', async () => {
+    const search = await list('?q=op01-001&variations=false');
+    const base = search.body.items[0]!;
+    const { status, body } = await getJson<CardDetailResponse>(ctx.app, `/api/cards/${base.id}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: base.id, cardNumber: 'OP01-001', name: 'Roronoa Zoro', cardType: 'Leader', life: 5 });
+    expect(body.variations.length).toBeGreaterThan(0);
+    expect(body.variations.every((v) => v.cardNumber === 'OP01-001' && v.id !== base.id)).toBe(true);
+  });
+
+  it('404s an unknown id and 400s a malformed one', async () => {
+    const missing = await getJson<ErrorResponse>(ctx.app, '/api/cards/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('CARD_NOT_FOUND');
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
+      const res = await ctx.app.request(`/api/cards/${id}`);
+      expect(res.status, id).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/cards/facets', () => {
+  it('lists subtypes and sets for the filters', async () => {
+    const { body } = await getJson<CardFacetsResponse>(ctx.app, '/api/cards/facets');
+    expect(body.subtypes).toContain('Straw Hat Crew');
+    expect(body.subtypes).not.toContain('?');
+    expect(body.sets).toHaveLength(190);
+  });
+});

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { loadPackageCards } from '../features/cards/catalogue-source';
+import { seedCatalogue } from '../features/cards/catalogue-import';
+import { clearCardCaches } from '../features/cards/cards.service';
+import { createLogger } from '../lib/logger';
+
+export const testLog = createLogger('silent');
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or — when DATABASE_URL is set —
+ * a new database created on that PostgreSQL server and dropped by close().
+ */
+export async function createTestDatabase(): Promise<Database> {
+  clearCardCaches();
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return database;
+  }
+  const name = `gl_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolMax: 4 });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A migrated database seeded with the real card library, and the app on top of it. */
+export async function createSeededTestApp() {
+  const database = await createTestDatabase();
+  await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
+  const app = buildApp({ db: database.db, log: testLog });
+  return { app, database, db: database.db };
+}
+
+export async function getJson<T = unknown>(app: { request: (path: string) => Response | Promise<Response> }, path: string) {
+  const res = await app.request(path);
+  return { status: res.status, body: (await res.json()) as T, res };
+}
