@@ -101,6 +101,8 @@ export function buildApp({ db, log, webDistDir }: AppOptions) {
         },
       }),
     );
+    // A missing hashed asset is a real 404, not the SPA shell (which the browser would reject as a module).
+    app.get('/assets/*', (c) => c.text('Not found', 404));
     app.use('*', serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }));
     // Client-side routes: every other GET gets the SPA shell, which renders its own not-found page.
     app.get('*', (c) => {

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   marketplace: 'collectionMarketplace',
   priceType: 'collectionPriceType',
   sidebarCollapsed: 'sidebarCollapsed',
+  animations: 'animationsEnabled',
+  cardsView: 'cardsView',
   returnTo: 'returnTo',
   pendingConsents: 'pending_consents_v1',
 } as const;

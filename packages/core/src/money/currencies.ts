@@ -1,15 +1,15 @@
-/** The ten currencies of the spec (§3, §9): symbol, flag, display locale and fraction digits. */
+/** The ten currencies of the spec (§3, §9): symbol, flag (emoji and the country/region code of its flag image), display locale. */
 export const CURRENCIES = [
-  { code: 'USD', symbol: 'US$', flag: '🇺🇸', locale: 'en-US' },
-  { code: 'BRL', symbol: 'R$', flag: '🇧🇷', locale: 'pt-BR' },
-  { code: 'EUR', symbol: '€', flag: '🇪🇺', locale: 'de-DE' },
-  { code: 'GBP', symbol: '£', flag: '🇬🇧', locale: 'en-GB' },
-  { code: 'CAD', symbol: 'CA$', flag: '🇨🇦', locale: 'en-CA' },
-  { code: 'MXN', symbol: 'MX$', flag: '🇲🇽', locale: 'es-MX' },
-  { code: 'ARS', symbol: 'AR$', flag: '🇦🇷', locale: 'es-AR' },
-  { code: 'CLP', symbol: 'CL$', flag: '🇨🇱', locale: 'es-CL' },
-  { code: 'COP', symbol: 'CO$', flag: '🇨🇴', locale: 'es-CO' },
-  { code: 'JPY', symbol: '¥', flag: '🇯🇵', locale: 'ja-JP' },
+  { code: 'USD', country: 'US', symbol: 'US$', flag: '🇺🇸', locale: 'en-US' },
+  { code: 'BRL', country: 'BR', symbol: 'R$', flag: '🇧🇷', locale: 'pt-BR' },
+  { code: 'EUR', country: 'EU', symbol: '€', flag: '🇪🇺', locale: 'de-DE' },
+  { code: 'GBP', country: 'GB', symbol: '£', flag: '🇬🇧', locale: 'en-GB' },
+  { code: 'CAD', country: 'CA', symbol: 'CA$', flag: '🇨🇦', locale: 'en-CA' },
+  { code: 'MXN', country: 'MX', symbol: 'MX$', flag: '🇲🇽', locale: 'es-MX' },
+  { code: 'ARS', country: 'AR', symbol: 'AR$', flag: '🇦🇷', locale: 'es-AR' },
+  { code: 'CLP', country: 'CL', symbol: 'CL$', flag: '🇨🇱', locale: 'es-CL' },
+  { code: 'COP', country: 'CO', symbol: 'CO$', flag: '🇨🇴', locale: 'es-CO' },
+  { code: 'JPY', country: 'JP', symbol: '¥', flag: '🇯🇵', locale: 'ja-JP' },
 ] as const;
 
 export type CurrencyCode = (typeof CURRENCIES)[number]['code'];

@@ -1,0 +1,30 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from '../lib/query-client';
+import { PreferencesProvider, usePreferences } from './preferences';
+import { router } from './router';
+
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+function ThemedToaster() {
+  const { theme } = usePreferences();
+  // Spec §9: toasts auto-dismiss after 4 s, at most 3 visible, 356 px wide with a 14 px gap.
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={theme} position="bottom-right" duration={4000} visibleToasts={3} gap={14} richColors closeButton />
+    </Suspense>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PreferencesProvider>
+        <RouterProvider router={router} />
+        <ThemedToaster />
+      </PreferencesProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { STORAGE_KEYS } from '@grandline/core/locales';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { storage } from '../../lib/storage';
+import { Footer } from './footer';
+import { Header } from './header';
+import { PageLoading } from './page-loading';
+import { MobileSidebar, Sidebar } from './sidebar';
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [collapsed, setCollapsed] = useState(() => storage.get(STORAGE_KEYS.sidebarCollapsed) === 'true');
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const toggle = () =>
+    setCollapsed((c) => {
+      storage.set(STORAGE_KEYS.sidebarCollapsed, String(!c));
+      return !c;
+    });
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <Header onOpenMenu={() => setMobileOpen(true)} />
+      <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen} />
+      <div className="flex">
+        <Sidebar collapsed={collapsed} onToggle={toggle} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <Footer />
+        </div>
+      </div>
+      <ScrollRestoration />
+    </div>
+  );
+}

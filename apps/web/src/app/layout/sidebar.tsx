@@ -1,0 +1,125 @@
+import { ChevronsLeft, ChevronsRight, Lock, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import { useSession } from '../session';
+import { NAV_ITEMS } from './nav-items';
+
+function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const items = NAV_ITEMS.filter((i) => !i.admin || session.isAdmin);
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {items.map((item) => {
+        const Icon = item.icon;
+        const label = t(`nav.${item.key}`);
+        const locked = item.auth && !session.signedIn;
+        const base = cn(
+          'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+          collapsed && 'justify-center px-0',
+        );
+        if (locked) {
+          return (
+            <li key={item.key}>
+              <span
+                aria-disabled="true"
+                title={`${label} — ${t('nav.signInRequired')}`}
+                className={cn(base, 'cursor-not-allowed text-muted/70')}
+                data-testid={`nav-${item.key}`}
+              >
+                <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                {!collapsed && (
+                  <>
+                    <span className="flex-1 truncate">{label}</span>
+                    <Lock className="h-3.5 w-3.5" aria-hidden />
+                    <span className="sr-only">{t('nav.signInRequired')}</span>
+                  </>
+                )}
+                {collapsed && <span className="sr-only">{`${label} — ${t('nav.signInRequired')}`}</span>}
+              </span>
+            </li>
+          );
+        }
+        return (
+          <li key={item.key}>
+            <NavLink
+              to={item.to}
+              end={item.to === '/'}
+              onClick={onNavigate}
+              title={collapsed ? label : undefined}
+              data-testid={`nav-${item.key}`}
+              className={({ isActive }) =>
+                cn(base, isActive ? 'bg-accent/15 text-fg ring-1 ring-accent/40' : 'text-muted hover:bg-surface-2 hover:text-fg')
+              }
+            >
+              <Icon className="h-5 w-5 shrink-0" aria-hidden />
+              {collapsed ? <span className="sr-only">{label}</span> : <span className="truncate">{label}</span>}
+            </NavLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav
+      aria-label={t('nav.main')}
+      className={cn(
+        'sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col border-r border-border bg-surface/50 p-3 md:flex',
+        collapsed ? 'w-[4.25rem]' : 'w-60',
+      )}
+    >
+      <div className="flex-1 overflow-y-auto">
+        <NavList collapsed={collapsed} />
+      </div>
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-expanded={!collapsed}
+        aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+        title={collapsed ? t('nav.expand') : t('nav.collapse')}
+        className={cn(
+          'mt-2 flex h-10 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg',
+          collapsed && 'justify-center px-0',
+        )}
+      >
+        {collapsed ? <ChevronsRight className="h-5 w-5" aria-hidden /> : <ChevronsLeft className="h-5 w-5" aria-hidden />}
+        {!collapsed && <span>{t('nav.collapse')}</span>}
+      </button>
+    </nav>
+  );
+}
+
+/** Below 768 px the sidebar is an overlay with a focus trap, closed by Escape, the backdrop or a link. */
+export function MobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r border-border bg-surface p-3 shadow-2xl md:hidden"
+        >
+          <div className="mb-3 flex items-center justify-between px-1">
+            <Dialog.Title className="text-base font-semibold">{t('nav.menu')}</Dialog.Title>
+            <Dialog.Close
+              aria-label={t('actions.close')}
+              className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-lg hover:bg-surface-2"
+            >
+              <X className="h-5 w-5" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto">
+            <NavList collapsed={false} onNavigate={() => onOpenChange(false)} />
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

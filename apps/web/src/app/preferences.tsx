@@ -1,0 +1,85 @@
+import { DEFAULT_GAME, isGameCategory, type GameCategory } from '@grandline/core/games';
+import { isLanguageCode, STORAGE_KEYS, type LanguageCode, type Theme } from '@grandline/core/locales';
+import { DEFAULT_MARKETPLACE, DEFAULT_PRICE_TYPE, isMarketplaceId, PRICE_TYPES, type MarketplaceId, type PriceType } from '@grandline/core/marketplaces';
+import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '@grandline/core/money/currencies';
+import i18next from 'i18next';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { initialLanguage } from '../lib/i18n';
+import { storage } from '../lib/storage';
+
+export interface Preferences {
+  language: LanguageCode;
+  currency: CurrencyCode;
+  theme: Theme;
+  game: GameCategory;
+  marketplace: MarketplaceId;
+  priceType: PriceType;
+  animations: boolean;
+}
+
+interface PreferencesContext extends Preferences {
+  setPreference: <K extends keyof Preferences>(key: K, value: Preferences[K]) => void;
+}
+
+const Ctx = createContext<PreferencesContext | null>(null);
+
+const storageKey: Record<keyof Preferences, string> = {
+  language: STORAGE_KEYS.language,
+  currency: STORAGE_KEYS.currency,
+  theme: STORAGE_KEYS.theme,
+  game: STORAGE_KEYS.game,
+  marketplace: STORAGE_KEYS.marketplace,
+  priceType: STORAGE_KEYS.priceType,
+  animations: STORAGE_KEYS.animations,
+};
+
+/** Reads what was stored; the theme was already applied to <html> by preferences-init.js. */
+export function readPreferences(): Preferences {
+  const currency = storage.get(STORAGE_KEYS.currency);
+  const game = storage.get(STORAGE_KEYS.game);
+  const marketplace = storage.get(STORAGE_KEYS.marketplace);
+  const priceType = storage.get(STORAGE_KEYS.priceType);
+  const language = storage.get(STORAGE_KEYS.language);
+  return {
+    language: isLanguageCode(language) ? language : initialLanguage(),
+    currency: isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY,
+    theme: document.documentElement.classList.contains('light') ? 'light' : 'dark',
+    game: isGameCategory(game) ? game : DEFAULT_GAME,
+    marketplace: isMarketplaceId(marketplace) ? marketplace : DEFAULT_MARKETPLACE,
+    priceType: (PRICE_TYPES as readonly string[]).includes(priceType ?? '') ? (priceType as PriceType) : DEFAULT_PRICE_TYPE,
+    animations: storage.get(STORAGE_KEYS.animations) !== 'false',
+  };
+}
+
+function apply<K extends keyof Preferences>(key: K, value: Preferences[K]) {
+  const root = document.documentElement;
+  if (key === 'theme') {
+    root.classList.toggle('dark', value === 'dark');
+    root.classList.toggle('light', value === 'light');
+    root.style.colorScheme = String(value);
+  }
+  if (key === 'language') {
+    root.lang = String(value);
+    void i18next.changeLanguage(String(value));
+  }
+  if (key === 'animations') root.classList.toggle('reduce-motion', value === false);
+}
+
+export function PreferencesProvider({ children }: { children: ReactNode }) {
+  const [prefs, setPrefs] = useState<Preferences>(readPreferences);
+
+  const setPreference = useCallback(<K extends keyof Preferences>(key: K, value: Preferences[K]) => {
+    storage.set(storageKey[key], String(value));
+    apply(key, value);
+    setPrefs((p) => ({ ...p, [key]: value }));
+  }, []);
+
+  const value = useMemo(() => ({ ...prefs, setPreference }), [prefs, setPreference]);
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function usePreferences(): PreferencesContext {
+  const ctx = useContext(Ctx);
+  if (!ctx) throw new Error('usePreferences must be used inside PreferencesProvider');
+  return ctx;
+}

@@ -1,0 +1,61 @@
+import type { Card } from '@grandline/core/contracts/cards';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn';
+import { COLOR_HEX } from './color-dots';
+
+type CardImageProps = {
+  card: Pick<Card, 'name' | 'cardNumber' | 'colors' | 'artworkUrl' | 'cardType'>;
+  className?: string;
+  /** Load immediately (above the fold) instead of lazily. */
+  eager?: boolean;
+  sizes?: string;
+};
+
+/**
+ * The card's artwork over a designed placeholder (name, number, colors). Remote images may never
+ * load on an offline machine: the placeholder stays, never a broken-image icon.
+ */
+export function CardImage({ card, className, eager }: CardImageProps) {
+  const { t } = useTranslation('cards');
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(card.artworkUrl ? 'loading' : 'failed');
+  const colors = card.colors.length ? card.colors : ['Black'];
+  const gradient =
+    colors.length > 1
+      ? `linear-gradient(135deg, ${COLOR_HEX[colors[0]!] ?? '#444'} 0%, ${COLOR_HEX[colors[0]!] ?? '#444'} 50%, ${COLOR_HEX[colors[1]!] ?? '#444'} 50%)`
+      : `linear-gradient(160deg, ${COLOR_HEX[colors[0]!] ?? '#444'}, #0b1020)`;
+  return (
+    <div className={cn('relative aspect-[600/838] w-full overflow-hidden rounded-[4.5%] bg-surface-2', className)}>
+      {state !== 'loaded' && (
+        <div
+          className="absolute inset-0 flex flex-col justify-between p-[8%] text-white"
+          style={{ backgroundImage: gradient }}
+          data-testid="card-placeholder"
+          aria-hidden={state === 'loading'}
+        >
+          <span className="text-[clamp(0.6rem,2.4cqw,0.8rem)] font-semibold uppercase tracking-wider opacity-90 drop-shadow">
+            {t(`types.${card.cardType}`)}
+          </span>
+          <div className="rounded-md bg-black/45 p-2 backdrop-blur-sm">
+            <p className="line-clamp-3 text-sm font-bold leading-tight drop-shadow">{card.name}</p>
+            <p className="mt-1 font-mono text-xs opacity-90">{card.cardNumber}</p>
+          </div>
+        </div>
+      )}
+      {card.artworkUrl && state !== 'failed' && (
+        <img
+          src={card.artworkUrl}
+          alt={card.name}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          referrerPolicy="no-referrer"
+          width={600}
+          height={838}
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+          className={cn('absolute inset-0 h-full w-full object-cover transition-opacity duration-300', state === 'loaded' ? 'opacity-100' : 'opacity-0')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Card } from '@grandline/core/contracts/cards';
+import { cardPath } from '@grandline/core/slug';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '../ui/misc';
+import { CardImage } from './card-image';
+import { ColorDots } from './color-dots';
+
+export function CardTile({ card, eager }: { card: Card; eager?: boolean }) {
+  const { t } = useTranslation('cards');
+  return (
+    <li className="card-tile">
+      <Link
+        to={cardPath(card)}
+        className="group flex h-full flex-col gap-2 rounded-xl p-1.5 transition-colors hover:bg-surface-2"
+        data-testid="card-tile"
+      >
+        <div className="relative">
+          <CardImage card={card} eager={eager} className="shadow-md transition-transform group-hover:-translate-y-0.5" />
+          {card.isVariation && (
+            <Badge className="absolute right-1.5 top-1.5 border-accent/60 bg-bg/85 px-1.5 py-0 text-[0.65rem] backdrop-blur">{t('variant')}</Badge>
+          )}
+        </div>
+        <div className="flex min-w-0 flex-col gap-1 px-0.5">
+          <span className="truncate text-sm font-semibold" title={card.name}>
+            {card.name}
+          </span>
+          <span className="flex items-center gap-2 whitespace-nowrap text-xs text-muted">
+            <span className="font-mono">{card.cardNumber}</span>
+            <ColorDots colors={card.colors} />
+            <span className="flex-1" />
+            <span className="truncate font-medium">{card.rarity}</span>
+          </span>
+        </div>
+      </Link>
+    </li>
+  );
+}

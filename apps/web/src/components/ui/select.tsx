@@ -1,0 +1,67 @@
+import { Check, ChevronDown } from 'lucide-react';
+import { Select as RSelect } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface SelectOption {
+  value: string;
+  label: ReactNode;
+  /** Text shown in the closed trigger when it differs from the label. */
+  short?: ReactNode;
+}
+
+interface SelectProps {
+  value: string;
+  onValueChange: (value: string) => void;
+  options: SelectOption[];
+  label: string;
+  id?: string;
+  className?: string;
+  compact?: boolean;
+  placeholder?: string;
+}
+
+/** Radix select with a visible focus ring; `label` names it for screen readers. */
+export function Select({ value, onValueChange, options, label, id, className, compact, placeholder }: SelectProps) {
+  const current = options.find((o) => o.value === value);
+  return (
+    <RSelect.Root value={value} onValueChange={onValueChange}>
+      <RSelect.Trigger
+        id={id}
+        aria-label={label}
+        className={cn(
+          'inline-flex items-center justify-between gap-2 rounded-lg border border-border bg-surface text-sm text-fg hover:bg-surface-2 cursor-pointer',
+          compact ? 'h-9 px-2.5' : 'h-10 px-3',
+          className,
+        )}
+      >
+        <RSelect.Value placeholder={placeholder}>{current?.short ?? current?.label}</RSelect.Value>
+        <RSelect.Icon>
+          <ChevronDown className="h-4 w-4 opacity-60" aria-hidden />
+        </RSelect.Icon>
+      </RSelect.Trigger>
+      <RSelect.Portal>
+        <RSelect.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 max-h-[min(24rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-border bg-surface text-fg shadow-xl"
+        >
+          <RSelect.Viewport className="p-1">
+            {options.map((o) => (
+              <RSelect.Item
+                key={o.value}
+                value={o.value}
+                className="relative flex cursor-pointer select-none items-center gap-2 rounded-md py-2 pl-8 pr-3 text-sm outline-none data-[highlighted]:bg-surface-2"
+              >
+                <RSelect.ItemIndicator className="absolute left-2">
+                  <Check className="h-4 w-4" aria-hidden />
+                </RSelect.ItemIndicator>
+                <RSelect.ItemText>{o.label}</RSelect.ItemText>
+              </RSelect.Item>
+            ))}
+          </RSelect.Viewport>
+        </RSelect.Content>
+      </RSelect.Portal>
+    </RSelect.Root>
+  );
+}

@@ -1,0 +1,212 @@
+import type { CardsQuery } from '@grandline/core/contracts/cards';
+import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '@grandline/core/games';
+import { Switch } from 'radix-ui';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Chip } from '../../../components/ui/chip';
+import { Select } from '../../../components/ui/select';
+import { useCardFacets } from '../api/get-card-facets';
+import { COLOR_CLASS } from '../../../components/card/color-dots';
+
+export type QueryPatch = Record<string, string | string[] | undefined>;
+
+const COSTS = Array.from({ length: 11 }, (_, i) => String(i));
+const POWERS = Array.from({ length: 14 }, (_, i) => String(i * 1000));
+const ANY = 'any';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="border-t border-border pt-4 first:border-t-0 first:pt-0">
+      <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+        <legend className="mb-2 p-0 text-xs font-semibold uppercase tracking-wide text-muted">{title}</legend>
+        {children}
+      </fieldset>
+    </div>
+  );
+}
+
+function toggle(list: readonly string[] | undefined, value: string, on: boolean): string[] {
+  const set = new Set(list ?? []);
+  if (on) set.add(value);
+  else set.delete(value);
+  return [...set];
+}
+
+function SubtypeInput({ value, options, onChange }: { value: string | undefined; options: string[]; onChange: (v: string | undefined) => void }) {
+  const { t } = useTranslation('cards');
+  const id = useId();
+  const [draft, setDraft] = useState(value ?? '');
+  const [prev, setPrev] = useState(value);
+  if (prev !== value) {
+    setPrev(value);
+    setDraft(value ?? '');
+  }
+  const commit = (text: string) => {
+    const match = options.find((o) => o.toLowerCase() === text.trim().toLowerCase());
+    if (!text.trim()) onChange(undefined);
+    else if (match) onChange(match);
+  };
+  const invalid = draft.trim() !== '' && !options.some((o) => o.toLowerCase() === draft.trim().toLowerCase());
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="sr-only">
+        {t('filters.subtype')}
+      </label>
+      <input
+        id={id}
+        list={`${id}-list`}
+        value={draft}
+        placeholder={t('filters.subtypePlaceholder')}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (options.includes(e.target.value)) onChange(e.target.value);
+          if (e.target.value === '') onChange(undefined);
+        }}
+        onBlur={() => commit(draft)}
+        onKeyDown={(e) => e.key === 'Enter' && commit(draft)}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        className="h-10 rounded-lg border border-border bg-surface px-3 text-sm placeholder:text-muted"
+      />
+      <datalist id={`${id}-list`}>
+        {options.map((o) => (
+          <option key={o} value={o} />
+        ))}
+      </datalist>
+      {invalid && (
+        <p id={`${id}-error`} className="text-xs text-op-red">
+          {t('filters.subtypeUnknown')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function CardFilters({ query, onPatch, onClear }: { query: CardsQuery; onPatch: (patch: QueryPatch) => void; onClear: () => void }) {
+  const { t } = useTranslation('cards');
+  const facets = useCardFacets();
+  const variationsId = useId();
+  const rangeSelect = (key: 'costMin' | 'costMax' | 'powerMin' | 'powerMax', values: string[], label: string) => (
+    <Select
+      label={label}
+      compact
+      className="w-full"
+      value={query[key] === undefined ? ANY : String(query[key])}
+      onValueChange={(v) => onPatch({ [key]: v === ANY ? undefined : v })}
+      options={[{ value: ANY, label: t('filters.any') }, ...values.map((v) => ({ value: v, label: Number(v).toLocaleString() }))]}
+    />
+  );
+  return (
+    <div className="flex flex-col gap-4" data-testid="card-filters">
+      <Section title={t('filters.color')}>
+        <div className="flex flex-wrap gap-2">
+          {CARD_COLORS.map((c) => (
+            <Chip key={c} pressed={query.color?.includes(c) ?? false} onPressedChange={(on) => onPatch({ color: toggle(query.color, c, on) })}>
+              <span className={`h-2.5 w-2.5 rounded-full ring-1 ring-black/20 ${COLOR_CLASS[c]}`} aria-hidden />
+              {t(`colors.${c}`)}
+            </Chip>
+          ))}
+        </div>
+      </Section>
+      <Section title={t('filters.type')}>
+        <div className="flex flex-wrap gap-2">
+          {CARD_TYPES.map((c) => (
+            <Chip key={c} pressed={query.type?.includes(c) ?? false} onPressedChange={(on) => onPatch({ type: toggle(query.type, c, on) })}>
+              {t(`types.${c}`)}
+            </Chip>
+          ))}
+        </div>
+      </Section>
+      <Section title={t('filters.set')}>
+        <Select
+          label={t('filters.set')}
+          className="w-full"
+          value={query.set?.[0] ?? ANY}
+          onValueChange={(v) => onPatch({ set: v === ANY ? undefined : v })}
+          options={[
+            { value: ANY, label: t('filters.allSets') },
+            ...(facets.data?.sets ?? []).map((s) => ({
+              value: s.slug,
+              label: s.code ? `${s.code} · ${s.name}` : s.name,
+            })),
+          ]}
+        />
+      </Section>
+      <Section title={t('filters.cost')}>
+        <div className="grid grid-cols-2 gap-2">
+          {rangeSelect('costMin', COSTS, t('filters.costMin'))}
+          {rangeSelect('costMax', COSTS, t('filters.costMax'))}
+        </div>
+      </Section>
+      <Section title={t('filters.power')}>
+        <div className="grid grid-cols-2 gap-2">
+          {rangeSelect('powerMin', POWERS, t('filters.powerMin'))}
+          {rangeSelect('powerMax', POWERS, t('filters.powerMax'))}
+        </div>
+      </Section>
+      <Section title={t('filters.counter')}>
+        <div className="flex flex-wrap gap-2">
+          {(['0', '1000', '2000'] as const).map((c) => (
+            <Chip key={c} pressed={query.counter?.includes(c) ?? false} onPressedChange={(on) => onPatch({ counter: toggle(query.counter, c, on) })}>
+              {c === '0' ? t('filters.noCounter') : `+${Number(c).toLocaleString()}`}
+            </Chip>
+          ))}
+        </div>
+      </Section>
+      <Section title={t('filters.rarity')}>
+        <div className="flex flex-wrap gap-2">
+          {CARD_RARITIES.map((r) => (
+            <Chip
+              key={r}
+              title={t(`rarities.${r.replace(' ', '_')}`)}
+              pressed={query.rarity?.includes(r) ?? false}
+              onPressedChange={(on) => onPatch({ rarity: toggle(query.rarity, r, on) })}
+            >
+              {r}
+            </Chip>
+          ))}
+        </div>
+      </Section>
+      <Section title={t('filters.attribute')}>
+        <div className="flex flex-wrap gap-2">
+          {CARD_ATTRIBUTES.map((a) => (
+            <Chip key={a} pressed={query.attribute?.includes(a) ?? false} onPressedChange={(on) => onPatch({ attribute: toggle(query.attribute, a, on) })}>
+              {t(`attributes.${a}`)}
+            </Chip>
+          ))}
+        </div>
+      </Section>
+      <Section title={t('filters.subtype')}>
+        <SubtypeInput value={query.subtype} options={facets.data?.subtypes ?? []} onChange={(v) => onPatch({ subtype: v })} />
+      </Section>
+      <Section title={t('filters.block')}>
+        <div className="flex flex-wrap gap-2">
+          {CARD_BLOCKS.map((b) => (
+            <Chip key={b} pressed={query.block?.includes(b) ?? false} onPressedChange={(on) => onPatch({ block: toggle(query.block, b, on) })}>
+              {b}
+            </Chip>
+          ))}
+        </div>
+      </Section>
+      <Section title={t('filters.variations')}>
+        <div className="flex items-center justify-between gap-3">
+          <label htmlFor={variationsId} className="text-sm">
+            {t('filters.showVariations')}
+          </label>
+          <Switch.Root
+            id={variationsId}
+            checked={query.variations !== false}
+            onCheckedChange={(on) => onPatch({ variations: on ? undefined : 'false' })}
+            className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent"
+          >
+            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+          </Switch.Root>
+        </div>
+      </Section>
+      <Button variant="secondary" onClick={onClear}>
+        {t('filters.clear')}
+      </Button>
+    </div>
+  );
+}

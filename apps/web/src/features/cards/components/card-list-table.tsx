@@ -1,0 +1,54 @@
+import type { Card } from '@grandline/core/contracts/cards';
+import { cardPath } from '@grandline/core/slug';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ColorDots } from '../../../components/card/color-dots';
+
+const dash = (v: number | null) => (v === null ? '—' : v.toLocaleString());
+
+export function CardListTable({ cards }: { cards: Card[] }) {
+  const { t } = useTranslation('cards');
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2.5">{t('fields.number')}</th>
+            <th scope="col" className="px-3 py-2.5">{t('fields.name')}</th>
+            <th scope="col" className="px-3 py-2.5">{t('fields.type')}</th>
+            <th scope="col" className="px-3 py-2.5">{t('fields.color')}</th>
+            <th scope="col" className="px-3 py-2.5 text-right">{t('fields.cost')}</th>
+            <th scope="col" className="px-3 py-2.5 text-right">{t('fields.power')}</th>
+            <th scope="col" className="px-3 py-2.5 text-right">{t('fields.counter')}</th>
+            <th scope="col" className="px-3 py-2.5">{t('fields.rarity')}</th>
+            <th scope="col" className="px-3 py-2.5">{t('fields.set')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cards.map((card) => (
+            <tr key={card.id} className="border-t border-border hover:bg-surface-2/60">
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{card.cardNumber}</td>
+              <td className="px-3 py-2">
+                <Link to={cardPath(card)} className="font-medium hover:underline" data-testid="card-row-link">
+                  {card.name}
+                </Link>
+                {card.isVariation && <span className="ml-2 text-xs text-muted">{t('variant')}</span>}
+              </td>
+              <td className="px-3 py-2">{t(`types.${card.cardType}`)}</td>
+              <td className="px-3 py-2">
+                <ColorDots colors={card.colors} />
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{card.cardType === 'Leader' ? card.life ?? '—' : dash(card.cost)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{dash(card.power)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{dash(card.counter)}</td>
+              <td className="px-3 py-2">{card.rarity}</td>
+              <td className="max-w-[12rem] truncate px-3 py-2 text-muted" title={card.set?.name}>
+                {card.set?.code ?? card.set?.name ?? '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import type { Card } from '@grandline/core/contracts/cards';
+import { cardIdFromPathSegment, cardPath } from '@grandline/core/slug';
+import { ArrowLeft, Link2, SearchX } from 'lucide-react';
+import { Fragment, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { notify } from '../../../lib/toast';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Badge, EmptyState, Skeleton } from '../../../components/ui/misc';
+import { ApiError } from '../../../lib/api-client';
+import { useCard } from '../api/get-card';
+import { CardImage } from '../../../components/card/card-image';
+import { ColorDots } from '../../../components/card/color-dots';
+
+/** Card text with its [keyword] tags set apart. */
+function CardText({ text }: { text: string }) {
+  return (
+    <p className="whitespace-pre-line leading-relaxed">
+      {text.split(/(\[[^\]]+\])/g).map((part, i) =>
+        /^\[[^\]]+\]$/.test(part) ? (
+          <span key={i} className="mx-0.5 rounded bg-surface-2 px-1 py-0.5 text-xs font-semibold text-fg ring-1 ring-border">
+            {part.slice(1, -1)}
+          </span>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </p>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 rounded-lg bg-surface-2/60 px-3 py-2">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="text-sm font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+function Variations({ current, cards }: { current: Card; cards: Card[] }) {
+  const { t } = useTranslation('cards');
+  const all = [current, ...cards].sort((a, b) => a.id - b.id);
+  if (all.length < 2) return null;
+  return (
+    <section className="mt-10" aria-labelledby="variations-title">
+      <h2 id="variations-title" className="mb-4 text-lg font-semibold">
+        {t('detail.variations', { count: all.length })}
+      </h2>
+      <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6" data-testid="variations">
+        {all.map((v) => (
+          <li key={v.id}>
+            <Link
+              to={cardPath(v)}
+              aria-current={v.id === current.id ? 'page' : undefined}
+              className="flex flex-col gap-1.5 rounded-lg p-1 hover:bg-surface-2 aria-[current=page]:ring-2 aria-[current=page]:ring-accent"
+            >
+              <CardImage card={v} />
+              <span className="truncate text-xs text-muted">
+                {v.variant ? t('detail.variantLabel', { variant: v.variant }) : t('detail.basePrint')}
+                {v.set ? ` · ${v.set.code ?? v.set.name}` : ''}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function CardDetailPage() {
+  const { t } = useTranslation('cards');
+  const { slug = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = cardIdFromPathSegment(slug);
+  const { data: card, isPending, error, refetch } = useCard(id);
+
+  // Only the id part has to be right: any other spelling is replaced by the canonical path.
+  useEffect(() => {
+    if (card && location.pathname !== cardPath(card)) navigate(cardPath(card), { replace: true });
+  }, [card, location.pathname, navigate]);
+  useEffect(() => {
+    if (card) document.title = `${card.name} (${card.cardNumber}) · Grand Line`;
+  }, [card]);
+
+  const copyLink = async () => {
+    if (!card) return;
+    const url = `${window.location.origin}${cardPath(card)}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      notify.success(t('detail.linkCopied'), { description: url });
+    } catch {
+      notify.error(t('detail.linkCopyFailed'), { description: url });
+    }
+  };
+
+  const back = (
+    <Link to="/cards" className={buttonClass('ghost', 'sm', 'mb-4 -ml-2')}>
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      {t('detail.backToLibrary')}
+    </Link>
+  );
+
+  if (id === null || (error instanceof ApiError && error.status === 404)) {
+    return (
+      <div>
+        {back}
+        <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden />} title={t('errors.cardNotFound')}>
+          {t('errors.cardNotFoundHint')}
+        </EmptyState>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div>
+        {back}
+        <EmptyState
+          title={t('errors.cardLoadFailed')}
+          action={
+            <Button variant="secondary" onClick={() => void refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (isPending) {
+    return (
+      <div className="grid gap-8 md:grid-cols-[minmax(0,22rem)_1fr]" aria-busy="true">
+        <Skeleton className="aspect-[600/838] w-full" />
+        <div className="flex flex-col gap-3">
+          <Skeleton className="h-9 w-2/3" />
+          <Skeleton className="h-5 w-1/3" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      </div>
+    );
+  }
+
+  const number = (v: number | null) => (v === null ? '—' : v.toLocaleString());
+  return (
+    <article>
+      {back}
+      <div className="grid gap-8 md:grid-cols-[minmax(0,22rem)_1fr]">
+        <div className="mx-auto w-full max-w-sm md:max-w-none">
+          <CardImage card={card} eager className="shadow-2xl" />
+        </div>
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h1 className="text-3xl font-bold tracking-tight" data-testid="card-name">
+                {card.name}
+              </h1>
+              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+                <span className="font-mono" data-testid="card-number">
+                  {card.cardNumber}
+                </span>
+                <span aria-hidden>·</span>
+                <span>{t(`types.${card.cardType}`)}</span>
+                <span aria-hidden>·</span>
+                <ColorDots colors={card.colors} />
+                <span>{card.colors.map((c) => t(`colors.${c}`)).join(' / ')}</span>
+                {card.isVariation && <Badge>{t('detail.variantLabel', { variant: card.variant ?? '' })}</Badge>}
+              </p>
+            </div>
+            <Button variant="secondary" onClick={() => void copyLink()} data-testid="copy-link">
+              <Link2 className="h-4 w-4" aria-hidden />
+              {t('detail.copyLink')}
+            </Button>
+          </div>
+
+          <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+            {card.cardType === 'Leader' ? <Field label={t('fields.life')}>{number(card.life)}</Field> : <Field label={t('fields.cost')}>{number(card.cost)}</Field>}
+            <Field label={t('fields.power')}>{number(card.power)}</Field>
+            <Field label={t('fields.counter')}>{card.counter ? `+${card.counter.toLocaleString()}` : '—'}</Field>
+            <Field label={t('fields.rarity')}>{card.rarity}</Field>
+            <Field label={t('fields.attribute')}>{card.attributes.length ? card.attributes.map((a) => t(`attributes.${a}`, { defaultValue: a })).join(' / ') : '—'}</Field>
+            <Field label={t('fields.block')}>{card.blockIcon ?? '—'}</Field>
+            <Field label={t('fields.set')}>
+              {card.set ? (
+                <Link to={`/sets/${card.set.slug}`} className="hover:underline">
+                  {card.set.code ?? card.set.name}
+                </Link>
+              ) : (
+                '—'
+              )}
+            </Field>
+            <Field label={t('fields.game')}>{t(`games.${card.gameCategory}`, { ns: 'common' })}</Field>
+          </dl>
+
+          {card.subtypes.length > 0 && (
+            <div className="mt-6">
+              <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">{t('fields.subtypes')}</h2>
+              <ul className="flex flex-wrap gap-2">
+                {card.subtypes.map((s) => (
+                  <li key={s}>
+                    <Link to={`/cards?subtype=${encodeURIComponent(s)}`} className="inline-flex rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2">
+                      {s}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          <div className="mt-6">
+            <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">{t('fields.effect')}</h2>
+            <div className="rounded-xl border border-border bg-surface p-4 text-sm">
+              {card.cardText ? <CardText text={card.cardText} /> : <p className="text-muted">{t('detail.noEffect')}</p>}
+            </div>
+          </div>
+          {card.set && (
+            <p className="mt-4 text-sm text-muted">
+              {t('detail.printedIn')}{' '}
+              <Link to={`/sets/${card.set.slug}`} className="font-medium text-fg hover:underline">
+                {card.set.name}
+              </Link>
+            </p>
+          )}
+        </div>
+      </div>
+      <Variations current={card} cards={card.variations} />
+    </article>
+  );
+}

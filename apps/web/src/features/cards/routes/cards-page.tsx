@@ -1,0 +1,196 @@
+import { CARD_SORTS } from '@grandline/core/contracts/cards';
+import { STORAGE_KEYS } from '@grandline/core/locales';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { Dialog, ToggleGroup } from 'radix-ui';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, Skeleton } from '../../../components/ui/misc';
+import { Select } from '../../../components/ui/select';
+import { storage } from '../../../lib/storage';
+import { useCards } from '../api/get-cards';
+import { CardFilters, type QueryPatch } from '../components/card-filters';
+import { CardListTable } from '../components/card-list-table';
+import { CardTile } from '../../../components/card/card-tile';
+import { Pagination } from '../components/pagination';
+import { SearchBox } from '../components/search-box';
+import { activeFilterCount, applyQueryPatch, queryFromSearchParams } from '../utils/search-params';
+
+export function CardsPage() {
+  const { t } = useTranslation('cards');
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => queryFromSearchParams(params), [params]);
+  const view = params.get('view') ?? storage.get(STORAGE_KEYS.cardsView) ?? 'grid';
+  const { data, isPending, isError, isPlaceholderData, refetch } = useCards(query);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterCount = activeFilterCount(query);
+
+  useEffect(() => {
+    document.title = `${t('title')} · Grand Line`;
+  }, [t]);
+
+  const patch = (p: QueryPatch, replace = false) => setParams((prev) => applyQueryPatch(prev, p), { replace });
+  const clear = () => setParams(new URLSearchParams(params.get('view') ? { view: params.get('view')! } : {}));
+  const setView = (v: string) => {
+    if (!v) return;
+    storage.set(STORAGE_KEYS.cardsView, v);
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('view', v);
+      return next;
+    }, { replace: true });
+  };
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / query.pageSize)) : 1;
+
+  const filters = <CardFilters query={query} onPatch={patch} onClear={clear} />;
+
+  return (
+    <div>
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
+          <p className="mt-1 text-sm text-muted" aria-live="polite" data-testid="result-count">
+            {data ? t('resultCount', { count: data.total }) : t('loadingCards')}
+          </p>
+        </div>
+      </div>
+
+      <div className="mb-5 flex flex-wrap items-center gap-2">
+        <SearchBox value={query.q ?? ''} onChange={(q) => patch({ q }, true)} />
+        <Dialog.Root open={filtersOpen} onOpenChange={setFiltersOpen}>
+          <Dialog.Trigger asChild>
+            <Button variant="secondary" className="lg:hidden" data-testid="open-filters">
+              <SlidersHorizontal className="h-4 w-4" aria-hidden />
+              {t('filters.title')}
+              {filterCount > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">{filterCount}</span>}
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+            <Dialog.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 right-0 z-50 flex w-[22rem] max-w-[92vw] flex-col border-l border-border bg-surface shadow-2xl"
+            >
+              <div className="flex items-center justify-between border-b border-border p-4">
+                <Dialog.Title className="text-base font-semibold">{t('filters.title')}</Dialog.Title>
+                <Dialog.Close aria-label={t('filters.close')} className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-lg hover:bg-surface-2">
+                  <X className="h-5 w-5" aria-hidden />
+                </Dialog.Close>
+              </div>
+              <div className="flex-1 overflow-y-auto p-4">{filters}</div>
+              <div className="border-t border-border p-4">
+                <Button className="w-full" onClick={() => setFiltersOpen(false)}>
+                  {data ? t('filters.showResults', { count: data.total }) : t('filters.close')}
+                </Button>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <div className="flex items-center gap-1">
+          <Select
+            label={t('sort.label')}
+            value={query.sort ?? 'number'}
+            onValueChange={(v) => patch({ sort: v === 'number' ? undefined : v })}
+            options={CARD_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+            className="w-36"
+          />
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => patch({ order: query.order === 'desc' ? undefined : 'desc' })}
+            aria-label={query.order === 'desc' ? t('sort.descending') : t('sort.ascending')}
+            title={query.order === 'desc' ? t('sort.descending') : t('sort.ascending')}
+          >
+            {query.order === 'desc' ? <ArrowDownWideNarrow className="h-4 w-4" aria-hidden /> : <ArrowUpNarrowWide className="h-4 w-4" aria-hidden />}
+          </Button>
+        </div>
+        <ToggleGroup.Root
+          type="single"
+          value={view}
+          onValueChange={setView}
+          aria-label={t('view.label')}
+          className="inline-flex h-10 items-center rounded-lg border border-border bg-surface p-1"
+        >
+          <ToggleGroup.Item
+            value="grid"
+            aria-label={t('view.grid')}
+            title={t('view.grid')}
+            className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md text-muted data-[state=on]:bg-surface-2 data-[state=on]:text-fg"
+          >
+            <LayoutGrid className="h-4 w-4" aria-hidden />
+          </ToggleGroup.Item>
+          <ToggleGroup.Item
+            value="list"
+            aria-label={t('view.list')}
+            title={t('view.list')}
+            className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md text-muted data-[state=on]:bg-surface-2 data-[state=on]:text-fg"
+          >
+            <List className="h-4 w-4" aria-hidden />
+          </ToggleGroup.Item>
+        </ToggleGroup.Root>
+      </div>
+
+      <div className="flex gap-6">
+        <aside aria-label={t('filters.title')} className="sticky top-20 hidden max-h-[calc(100dvh-6rem)] w-72 shrink-0 overflow-y-auto rounded-xl border border-border bg-surface p-4 lg:block">
+          {filters}
+        </aside>
+        <section className="min-w-0 flex-1" aria-busy={isPending || isPlaceholderData}>
+          {isError ? (
+            <EmptyState
+              title={t('errors.loadFailed')}
+              action={
+                <Button variant="secondary" onClick={() => void refetch()}>
+                  {t('actions.retry')}
+                </Button>
+              }
+            >
+              {t('errors.loadFailedHint')}
+            </EmptyState>
+          ) : isPending ? (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" aria-label={t('loadingCards')}>
+              {Array.from({ length: 15 }, (_, i) => (
+                <li key={i}>
+                  <Skeleton className="aspect-[600/838] w-full" />
+                  <Skeleton className="mt-2 h-4 w-3/4" />
+                </li>
+              ))}
+            </ul>
+          ) : data.items.length === 0 ? (
+            <EmptyState
+              icon={<SearchX className="h-10 w-10" aria-hidden />}
+              title={t('empty.title')}
+              action={
+                <Button variant="secondary" onClick={clear}>
+                  {t('filters.clear')}
+                </Button>
+              }
+            >
+              {t('empty.hint')}
+            </EmptyState>
+          ) : (
+            <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+              {view === 'list' ? (
+                <CardListTable cards={data.items} />
+              ) : (
+                <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" data-testid="card-grid">
+                  {data.items.map((card, i) => (
+                    <CardTile key={card.id} card={card} eager={i < 4} />
+                  ))}
+                </ul>
+              )}
+              <Pagination
+                page={query.page}
+                pageCount={pageCount}
+                onPage={(page) => {
+                  patch({ page: page > 1 ? String(page) : undefined });
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { CardTile } from '../../../components/card/card-tile';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Badge, EmptyState, Skeleton } from '../../../components/ui/misc';
+import { ApiError } from '../../../lib/api-client';
+import { useSet } from '../api/get-set';
+
+export function SetDetailPage() {
+  const { t } = useTranslation('cards');
+  const { slug = '' } = useParams();
+  const { data: set, isPending, error, refetch } = useSet(slug);
+  useEffect(() => {
+    if (set) document.title = `${set.code ? `${set.code} ` : ''}${set.name} · Grand Line`;
+  }, [set]);
+
+  const back = (
+    <Link to="/sets" className={buttonClass('ghost', 'sm', 'mb-4 -ml-2')}>
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      {t('sets.back')}
+    </Link>
+  );
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div>
+        {back}
+        <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden />} title={t('errors.setNotFound')}>
+          {t('errors.setNotFoundHint')}
+        </EmptyState>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div>
+        {back}
+        <EmptyState
+          title={t('errors.loadFailed')}
+          action={
+            <Button variant="secondary" onClick={() => void refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <div>
+      {back}
+      {isPending ? (
+        <div aria-busy="true">
+          <Skeleton className="mb-6 h-10 w-1/2" />
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-6">
+            {Array.from({ length: 12 }, (_, i) => (
+              <Skeleton key={i} className="aspect-[600/838]" />
+            ))}
+          </div>
+        </div>
+      ) : (
+        <>
+          <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <p className="font-mono text-sm font-semibold text-accent">{set.code ?? t('sets.promo')}</p>
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="set-name">
+                {set.name}
+              </h1>
+              <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
+                <Badge>{t(`sets.kinds.${set.kind}`)}</Badge>
+                {set.releaseYear && <span>{t('sets.released', { year: set.releaseYear })}</span>}
+                <span>{t('sets.cardCount', { count: set.size })}</span>
+              </div>
+            </div>
+            <Link to={`/cards?set=${set.slug}`} className={buttonClass('secondary')}>
+              {t('sets.openInLibrary')}
+            </Link>
+          </div>
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" data-testid="set-cards">
+            {set.cards.map((card, i) => (
+              <CardTile key={card.id} card={card} eager={i < 6} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

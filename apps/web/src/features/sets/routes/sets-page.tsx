@@ -1,0 +1,100 @@
+import type { CardSet } from '@grandline/core/contracts/sets';
+import { SET_KINDS } from '@grandline/core/contracts/sets';
+import { Layers, Search } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, PageHeader, Skeleton } from '../../../components/ui/misc';
+import { useSets } from '../api/get-sets';
+
+function SetTile({ set }: { set: CardSet }) {
+  const { t } = useTranslation('cards');
+  return (
+    <li>
+      <Link
+        to={`/sets/${set.slug}`}
+        className="flex h-full flex-col gap-2 rounded-xl border border-border bg-surface p-4 transition-colors hover:border-accent/60 hover:bg-surface-2"
+        data-testid="set-tile"
+      >
+        <div className="flex items-center justify-between gap-2">
+          <span className="font-mono text-sm font-semibold text-accent">{set.code ?? t('sets.promo')}</span>
+          {set.releaseYear && <span className="text-xs text-muted">{set.releaseYear}</span>}
+        </div>
+        <span className="line-clamp-2 font-semibold leading-snug">{set.name}</span>
+        <span className="mt-auto text-xs text-muted">{t('sets.cardCount', { count: set.size })}</span>
+      </Link>
+    </li>
+  );
+}
+
+export function SetsPage() {
+  const { t } = useTranslation('cards');
+  const { data, isPending, isError, refetch } = useSets();
+  const [filter, setFilter] = useState('');
+  const searchId = useId();
+  useEffect(() => {
+    document.title = `${t('sets.title')} · Grand Line`;
+  }, [t]);
+
+  const groups = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    const items = (data?.items ?? []).filter(
+      (s) => !needle || s.name.toLowerCase().includes(needle) || (s.code ?? '').toLowerCase().includes(needle),
+    );
+    return SET_KINDS.map((kind) => ({ kind, sets: items.filter((s) => s.kind === kind) })).filter((g) => g.sets.length > 0);
+  }, [data, filter]);
+
+  return (
+    <div>
+      <PageHeader title={t('sets.title')} description={data ? t('sets.subtitle', { count: data.items.length }) : undefined} />
+      <div className="relative mb-6 max-w-md">
+        <label htmlFor={searchId} className="sr-only">
+          {t('sets.search')}
+        </label>
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
+        <input
+          id={searchId}
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder={t('sets.search')}
+          className="h-10 w-full rounded-lg border border-border bg-surface pl-9 pr-3 text-sm placeholder:text-muted"
+        />
+      </div>
+      {isError ? (
+        <EmptyState
+          title={t('errors.loadFailed')}
+          action={
+            <Button variant="secondary" onClick={() => void refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        />
+      ) : isPending ? (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {Array.from({ length: 12 }, (_, i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      ) : groups.length === 0 ? (
+        <EmptyState icon={<Layers className="h-10 w-10" aria-hidden />} title={t('sets.noMatch')} />
+      ) : (
+        <div className="flex flex-col gap-10">
+          {groups.map((g) => (
+            <section key={g.kind} aria-labelledby={`kind-${g.kind}`}>
+              <h2 id={`kind-${g.kind}`} className="mb-3 text-lg font-semibold">
+                {t(`sets.kinds.${g.kind}`)} <span className="text-sm font-normal text-muted">({g.sets.length})</span>
+              </h2>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+                {g.sets.map((s) => (
+                  <SetTile key={s.slug} set={s} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { DEFAULT_LANGUAGE, isLanguageCode, STORAGE_KEYS, type LanguageCode } from '@grandline/core/locales';
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { storage } from './storage';
+
+export const NAMESPACES = ['common', 'cards', 'pages'] as const;
+
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+/** Loads each language's namespaces on demand, so only the active language is downloaded. */
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = bundles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`missing locale ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+/** Stored choice, else the browser language, else English (spec §8: locale detection falls back to English). */
+export function initialLanguage(): LanguageCode {
+  const stored = storage.get(STORAGE_KEYS.language);
+  if (isLanguageCode(stored)) return stored;
+  const browser = (typeof navigator !== 'undefined' ? navigator.language : '').slice(0, 2).toLowerCase();
+  return isLanguageCode(browser) ? browser : DEFAULT_LANGUAGE;
+}
+
+export async function initI18n(language: LanguageCode = initialLanguage()) {
+  await i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: ['en', 'pt', 'es'],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = language;
+  return i18next;
+}
