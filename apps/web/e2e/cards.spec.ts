@@ -1,0 +1,75 @@
+import { expect, test } from './fixtures';
+
+test('search "Zoro", filter Red + Leader, open a card and copy its link', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.goto('/cards');
+  await expect(page.getByTestId('result-count')).toContainText(/4,8\d\d cards/);
+
+  await page.getByTestId('card-search').fill('Zoro');
+  await expect(page).toHaveURL(/q=Zoro/);
+  const tiles = page.getByTestId('card-tile');
+  await expect(tiles.first()).toContainText(/Zoro/i);
+  const zoroCount = await page.getByTestId('result-count').textContent();
+
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  await filters.getByRole('button', { name: 'Red', exact: true }).click();
+  await filters.getByRole('button', { name: 'Leader', exact: true }).click();
+  await expect(page).toHaveURL(/color=Red/);
+  await expect(page).toHaveURL(/type=Leader/);
+  await expect(page.getByTestId('result-count')).not.toHaveText(zoroCount ?? '');
+  await expect(filters.getByRole('button', { name: 'Red', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const count = await tiles.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) await expect(tiles.nth(i)).toContainText(/Zoro/i);
+
+  // The filtered view is shareable: reloading the URL restores it.
+  await page.reload();
+  await expect(page.getByTestId('card-search')).toHaveValue('Zoro');
+  await expect(filters.getByRole('button', { name: 'Leader', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  await tiles.first().click();
+  await expect(page).toHaveURL(/\/cards\/onepiece\/\d+-[A-Z0-9]+-\d+-[a-z0-9-]+$/);
+  await expect(page.getByTestId('card-name')).toContainText(/Zoro/i);
+  await expect(page.getByText('Leader').first()).toBeVisible();
+
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(page.url());
+});
+
+test('list view, sorting and pagination keep their state in the URL', async ({ page }) => {
+  await page.goto('/cards?type=Character&sort=power&order=desc');
+  await page.getByRole('radio', { name: 'List view' }).click();
+  await expect(page).toHaveURL(/view=list/);
+  const firstRow = page.getByRole('row').nth(1);
+  await expect(firstRow).toContainText(/1[0-3],000/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+});
+
+test('an empty search result offers to clear the filters', async ({ page }) => {
+  await page.goto('/cards?q=zzzzqqqq');
+  await expect(page.getByRole('heading', { name: 'No cards match' })).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
+  await expect(page.getByTestId('result-count')).toContainText(/4,8\d\d cards/);
+});
+
+test('a card link with only the right id resolves to the canonical address', async ({ page, request }) => {
+  const res = await request.get('/api/cards?q=op01-001&variations=false');
+  const { items } = (await res.json()) as { items: { id: number }[] };
+  const id = items[0]!.id;
+  await page.goto(`/cards/onepiece/${id}-wrong-number-wrong-name`);
+  await expect(page).toHaveURL(new RegExp(`/cards/onepiece/${id}-OP01-001-roronoa-zoro$`));
+  await expect(page.getByTestId('card-name')).toHaveText('Roronoa Zoro');
+  // Parallels of the same number are shown as variations.
+  await expect(page.getByTestId('variations').getByRole('link')).toHaveCount(3);
+  // Offline card art never shows a broken image: the designed placeholder stays.
+  await expect(page.getByTestId('card-placeholder').first()).toBeVisible();
+});
+
+test('an unknown card id shows "Card not found"', async ({ page }) => {
+  await page.goto('/cards/onepiece/99999999-x');
+  await expect(page.getByRole('heading', { name: 'Card not found' })).toBeVisible();
+});

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const dir = import.meta.dirname;
+const srcDir = path.resolve(dir, '..');
+const LANGS = ['en', 'pt', 'es'] as const;
+const NAMESPACES = fs.readdirSync(path.join(dir, 'en')).map((f) => f.replace(/\.json$/, ''));
+
+type Tree = { [k: string]: string | Tree };
+const load = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.join(dir, lang, `${ns}.json`), 'utf8')) as Tree;
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+/** Keys without plural suffixes: "resultCount_one" and "resultCount_other" both become "resultCount". */
+const baseKeys = (keys: Iterable<string>) => new Set([...keys].map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')));
+const placeholders = (text: string) => new Set([...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]));
+
+describe('translations', () => {
+  for (const ns of NAMESPACES) {
+    const en = flatten(load('en', ns));
+    for (const lang of LANGS.filter((l) => l !== 'en')) {
+      it(`${lang}/${ns} has exactly the English keys and placeholders`, () => {
+        const other = flatten(load(lang, ns));
+        expect([...baseKeys(other.keys())].sort()).toEqual([...baseKeys(en.keys())].sort());
+        for (const [key, text] of en) {
+          const base = key.replace(/_(one|other)$/, '');
+          const translated = other.get(key) ?? other.get(`${base}_other`);
+          expect(translated, `${lang}/${ns}:${key}`).toBeTruthy();
+          for (const p of placeholders(text)) expect(placeholders(translated!).has(p), `${lang}/${ns}:${key} {{${p}}}`).toBe(true);
+        }
+      });
+      it(`${lang}/${ns} has every plural form its language needs`, () => {
+        const other = flatten(load(lang, ns));
+        const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+        const plurals = [...en.keys()].filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length));
+        for (const base of plurals) for (const form of forms) expect(other.has(`${base}_${form}`), `${lang}/${ns}:${base}_${form}`).toBe(true);
+      });
+    }
+  }
+
+  it('has an English text for every literal key the components use', () => {
+    const en = Object.fromEntries(NAMESPACES.map((ns) => [ns, baseKeys(flatten(load('en', ns)).keys())]));
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(d, e.name));
+        else if (/\.tsx?$/.test(e.name) && !e.name.endsWith('.test.ts')) files.push(path.join(d, e.name));
+      }
+    };
+    walk(srcDir);
+    const missing: string[] = [];
+    let checked = 0;
+    for (const file of files) {
+      const code = fs.readFileSync(file, 'utf8');
+      const ns = /useTranslation\('(\w+)'\)/.exec(code)?.[1] ?? 'common';
+      for (const m of code.matchAll(/\bt\('([\w.-]+)'(?:,\s*\{[^}]*?ns:\s*'(\w+)')?/g)) {
+        const key = m[1]!;
+        const keyNs = m[2] ?? ns;
+        checked++;
+        if (!en[keyNs]?.has(key)) missing.push(`${path.relative(srcDir, file)}: ${keyNs}:${key}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(missing).toEqual([]);
+  });
+});
