@@ -16,8 +16,10 @@ async function main() {
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'pglite') });
   log.info({ database: database.kind }, 'database opened');
-  await database.migrate();
-  if (env.SEED_ON_START) await seedCatalogue({ db: database.db, log, raw: loadPackageCards() });
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    if (env.SEED_ON_START) await seedCatalogue({ db: database.db, log, raw: loadPackageCards() });
+  });
 
   const webDistDir = env.WEB_DIST_DIR
     ? resolveFromRoot(env.WEB_DIST_DIR)

@@ -17,8 +17,12 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Runs fn while holding a database-wide lock, so replicas starting together migrate and seed one at a time. */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+const STARTUP_LOCK_KEY = 7_270_001;
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -38,6 +42,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
+      withStartupLock: async (fn) => {
+        const lockClient = await pool.connect();
+        try {
+          await lockClient.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await lockClient.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          lockClient.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -51,6 +65,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process owns an embedded database: there is nobody to wait for.
+    withStartupLock: (fn) => fn(),
     close: () => client.close(),
   };
 }

@@ -12,8 +12,10 @@ const database = env.DATABASE_URL
   ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
   : await openDatabase({ kind: 'pglite', dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'pglite') });
 try {
-  await database.migrate();
-  await seedCatalogue({ db: database.db, log, raw: loadPackageCards(), force: true });
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    await seedCatalogue({ db: database.db, log, raw: loadPackageCards(), force: true });
+  });
 } finally {
   await database.close();
 }

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient } from '../lib/query-client';
+import { queryClient } from '../lib/query-client';
 import { PreferencesProvider, usePreferences } from './preferences';
 import { router } from './router';
 
@@ -18,7 +18,6 @@ function ThemedToaster() {
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>

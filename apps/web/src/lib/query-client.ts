@@ -14,3 +14,6 @@ export function createQueryClient() {
     },
   });
 }
+
+/** The app's client: shared by the provider and by route loaders that start fetches before render. */
+export const queryClient = createQueryClient();

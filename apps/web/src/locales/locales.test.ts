@@ -61,7 +61,7 @@ describe('translations', () => {
     let checked = 0;
     for (const file of files) {
       const code = fs.readFileSync(file, 'utf8');
-      const ns = /useTranslation\('(\w+)'\)/.exec(code)?.[1] ?? 'common';
+      const ns = /useTranslation\('(\w+)'\)/.exec(code)?.[1] ?? (/cardT as t/.test(code) ? 'cards' : 'common');
       for (const m of code.matchAll(/\bt\('([\w.-]+)'(?:,\s*\{[^}]*?ns:\s*'(\w+)')?/g)) {
         const key = m[1]!;
         const keyNs = m[2] ?? ns;

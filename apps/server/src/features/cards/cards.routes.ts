@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { CardDetailResponse, CardFacetsResponse, CardIdParam, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { getCard, getCardFacets, searchCards } from './cards.service';
+import { getCard, getCardFacets, searchCardsBody } from './cards.service';
+import type { CardListResponse as CardListBody } from '@grandline/core/contracts/cards';
 
 export const cardsRoutes = createRouter()
   .openapi(
@@ -17,7 +18,15 @@ export const cardsRoutes = createRouter()
         400: jsonContent(ErrorResponse, 'Invalid query parameters'),
       },
     }),
-    async (c) => c.json(await searchCards({ db: c.var.deps.db, query: c.req.valid('query') }), 200),
+    async (c) => {
+      const gzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
+      const { body, gzipped } = await searchCardsBody({ db: c.var.deps.db, query: c.req.valid('query'), gzip });
+      const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+      if (gzipped) headers['Content-Encoding'] = 'gzip';
+      // The cached body is already the contract's JSON (see searchCardsBody); the cast keeps the route typed.
+      const payload = typeof body === 'string' ? body : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+      return c.body(payload as unknown as string, 200, headers) as unknown as ReturnType<typeof c.json<CardListBody, 200>>;
+    },
   )
   .openapi(
     createRoute({

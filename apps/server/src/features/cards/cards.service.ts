@@ -2,6 +2,7 @@ import type { Card, CardDetailResponse, CardFacetsResponse, CardListResponse, Ca
 import type { GameCategory } from '@grandline/core/games';
 import { normalizeSearchText } from '@grandline/core/slug';
 import { and, arrayContains, arrayOverlaps, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { cardSets, cards } from '../../db/schema/index';
@@ -11,7 +12,17 @@ import { notFound } from '../../lib/errors';
  * The catalogue changes only when it is re-imported, so search results are cached per process for a
  * short time. Every replica computes the same answer from the database; the cache only saves the work.
  */
-const searchCache = new LRUCache<string, CardListResponse>({ max: 1000, ttl: 60_000 });
+interface CachedBody {
+  json: string;
+  /** gzip of json, made on the first request that accepts it. */
+  gzip?: Buffer;
+}
+const searchCache = new LRUCache<string, CachedBody>({
+  max: 1000,
+  ttl: 60_000,
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (v) => v.json.length * 2,
+});
 
 export function clearCardCaches() {
   searchCache.clear();
@@ -115,6 +126,27 @@ function orderBy(q: CardsQuery): SQL[] {
   }
 }
 
+/**
+ * The search answer as serialized JSON. The serialized text is what is cached, so a repeated search
+ * costs one cache lookup instead of a query and a JSON.stringify of a page of cards.
+ */
+export async function searchCardsBody(args: {
+  db: Db;
+  game?: GameCategory;
+  query: CardsQuery;
+  gzip: boolean;
+}): Promise<{ body: string | Buffer; gzipped: boolean }> {
+  const key = `${args.game ?? 'onepiece'}:${JSON.stringify(args.query)}`;
+  let entry = searchCache.get(key);
+  if (!entry) {
+    entry = { json: JSON.stringify(await searchCards(args)) };
+    searchCache.set(key, entry);
+  }
+  if (!args.gzip || entry.json.length < 1024) return { body: entry.json, gzipped: false };
+  entry.gzip ??= gzipSync(entry.json, { level: 6 });
+  return { body: entry.gzip, gzipped: true };
+}
+
 export async function searchCards({
   db,
   game = 'onepiece',
@@ -124,9 +156,6 @@ export async function searchCards({
   game?: GameCategory;
   query: CardsQuery;
 }): Promise<CardListResponse> {
-  const key = `${game}:${JSON.stringify(query)}`;
-  const cached = searchCache.get(key);
-  if (cached) return cached;
   const rows = await db
     .select({ ...cardColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(cards)
@@ -145,14 +174,12 @@ export async function searchCards({
       .where(and(...searchConditions(game, query)));
     total = count?.n ?? 0;
   }
-  const result: CardListResponse = {
+  return {
     items: rows.map(({ total: _total, ...row }) => toCard(row)),
     total,
     page: query.page,
     pageSize: query.pageSize,
   };
-  searchCache.set(key, result);
-  return result;
 }
 
 export async function getCard({ db, id }: { db: Db; id: number }): Promise<CardDetailResponse> {

@@ -170,3 +170,16 @@ describe('GET /api/cards/facets', () => {
     expect(body.sets).toHaveLength(190);
   });
 });
+
+describe('GET /api/cards compression', () => {
+  it('sends gzip to clients that accept it, with the same JSON', async () => {
+    const plain = await ctx.app.request('/api/cards?q=zoro');
+    const zipped = await ctx.app.request('/api/cards?q=zoro', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    const { gunzipSync } = await import('node:zlib');
+    const unzipped = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8');
+    expect(JSON.parse(unzipped)).toEqual(await plain.json());
+  });
+});

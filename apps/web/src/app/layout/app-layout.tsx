@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { storage } from '../../lib/storage';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoading } from './page-loading';
@@ -12,6 +13,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(() => storage.get(STORAGE_KEYS.sidebarCollapsed) === 'true');
   const [mobileOpen, setMobileOpen] = useState(false);
+  const desktop = useMediaQuery('(min-width: 768px)');
   const toggle = () =>
     setCollapsed((c) => {
       storage.set(STORAGE_KEYS.sidebarCollapsed, String(!c));
@@ -26,9 +28,9 @@ export function AppLayout() {
         {t('nav.skipToContent')}
       </a>
       <Header onOpenMenu={() => setMobileOpen(true)} />
-      <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen} />
+      {!desktop && <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen} />}
       <div className="flex">
-        <Sidebar collapsed={collapsed} onToggle={toggle} />
+        {desktop && <Sidebar collapsed={collapsed} onToggle={toggle} />}
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8">
             <Suspense fallback={<PageLoading />}>

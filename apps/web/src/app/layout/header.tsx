@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { CurrencyFlag } from '../../components/ui/currency-flag';
 import { ChoiceMenu } from '../../components/ui/dropdown-menu';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { usePreferences } from '../preferences';
 import { useSession } from '../session';
 import { Logo } from './logo';
@@ -17,6 +18,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const prefs = usePreferences();
   const session = useSession();
+  const desktop = useMediaQuery('(min-width: 768px)');
   const games = visibleGames();
   const currency = CURRENCIES.find((c) => c.code === prefs.currency) ?? CURRENCIES[0];
   const marketplace = MARKETPLACES.find((m) => m.id === prefs.marketplace) ?? MARKETPLACES[0];
@@ -37,7 +39,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         <span className="hidden text-lg font-bold tracking-tight sm:inline">Grand Line</span>
       </Link>
 
-      <div className="hidden md:block">
+      {desktop && (
         <ChoiceMenu
           label={t('header.game')}
           value={prefs.game}
@@ -45,11 +47,12 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           choices={games.map((g) => ({ value: g.id, label: t(`games.${g.id}`) }))}
           trigger={<span className="font-medium">{t(`games.${prefs.game}`)}</span>}
         />
-      </div>
+      )}
 
       <div className="flex-1" />
 
-      <div className="hidden items-center gap-1 md:flex">
+      {desktop && (
+      <div className="flex items-center gap-1">
         <ChoiceMenu
           label={t('header.currency')}
           value={prefs.currency}
@@ -104,6 +107,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           }
         />
       </div>
+      )}
 
       <button
         type="button"
@@ -115,13 +119,11 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       >
         {prefs.theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden /> : <Moon className="h-5 w-5" aria-hidden />}
       </button>
-      <Link
-        to="/settings"
-        aria-label={t('nav.settings')}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-surface-2 md:hidden"
-      >
-        <Settings className="h-5 w-5" aria-hidden />
-      </Link>
+      {!desktop && (
+        <Link to="/settings" aria-label={t('nav.settings')} className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-surface-2">
+          <Settings className="h-5 w-5" aria-hidden />
+        </Link>
+      )}
       {session.authAvailable ? (
         <Button asChild size="sm" className="ml-1">
           <Link to="/auth">

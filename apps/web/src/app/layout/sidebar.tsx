@@ -70,7 +70,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
     <nav
       aria-label={t('nav.main')}
       className={cn(
-        'sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col border-r border-border bg-surface/50 p-3 md:flex',
+        'sticky top-16 flex h-[calc(100dvh-4rem)] shrink-0 flex-col border-r border-border bg-surface/50 p-3',
         collapsed ? 'w-[4.25rem]' : 'w-60',
       )}
     >

@@ -1,6 +1,6 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { cardT as t } from './card-t';
 import { cn } from '../../lib/cn';
 import { COLOR_HEX } from './color-dots';
 
@@ -17,7 +17,6 @@ type CardImageProps = {
  * load on an offline machine: the placeholder stays, never a broken-image icon.
  */
 export function CardImage({ card, className, eager }: CardImageProps) {
-  const { t } = useTranslation('cards');
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(card.artworkUrl ? 'loading' : 'failed');
   const colors = card.colors.length ? card.colors : ['Black'];
   const gradient =

@@ -1,13 +1,12 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { cardPath } from '@grandline/core/slug';
-import { useTranslation } from 'react-i18next';
+import { cardT as t } from './card-t';
 import { Link } from 'react-router';
 import { Badge } from '../ui/misc';
 import { CardImage } from './card-image';
 import { ColorDots } from './color-dots';
 
 export function CardTile({ card, eager }: { card: Card; eager?: boolean }) {
-  const { t } = useTranslation('cards');
   return (
     <li className="card-tile">
       <Link

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { cardT as t } from './card-t';
 import { cn } from '../../lib/cn';
 
 export const COLOR_CLASS: Record<string, string> = {
@@ -20,7 +20,6 @@ export const COLOR_HEX: Record<string, string> = {
 };
 
 export function ColorDots({ colors, className }: { colors: readonly string[]; className?: string }) {
-  const { t } = useTranslation('cards');
   const label = colors.map((c) => t(`colors.${c}`)).join(' / ');
   return (
     <span className={cn('inline-flex items-center gap-1', className)} role="img" aria-label={label} title={label}>

@@ -3,12 +3,13 @@ import { cardIdFromPathSegment, cardPath } from '@grandline/core/slug';
 import { ArrowLeft, Link2, SearchX } from 'lucide-react';
 import { Fragment, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { notify } from '../../../lib/toast';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Badge, EmptyState, Skeleton } from '../../../components/ui/misc';
 import { ApiError } from '../../../lib/api-client';
-import { useCard } from '../api/get-card';
+import { queryClient } from '../../../lib/query-client';
+import { cardQueryOptions, useCard } from '../api/get-card';
 import { CardImage } from '../../../components/card/card-image';
 import { ColorDots } from '../../../components/card/color-dots';
 
@@ -66,6 +67,12 @@ function Variations({ current, cards }: { current: Card; cards: Card[] }) {
       </ul>
     </section>
   );
+}
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const id = cardIdFromPathSegment(params.slug ?? '');
+  if (id !== null) void queryClient.prefetchQuery(cardQueryOptions(id));
+  return null;
 }
 
 export function CardDetailPage() {

@@ -4,18 +4,26 @@ import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, SearchX, Slid
 import { Dialog, ToggleGroup } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Skeleton } from '../../../components/ui/misc';
 import { Select } from '../../../components/ui/select';
+import { queryClient } from '../../../lib/query-client';
 import { storage } from '../../../lib/storage';
-import { useCards } from '../api/get-cards';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { cardsQueryOptions, useCards } from '../api/get-cards';
 import { CardFilters, type QueryPatch } from '../components/card-filters';
 import { CardListTable } from '../components/card-list-table';
 import { CardTile } from '../../../components/card/card-tile';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
 import { activeFilterCount, applyQueryPatch, queryFromSearchParams } from '../utils/search-params';
+
+/** Starts the search request in parallel with rendering. */
+export function loader({ request }: LoaderFunctionArgs) {
+  void queryClient.prefetchQuery(cardsQueryOptions(queryFromSearchParams(new URL(request.url).searchParams)));
+  return null;
+}
 
 export function CardsPage() {
   const { t } = useTranslation('cards');
@@ -25,6 +33,7 @@ export function CardsPage() {
   const { data, isPending, isError, isPlaceholderData, refetch } = useCards(query);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filterCount = activeFilterCount(query);
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   useEffect(() => {
     document.title = `${t('title')} · Grand Line`;
@@ -132,9 +141,11 @@ export function CardsPage() {
       </div>
 
       <div className="flex gap-6">
-        <aside aria-label={t('filters.title')} className="sticky top-20 hidden max-h-[calc(100dvh-6rem)] w-72 shrink-0 overflow-y-auto rounded-xl border border-border bg-surface p-4 lg:block">
-          {filters}
-        </aside>
+        {wide && (
+          <aside aria-label={t('filters.title')} className="sticky top-20 max-h-[calc(100dvh-6rem)] w-72 shrink-0 overflow-y-auto rounded-xl border border-border bg-surface p-4">
+            {filters}
+          </aside>
+        )}
         <section className="min-w-0 flex-1" aria-busy={isPending || isPlaceholderData}>
           {isError ? (
             <EmptyState

@@ -1,12 +1,18 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { CardTile } from '../../../components/card/card-tile';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Badge, EmptyState, Skeleton } from '../../../components/ui/misc';
 import { ApiError } from '../../../lib/api-client';
-import { useSet } from '../api/get-set';
+import { queryClient } from '../../../lib/query-client';
+import { setQueryOptions, useSet } from '../api/get-set';
+
+export function loader({ params }: LoaderFunctionArgs) {
+  if (params.slug) void queryClient.prefetchQuery(setQueryOptions(params.slug));
+  return null;
+}
 
 export function SetDetailPage() {
   const { t } = useTranslation('cards');

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, PageHeader, Skeleton } from '../../../components/ui/misc';
-import { useSets } from '../api/get-sets';
+import { queryClient } from '../../../lib/query-client';
+import { setsQueryOptions, useSets } from '../api/get-sets';
 
 function SetTile({ set }: { set: CardSet }) {
   const { t } = useTranslation('cards');
@@ -26,6 +27,11 @@ function SetTile({ set }: { set: CardSet }) {
       </Link>
     </li>
   );
+}
+
+export function loader() {
+  void queryClient.prefetchQuery(setsQueryOptions());
+  return null;
 }
 
 export function SetsPage() {

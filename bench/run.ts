@@ -1,0 +1,227 @@
+/**
+ * npm run bench — performance figures of the foundation (issue 2), written to bench/results/latest.{json,md}.
+ * Everything runs on loopback with bounded durations. Not a test: it reports, the numbers are judged by people.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 3900);
+const base = `http://127.0.0.1:${port}`;
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
+
+function log(msg: string) {
+  process.stdout.write(`[bench] ${msg}\n`);
+}
+
+function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const ready = (async () => {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        const res = await fetch(`${base}/api/health`);
+        if (res.ok) return performance.now() - started;
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  return { child, ready };
+}
+
+function stopServer(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+interface LoadResult {
+  name: string;
+  path: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, urlPath: string | (() => string)): Promise<LoadResult> {
+  const first = typeof urlPath === 'string' ? urlPath : urlPath();
+  const result = await autocannon({
+    url: `${base}${first}`,
+    connections,
+    duration,
+    // What every browser sends: the API may answer compressed.
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+    ...(typeof urlPath === 'function' ? { requests: [{ setupRequest: (req: { path: string }) => ({ ...req, path: urlPath() }) }] } : {}),
+  });
+  const r: LoadResult = {
+    name,
+    path: typeof urlPath === 'string' ? urlPath : `${first} (varied)`,
+    requestsPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+  log(`${name}: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`);
+  return r;
+}
+
+function initialJsGzip(): { js: number; css: number; files: string[] } {
+  const dist = path.join(root, 'apps/web/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css)|preferences-init\.js)"/g)].map((m) => m[1]!);
+  let js = 0;
+  let css = 0;
+  for (const f of files) {
+    const size = zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+    if (f.endsWith('.css')) css += size;
+    else js += size;
+  }
+  return { js, css, files };
+}
+
+function lighthouse(urlPath: string): { performance: number; accessibility: number } {
+  const out = path.join(os.tmpdir(), `grandline-lh-${urlPath.replace(/\W+/g, '_') || 'home'}.json`);
+  const chrome = process.env.CHROME_PATH ?? execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/lighthouse/cli/index.js'),
+      `${base}${urlPath}`,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
+  );
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }> };
+  const scores = {
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+  };
+  log(`lighthouse ${urlPath}: performance ${scores.performance}, accessibility ${scores.accessibility}`);
+  return scores;
+}
+
+async function main() {
+  log('building the web app');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const bundle = initialJsGzip();
+  log(`initial JS ${(bundle.js / 1024).toFixed(1)} KB gzip`);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
+  log('cold start on an empty data directory (migrations + seeding)');
+  let server = startServer(dataDir);
+  const coldStartMs = await server.ready;
+  log(`cold start ${Math.round(coldStartMs)} ms`);
+  const exitCode = await stopServer(server.child);
+  log(`SIGTERM → exit code ${exitCode}`);
+  server = startServer(dataDir);
+  const warmStartMs = await server.ready;
+  log(`warm restart ${Math.round(warmStartMs)} ms`);
+
+  const numbers = Array.from({ length: 12 }, (_, i) => `OP${String(i + 1).padStart(2, '0')}`);
+  let n = 0;
+  const results: LoadResult[] = [];
+  results.push(await load('health', '/api/health'));
+  const searches: [string, string][] = [
+    ['text search "zoro"', '/api/cards?q=zoro'],
+    ['number search "op01-001"', '/api/cards?q=op01-001'],
+    ['Red + Leader', '/api/cards?color=Red&type=Leader'],
+    ['set OP-05, cost 3–5, by power', '/api/cards?set=op-05&costMin=3&costMax=5&sort=power&order=desc'],
+    ['full library page 20 (48/page)', '/api/cards?page=20&pageSize=48'],
+  ];
+  for (const [name, p] of searches) results.push(await load(name, p));
+  results.push(
+    await load('varied card-number searches', () => {
+      n++;
+      return `/api/cards?q=${numbers[n % numbers.length]}-${String((n % 120) + 1).padStart(3, '0')}`;
+    }),
+  );
+  const lh = skipLighthouse ? null : { home: lighthouse('/'), cards: lighthouse('/cards') };
+  await stopServer(server.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const health = results[0]!;
+  const searchResults = results.slice(1, 6);
+  const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
+  const summary = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version },
+    load: { durationSeconds: duration, connections },
+    results,
+    ratios: {
+      searchToHealthAvg: +(searchAvg / health.requestsPerSec).toFixed(3),
+      searchToHealthMin: +(Math.min(...searchResults.map((r) => r.requestsPerSec)) / health.requestsPerSec).toFixed(3),
+    },
+    worstSearchP99Ms: Math.max(...searchResults.map((r) => r.p99Ms)),
+    initialJsGzipKB: +(bundle.js / 1024).toFixed(1),
+    initialCssGzipKB: +(bundle.css / 1024).toFixed(1),
+    coldStartMs: Math.round(coldStartMs),
+    warmStartMs: Math.round(warmStartMs),
+    sigtermExitCode: exitCode,
+    lighthouse: lh,
+    targets: {
+      searchToHealth: '≥ 0.40',
+      searchP99: '≤ 50 ms',
+      initialJs: '≤ 180 KB gzip',
+      lighthouse: 'performance ≥ 95, accessibility ≥ 95',
+      coldStart: '≤ 20 s',
+      warmStart: '≤ 3 s',
+    },
+  };
+  const md = [
+    `# Benchmark — ${summary.date}`,
+    '',
+    `${summary.machine.cpus} CPUs, Node ${summary.machine.node}; autocannon ${duration} s × ${connections} connections on loopback with a browser's Accept-Encoding, embedded PGlite.`,
+    '',
+    '| scenario | path | req/s | p50 ms | p99 ms | errors | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...results.map((r) => `| ${r.name} | \`${r.path}\` | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`),
+    '',
+    '| figure | value | target |',
+    '|---|---:|---|',
+    `| search / health throughput (average of the 5 searches) | ${summary.ratios.searchToHealthAvg} | ${summary.targets.searchToHealth} |`,
+    `| search / health throughput (slowest search) | ${summary.ratios.searchToHealthMin} | ${summary.targets.searchToHealth} |`,
+    `| worst search p99 | ${summary.worstSearchP99Ms} ms | ${summary.targets.searchP99} |`,
+    `| initial JS (gzip) | ${summary.initialJsGzipKB} KB | ${summary.targets.initialJs} |`,
+    `| cold start with seeding | ${summary.coldStartMs} ms | ${summary.targets.coldStart} |`,
+    `| warm restart | ${summary.warmStartMs} ms | ${summary.targets.warmStart} |`,
+    ...(lh
+      ? [
+          `| Lighthouse / (mobile) | perf ${lh.home.performance}, a11y ${lh.home.accessibility} | ${summary.targets.lighthouse} |`,
+          `| Lighthouse /cards (mobile) | perf ${lh.cards.performance}, a11y ${lh.cards.accessibility} | ${summary.targets.lighthouse} |`,
+        ]
+      : ['| Lighthouse | skipped (BENCH_SKIP_LIGHTHOUSE=1) | |']),
+    '',
+  ].join('\n');
+  const outDir = path.join(root, 'bench/results');
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, 'latest.md'), md);
+  log(`written bench/results/latest.json and latest.md`);
+  process.stdout.write(`\n${md}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
