@@ -50,9 +50,13 @@ const swaggerHtml = `<!doctype html>
 export function buildApp({ db, log, webDistDir }: AppOptions) {
   const app = new Hono<AppEnv>();
 
+  const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
     c.set('deps', { db, log });
+    if (!logRequests) return next();
+    const started = performance.now();
     await next();
+    log.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - started).toFixed(1) }, 'request');
   });
 
   app.onError((err, c) => {

@@ -36,11 +36,23 @@ test('language and theme choices survive a reload', async ({ page }) => {
 });
 
 test('the stored theme is applied before the app renders (no flash)', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+  // Hold the app's code back: what the browser paints meanwhile must already be in the light theme.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/', { waitUntil: 'commit' });
-  await page.waitForSelector('html.light', { state: 'attached', timeout: 5000 });
-  const beforeApp = await page.evaluate(() => document.getElementById('root')?.childElementCount ?? 0);
-  expect(beforeApp).toBe(0);
+  await expect(page.locator('html')).toHaveClass(/light/);
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await expect(page.locator('#root').getByText('Grand Line')).toBeVisible();
+  await expect(page.locator('main#main')).toHaveCount(0);
+  release();
+  await expect(page.locator('main#main')).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/light/);
 });
 
 test('the sidebar collapse is remembered', async ({ page }) => {

@@ -14,12 +14,7 @@ export function CardTile({ card, eager }: { card: Card; eager?: boolean }) {
         className="group flex h-full flex-col gap-2 rounded-xl p-1.5 transition-colors hover:bg-surface-2"
         data-testid="card-tile"
       >
-        <div className="relative">
-          <CardImage card={card} eager={eager} className="shadow-md transition-transform group-hover:-translate-y-0.5" />
-          {card.isVariation && (
-            <Badge className="absolute right-1.5 top-1.5 border-accent/60 bg-bg/85 px-1.5 py-0 text-[0.65rem] backdrop-blur">{t('variant')}</Badge>
-          )}
-        </div>
+        <CardImage card={card} eager={eager} className="shadow-md transition-transform group-hover:-translate-y-0.5" />
         <div className="flex min-w-0 flex-col gap-1 px-0.5">
           <span className="truncate text-sm font-semibold" title={card.name}>
             {card.name}
@@ -28,6 +23,14 @@ export function CardTile({ card, eager }: { card: Card; eager?: boolean }) {
             <span className="font-mono">{card.cardNumber}</span>
             <ColorDots colors={card.colors} />
             <span className="flex-1" />
+            {card.isVariation && (
+              <span title={t('variant')}>
+                <Badge className="border-accent/50 px-1 py-0 text-[0.625rem] uppercase">
+                  <span aria-hidden>{card.variant ?? '★'}</span>
+                  <span className="sr-only">{t('variant')}</span>
+                </Badge>
+              </span>
+            )}
             <span className="truncate font-medium">{card.rarity}</span>
           </span>
         </div>
