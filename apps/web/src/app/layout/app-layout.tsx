@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@grandline/core/locales';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { storage } from '../../lib/storage';
@@ -7,12 +7,16 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoading } from './page-loading';
-import { MobileSidebar, Sidebar } from './sidebar';
+import { Sidebar } from './sidebar';
+
+/** The phone menu's code is fetched the first time it is opened. */
+const MobileSidebar = lazy(() => import('./mobile-sidebar').then((m) => ({ default: m.MobileSidebar })));
 
 export function AppLayout() {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(() => storage.get(STORAGE_KEYS.sidebarCollapsed) === 'true');
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileMenuUsed, setMobileMenuUsed] = useState(false);
   const desktop = useMediaQuery('(min-width: 768px)');
   const toggle = () =>
     setCollapsed((c) => {
@@ -27,8 +31,17 @@ export function AppLayout() {
       >
         {t('nav.skipToContent')}
       </a>
-      <Header onOpenMenu={() => setMobileOpen(true)} />
-      {!desktop && <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen} />}
+      <Header
+        onOpenMenu={() => {
+          setMobileMenuUsed(true);
+          setMobileOpen(true);
+        }}
+      />
+      {!desktop && mobileMenuUsed && (
+        <Suspense fallback={null}>
+          <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen} />
+        </Suspense>
+      )}
       <div className="flex">
         {desktop && <Sidebar collapsed={collapsed} onToggle={toggle} />}
         <div className="flex min-w-0 flex-1 flex-col">

@@ -1,28 +1,21 @@
-import { visibleGames } from '@grandline/core/games';
-import { LANGUAGES, type LanguageCode } from '@grandline/core/locales';
-import { MARKETPLACES, type MarketplaceId } from '@grandline/core/marketplaces';
-import { CURRENCIES, type CurrencyCode } from '@grandline/core/money/currencies';
-import type { GameCategory } from '@grandline/core/games';
-import { Globe, LogIn, Menu, Moon, Settings, Store, Sun } from 'lucide-react';
+import { LogIn, Menu, Moon, Settings, Sun } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { CurrencyFlag } from '../../components/ui/currency-flag';
-import { ChoiceMenu } from '../../components/ui/dropdown-menu';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { usePreferences } from '../preferences';
 import { useSession } from '../session';
 import { Logo } from './logo';
+
+const GameMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.GameMenu })));
+const PreferenceMenus = lazy(() => import('./header-menus').then((m) => ({ default: m.PreferenceMenus })));
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const prefs = usePreferences();
   const session = useSession();
   const desktop = useMediaQuery('(min-width: 768px)');
-  const games = visibleGames();
-  const currency = CURRENCIES.find((c) => c.code === prefs.currency) ?? CURRENCIES[0];
-  const marketplace = MARKETPLACES.find((m) => m.id === prefs.marketplace) ?? MARKETPLACES[0];
-  const language = LANGUAGES.find((l) => l.code === prefs.language) ?? LANGUAGES[0];
 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-border bg-bg/85 px-2 backdrop-blur sm:gap-2 sm:px-4">
@@ -40,73 +33,17 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       </Link>
 
       {desktop && (
-        <ChoiceMenu
-          label={t('header.game')}
-          value={prefs.game}
-          onChange={(v) => prefs.setPreference('game', v as GameCategory)}
-          choices={games.map((g) => ({ value: g.id, label: t(`games.${g.id}`) }))}
-          trigger={<span className="font-medium">{t(`games.${prefs.game}`)}</span>}
-        />
+        <Suspense fallback={<span className="h-9 w-44" aria-hidden />}>
+          <GameMenu />
+        </Suspense>
       )}
 
       <div className="flex-1" />
 
       {desktop && (
-      <div className="flex items-center gap-1">
-        <ChoiceMenu
-          label={t('header.currency')}
-          value={prefs.currency}
-          onChange={(v) => prefs.setPreference('currency', v as CurrencyCode)}
-          choices={CURRENCIES.map((c) => ({
-            value: c.code,
-            label: (
-              <span className="flex items-center gap-2">
-                <CurrencyFlag code={c.code} />
-                <span className="font-medium">{c.code}</span>
-                <span className="text-muted">{t(`currencies.${c.code}`)}</span>
-              </span>
-            ),
-          }))}
-          trigger={
-            <>
-              <CurrencyFlag code={currency.code} />
-              <span className="font-medium">{currency.code}</span>
-            </>
-          }
-        />
-        <ChoiceMenu
-          label={t('header.marketplace')}
-          value={prefs.marketplace}
-          onChange={(v) => prefs.setPreference('marketplace', v as MarketplaceId)}
-          choices={MARKETPLACES.map((m) => ({
-            value: m.id,
-            label: (
-              <span className="flex items-center gap-2">
-                <span className="font-medium">{m.name}</span>
-                <span className="text-xs text-muted">{t(`regions.${m.region}`)}</span>
-              </span>
-            ),
-          }))}
-          trigger={
-            <>
-              <Store className="h-4 w-4" aria-hidden />
-              <span className="hidden lg:inline">{marketplace.name}</span>
-            </>
-          }
-        />
-        <ChoiceMenu
-          label={t('header.language')}
-          value={prefs.language}
-          onChange={(v) => prefs.setPreference('language', v as LanguageCode)}
-          choices={LANGUAGES.map((l) => ({ value: l.code, label: <span lang={l.code}>{l.label}</span> }))}
-          trigger={
-            <>
-              <Globe className="h-4 w-4" aria-hidden />
-              <span className="uppercase">{language.code}</span>
-            </>
-          }
-        />
-      </div>
+        <Suspense fallback={<span className="h-9 w-64" aria-hidden />}>
+          <PreferenceMenus />
+        </Suspense>
       )}
 
       <button

@@ -1,8 +1,8 @@
-import { CARD_SORTS } from '@grandline/core/contracts/cards';
+import { CARD_SORTS, type Card } from '@grandline/core/contracts/cards';
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { Dialog, ToggleGroup } from 'radix-ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +18,38 @@ import { CardTile } from '../../../components/card/card-tile';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
 import { activeFilterCount, applyQueryPatch, queryFromSearchParams } from '../utils/search-params';
+
+/** The result grid renders in the background (deferred), so a page of cards never blocks input. */
+const GRID_CLASS = 'grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5';
+
+/** Placeholder tiles with the exact size of real ones, so nothing moves when the cards arrive. */
+function CardGridSkeleton({ count, label }: { count: number; label?: string }) {
+  return (
+    <ul className={GRID_CLASS} aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="flex flex-col gap-2 p-1.5">
+          <Skeleton className="aspect-[600/838] w-full rounded-[4.5%]" />
+          <div className="flex flex-col gap-1 px-0.5">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CardGrid({ cards }: { cards: Card[] }) {
+  const deferred = useDeferredValue(cards, null);
+  if (!deferred) return <CardGridSkeleton count={cards.length} />;
+  return (
+    <ul className={GRID_CLASS} data-testid="card-grid">
+      {deferred.map((card, i) => (
+        <CardTile key={card.id} card={card} eager={i < 4} />
+      ))}
+    </ul>
+  );
+}
 
 /** Starts the search request in parallel with rendering. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -159,14 +191,7 @@ export function CardsPage() {
               {t('errors.loadFailedHint')}
             </EmptyState>
           ) : isPending ? (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" aria-label={t('loadingCards')}>
-              {Array.from({ length: 15 }, (_, i) => (
-                <li key={i}>
-                  <Skeleton className="aspect-[600/838] w-full" />
-                  <Skeleton className="mt-2 h-4 w-3/4" />
-                </li>
-              ))}
-            </ul>
+            <CardGridSkeleton count={query.pageSize} label={t('loadingCards')} />
           ) : data.items.length === 0 ? (
             <EmptyState
               icon={<SearchX className="h-10 w-10" aria-hidden />}
@@ -184,11 +209,7 @@ export function CardsPage() {
               {view === 'list' ? (
                 <CardListTable cards={data.items} />
               ) : (
-                <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" data-testid="card-grid">
-                  {data.items.map((card, i) => (
-                    <CardTile key={card.id} card={card} eager={i < 4} />
-                  ))}
-                </ul>
+                <CardGrid cards={data.items} />
               )}
               <Pagination
                 page={query.page}
