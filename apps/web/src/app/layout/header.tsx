@@ -18,7 +18,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const desktop = useMediaQuery('(min-width: 768px)');
 
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-border bg-bg/85 px-2 backdrop-blur sm:gap-2 sm:px-4">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-border bg-bg px-2 sm:gap-2 sm:px-4">
       <button
         type="button"
         onClick={onOpenMenu}

@@ -32,11 +32,11 @@ export function CardImage({ card, className, eager }: CardImageProps) {
           data-testid="card-placeholder"
           aria-hidden={state === 'loading'}
         >
-          <span className="text-[clamp(0.6rem,2.4cqw,0.8rem)] font-semibold uppercase tracking-wider opacity-90 drop-shadow">
+          <span className="text-[clamp(0.6rem,2.4cqw,0.8rem)] font-semibold uppercase tracking-wider opacity-90 [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]">
             {t(`types.${card.cardType}`)}
           </span>
-          <div className="rounded-md bg-black/45 p-2 backdrop-blur-sm">
-            <p className="line-clamp-3 text-sm font-bold leading-tight drop-shadow">{card.name}</p>
+          <div className="rounded-md bg-black/55 p-2">
+            <p className="line-clamp-3 text-sm font-bold leading-tight">{card.name}</p>
             <p className="mt-1 font-mono text-xs opacity-90">{card.cardNumber}</p>
           </div>
         </div>

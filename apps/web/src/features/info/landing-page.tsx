@@ -31,8 +31,10 @@ export function LandingPage() {
   return (
     <div className="flex flex-col gap-16">
       <section className="relative overflow-hidden rounded-3xl border border-border bg-gradient-to-br from-surface via-surface to-surface-2 px-6 py-12 sm:px-10 sm:py-16">
-        <div className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-op-red/20 blur-3xl" aria-hidden />
-        <div className="pointer-events-none absolute -bottom-24 right-40 h-72 w-72 rounded-full bg-brand/20 blur-3xl" aria-hidden />
+        <div
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_90%_0%,rgb(216_52_44/0.22),transparent_40%),radial-gradient(circle_at_70%_100%,rgb(245_184_46/0.18),transparent_45%)]"
+          aria-hidden
+        />
         <div className="relative max-w-2xl">
           <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-accent">{t('landing.eyebrow')}</p>
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t('landing.title')}</h1>
