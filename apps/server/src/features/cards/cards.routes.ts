@@ -1,11 +1,36 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { CardDetailResponse, CardFacetsResponse, CardIdParam, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
+import type { CardListResponse as CardListResponseBody } from '@grandline/core/contracts/cards';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { getCard, getCardFacets, searchCardsBody } from './cards.service';
-import type { CardListResponse as CardListBody } from '@grandline/core/contracts/cards';
+import { cachedSearchByQueryString, getCard, getCardFacets, searchCardsBody, type SearchBody } from './cards.service';
 
-export const cardsRoutes = createRouter()
+const acceptsGzip = (c: Context) => /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
+const rawQueryString = (url: string) => {
+  const i = url.indexOf('?');
+  return i < 0 ? '' : url.slice(i + 1);
+};
+
+function sendSearchBody(c: Context, { body, gzipped }: SearchBody): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+  if (gzipped) headers['Content-Encoding'] = 'gzip';
+  if (typeof body === 'string') return c.body(body, 200, headers);
+  return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200, headers);
+}
+
+const router = createRouter();
+
+// A repeated search is answered from the cache before validation and parsing: only query strings that
+// were validated once are in it.
+router.use('/cards', async (c, next) => {
+  if (c.req.method !== 'GET') return next();
+  const hit = cachedSearchByQueryString(rawQueryString(c.req.url), acceptsGzip(c));
+  if (hit) return sendSearchBody(c, hit);
+  return next();
+});
+
+export const cardsRoutes = router
   .openapi(
     createRoute({
       method: 'get',
@@ -19,13 +44,14 @@ export const cardsRoutes = createRouter()
       },
     }),
     async (c) => {
-      const gzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
-      const { body, gzipped } = await searchCardsBody({ db: c.var.deps.db, query: c.req.valid('query'), gzip });
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
-      if (gzipped) headers['Content-Encoding'] = 'gzip';
-      // The cached body is already the contract's JSON (see searchCardsBody); the cast keeps the route typed.
-      const payload = typeof body === 'string' ? body : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-      return c.body(payload as unknown as string, 200, headers) as unknown as ReturnType<typeof c.json<CardListBody, 200>>;
+      const result = await searchCardsBody({
+        db: c.var.deps.db,
+        query: c.req.valid('query'),
+        gzip: acceptsGzip(c),
+        queryString: rawQueryString(c.req.url),
+      });
+      // The body is already the contract's JSON text (searchCardsBody); the cast keeps the route's type.
+      return sendSearchBody(c, result) as unknown as ReturnType<typeof c.json<CardListResponseBody, 200>>;
     },
   )
   .openapi(

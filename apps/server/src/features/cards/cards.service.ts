@@ -130,21 +130,43 @@ function orderBy(q: CardsQuery): SQL[] {
  * The search answer as serialized JSON. The serialized text is what is cached, so a repeated search
  * costs one cache lookup instead of a query and a JSON.stringify of a page of cards.
  */
+export interface SearchBody {
+  body: string | Buffer;
+  gzipped: boolean;
+}
+
+function encode(entry: CachedBody, gzip: boolean): SearchBody {
+  if (!gzip || entry.json.length < 1024) return { body: entry.json, gzipped: false };
+  entry.gzip ??= gzipSync(entry.json, { level: 6 });
+  return { body: entry.gzip, gzipped: true };
+}
+
+/**
+ * A cached answer for the exact query string of an earlier valid request, before any parsing. Only
+ * query strings that passed validation are ever stored under this key (see searchCardsBody).
+ */
+export function cachedSearchByQueryString(queryString: string, gzip: boolean, game: GameCategory = 'onepiece'): SearchBody | null {
+  const entry = searchCache.get(`${game}?${queryString}`);
+  return entry ? encode(entry, gzip) : null;
+}
+
 export async function searchCardsBody(args: {
   db: Db;
   game?: GameCategory;
   query: CardsQuery;
   gzip: boolean;
-}): Promise<{ body: string | Buffer; gzipped: boolean }> {
-  const key = `${args.game ?? 'onepiece'}:${JSON.stringify(args.query)}`;
+  /** The raw query string the query was parsed from, to answer its repeats without parsing. */
+  queryString?: string;
+}): Promise<SearchBody> {
+  const game = args.game ?? 'onepiece';
+  const key = `${game}:${JSON.stringify(args.query)}`;
   let entry = searchCache.get(key);
   if (!entry) {
     entry = { json: JSON.stringify(await searchCards(args)) };
     searchCache.set(key, entry);
   }
-  if (!args.gzip || entry.json.length < 1024) return { body: entry.json, gzipped: false };
-  entry.gzip ??= gzipSync(entry.json, { level: 6 });
-  return { body: entry.gzip, gzipped: true };
+  if (args.queryString !== undefined) searchCache.set(`${game}?${args.queryString}`, entry);
+  return encode(entry, args.gzip);
 }
 
 export async function searchCards({

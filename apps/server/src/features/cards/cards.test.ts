@@ -183,3 +183,13 @@ describe('GET /api/cards compression', () => {
     expect(JSON.parse(unzipped)).toEqual(await plain.json());
   });
 });
+
+describe('GET /api/cards cache', () => {
+  it('answers a repeated query string from the cache with the same body, and still rejects bad ones', async () => {
+    const first = await ctx.app.request('/api/cards?type=Stage&costMax=1');
+    const again = await ctx.app.request('/api/cards?type=Stage&costMax=1');
+    expect(await again.text()).toBe(await first.text());
+    expect((await ctx.app.request('/api/cards?type=Stage&costMax=99')).status).toBe(400);
+    expect((await ctx.app.request('/api/cards?type=Stage&costMax=99')).status).toBe(400);
+  });
+});
