@@ -73,3 +73,12 @@ test('an unknown card id shows "Card not found"', async ({ page }) => {
   await page.goto('/cards/onepiece/99999999-x');
   await expect(page.getByRole('heading', { name: 'Card not found' })).toBeVisible();
 });
+
+test('a link with invalid filters explains it and offers to remove them', async ({ page }) => {
+  await page.goto('/cards?color=Pink&type=Leader&sort=rarity');
+  await expect(page.getByRole('heading', { name: 'Some filters in this link are not valid' })).toBeVisible();
+  await expect(page.getByText(/color/)).toBeVisible();
+  await page.getByRole('button', { name: 'Remove invalid filters' }).click();
+  await expect(page).toHaveURL(/\/cards\?type=Leader$/);
+  await expect(page.getByTestId('card-tile').first()).toBeVisible();
+});

@@ -1,9 +1,15 @@
 /** The one fetch wrapper: JSON in, JSON out, errors as ApiError with the server's code. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly issues: ApiIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -36,14 +42,16 @@ export async function apiGet<T>(path: string, params?: QueryParams, init?: Reque
   if (!res.ok) {
     let code = 'INTERNAL_ERROR';
     let message = res.statusText;
+    let issues: ApiIssue[] = [];
     try {
-      const body = (await res.json()) as { error?: { code?: string; message?: string } };
+      const body = (await res.json()) as { error?: { code?: string; message?: string; issues?: ApiIssue[] } };
       code = body.error?.code ?? code;
       message = body.error?.message ?? message;
+      issues = body.error?.issues ?? [];
     } catch {
       /* not JSON */
     }
-    throw new ApiError(res.status, code, message);
+    throw new ApiError(res.status, code, message, issues);
   }
   return (await res.json()) as T;
 }

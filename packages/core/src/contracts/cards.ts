@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_TYPES, GAME_CATEGORIES } from '../games';
+import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_SORTS, CARD_TYPES, GAME_CATEGORIES } from '../games';
 import { booleanParam, intParam, multiValue, Paginated } from './common';
 
 export const CardType = z.enum(CARD_TYPES);
@@ -35,7 +35,6 @@ export const Card = z.object({
 });
 export type Card = z.infer<typeof Card>;
 
-export const CARD_SORTS = ['number', 'name', 'cost', 'power'] as const;
 export const CardSort = z.enum(CARD_SORTS);
 
 export const CardsQuery = z

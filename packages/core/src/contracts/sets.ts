@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { GAME_CATEGORIES } from '../games';
+import { GAME_CATEGORIES, SET_KINDS } from '../games';
 import { Card } from './cards';
 
-export const SET_KINDS = ['booster', 'extra', 'starter', 'premium', 'promo'] as const;
 
 export const CardSet = z.object({
   code: z.string().nullable().describe('Product code such as OP-01; null for promotional products'),

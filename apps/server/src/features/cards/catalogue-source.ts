@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { CARD_COLORS, type CardColor, type CardType } from '@grandline/core/games';
+import { CARD_COLORS, type CardColor, type CardType, type SetKind } from '@grandline/core/games';
 import { normalizeSearchText, slugify } from '@grandline/core/slug';
 import { z } from 'zod';
 
@@ -29,8 +29,6 @@ const RawCard = z.object({
   image_name: z.string().min(1),
 });
 type RawCard = z.infer<typeof RawCard>;
-
-export type SetKind = 'booster' | 'extra' | 'starter' | 'premium' | 'promo';
 
 export interface CatalogueSet {
   sourceKey: string;

@@ -1,4 +1,3 @@
-import type { CardsQuery } from '@grandline/core/contracts/cards';
 import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '@grandline/core/games';
 import { Switch } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
@@ -8,6 +7,7 @@ import { Chip } from '../../../components/ui/chip';
 import { Select } from '../../../components/ui/select';
 import { useCardFacets } from '../api/get-card-facets';
 import { COLOR_CLASS } from '../../../components/card/color-dots';
+import type { CardsSearch } from '../utils/search-params';
 
 export type QueryPatch = Record<string, string | string[] | undefined>;
 
@@ -83,7 +83,7 @@ function SubtypeInput({ value, options, onChange }: { value: string | undefined;
   );
 }
 
-export function CardFilters({ query, onPatch, onClear }: { query: CardsQuery; onPatch: (patch: QueryPatch) => void; onClear: () => void }) {
+export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; onPatch: (patch: QueryPatch) => void; onClear: () => void }) {
   const { t } = useTranslation('cards');
   const facets = useCardFacets();
   const variationsId = useId();

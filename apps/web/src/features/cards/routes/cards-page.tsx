@@ -1,25 +1,40 @@
-import { CARD_SORTS, type Card } from '@grandline/core/contracts/cards';
+import type { Card } from '@grandline/core/contracts/cards';
+import { CARD_SORTS } from '@grandline/core/games';
 import { STORAGE_KEYS } from '@grandline/core/locales';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, SearchX, SlidersHorizontal, X } from 'lucide-react';
-import { Dialog, ToggleGroup } from 'radix-ui';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronDown, FilterX, LayoutGrid, List, SearchX, SlidersHorizontal } from 'lucide-react';
+import { ToggleGroup } from 'radix-ui';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Skeleton } from '../../../components/ui/misc';
-import { Select } from '../../../components/ui/select';
+import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { storage } from '../../../lib/storage';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { cardsQueryOptions, useCards } from '../api/get-cards';
-import { CardFilters, type QueryPatch } from '../components/card-filters';
+import type { QueryPatch } from '../components/card-filters';
 import { CardListTable } from '../components/card-list-table';
 import { CardTile } from '../../../components/card/card-tile';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
-import { activeFilterCount, applyQueryPatch, queryFromSearchParams } from '../utils/search-params';
+import { activeFilterCount, applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from '../utils/search-params';
 
 /** The result grid renders in the background (deferred), so a page of cards never blocks input. */
+/** The filter controls (Radix selects, switches) load only when they are shown. */
+const CardFilters = lazy(() => import('../components/card-filters').then((m) => ({ default: m.CardFilters })));
+const FilterSheet = lazy(() => import('../components/filter-sheet').then((m) => ({ default: m.FilterSheet })));
+
+function FiltersSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-hidden>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="h-16 w-full" />
+      ))}
+    </div>
+  );
+}
+
 const GRID_CLASS = 'grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5';
 
 /** Placeholder tiles with the exact size of real ones, so nothing moves when the cards arrive. */
@@ -62,8 +77,10 @@ export function CardsPage() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => queryFromSearchParams(params), [params]);
   const view = params.get('view') ?? storage.get(STORAGE_KEYS.cardsView) ?? 'grid';
-  const { data, isPending, isError, isPlaceholderData, refetch } = useCards(query);
+  const { data, isPending, isError, error, isPlaceholderData, refetch } = useCards(query);
+  const invalidLink = error instanceof ApiError && error.code === 'VALIDATION_ERROR' ? error : null;
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [sheetUsed, setSheetUsed] = useState(false);
   const filterCount = activeFilterCount(query);
   const wide = useMediaQuery('(min-width: 1024px)');
 
@@ -84,7 +101,11 @@ export function CardsPage() {
   };
   const pageCount = data ? Math.max(1, Math.ceil(data.total / query.pageSize)) : 1;
 
-  const filters = <CardFilters query={query} onPatch={patch} onClear={clear} />;
+  const filters = (
+    <Suspense fallback={<FiltersSkeleton />}>
+      <CardFilters query={query} onPatch={patch} onClear={clear} />
+    </Suspense>
+  );
 
   return (
     <div>
@@ -99,43 +120,43 @@ export function CardsPage() {
 
       <div className="mb-5 flex flex-wrap items-center gap-2">
         <SearchBox value={query.q ?? ''} onChange={(q) => patch({ q }, true)} />
-        <Dialog.Root open={filtersOpen} onOpenChange={setFiltersOpen}>
-          <Dialog.Trigger asChild>
-            <Button variant="secondary" className="lg:hidden" data-testid="open-filters">
-              <SlidersHorizontal className="h-4 w-4" aria-hidden />
-              {t('filters.title')}
-              {filterCount > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">{filterCount}</span>}
-            </Button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            <Dialog.Content
-              aria-describedby={undefined}
-              className="fixed inset-y-0 right-0 z-50 flex w-[22rem] max-w-[92vw] flex-col border-l border-border bg-surface shadow-2xl"
-            >
-              <div className="flex items-center justify-between border-b border-border p-4">
-                <Dialog.Title className="text-base font-semibold">{t('filters.title')}</Dialog.Title>
-                <Dialog.Close aria-label={t('filters.close')} className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-lg hover:bg-surface-2">
-                  <X className="h-5 w-5" aria-hidden />
-                </Dialog.Close>
-              </div>
-              <div className="flex-1 overflow-y-auto p-4">{filters}</div>
-              <div className="border-t border-border p-4">
-                <Button className="w-full" onClick={() => setFiltersOpen(false)}>
-                  {data ? t('filters.showResults', { count: data.total }) : t('filters.close')}
-                </Button>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <Button
+          variant="secondary"
+          className="lg:hidden"
+          data-testid="open-filters"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setSheetUsed(true);
+            setFiltersOpen(true);
+          }}
+        >
+          <SlidersHorizontal className="h-4 w-4" aria-hidden />
+          {t('filters.title')}
+          {filterCount > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">{filterCount}</span>}
+        </Button>
+        {sheetUsed && (
+          <Suspense fallback={null}>
+            <FilterSheet open={filtersOpen} onOpenChange={setFiltersOpen} total={data?.total}>
+              {filters}
+            </FilterSheet>
+          </Suspense>
+        )}
         <div className="flex items-center gap-1">
-          <Select
-            label={t('sort.label')}
-            value={query.sort ?? 'number'}
-            onValueChange={(v) => patch({ sort: v === 'number' ? undefined : v })}
-            options={CARD_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-            className="w-36"
-          />
+          <label className="relative">
+            <span className="sr-only">{t('sort.label')}</span>
+            <select
+              value={query.sort ?? 'number'}
+              onChange={(e) => patch({ sort: e.target.value === 'number' ? undefined : e.target.value })}
+              className="h-10 w-36 cursor-pointer appearance-none rounded-lg border border-border bg-surface pl-3 pr-8 text-sm text-fg hover:bg-surface-2"
+            >
+              {CARD_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sort.${s}`)}
+                </option>
+              ))}
+            </select>
+            <ChevronDown className="pointer-events-none absolute right-2.5 top-1/2 h-4 w-4 -translate-y-1/2 opacity-60" aria-hidden />
+          </label>
           <Button
             variant="outline"
             size="icon"
@@ -179,7 +200,19 @@ export function CardsPage() {
           </aside>
         )}
         <section className="min-w-0 flex-1" aria-busy={isPending || isPlaceholderData}>
-          {isError ? (
+          {invalidLink ? (
+            <EmptyState
+              icon={<FilterX className="h-10 w-10" aria-hidden />}
+              title={t('errors.invalidFilters')}
+              action={
+                <Button variant="secondary" onClick={() => setParams((prev) => withoutInvalidParams(prev, invalidLink.issues.map((i) => i.path)), { replace: true })}>
+                  {t('actions.removeInvalidFilters')}
+                </Button>
+              }
+            >
+              {t('errors.invalidFiltersHint', { filters: [...new Set(invalidLink.issues.map((i) => i.path.split('.')[0]))].join(', ') })}
+            </EmptyState>
+          ) : isError ? (
             <EmptyState
               title={t('errors.loadFailed')}
               action={

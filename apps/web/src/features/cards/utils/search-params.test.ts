@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, applyQueryPatch, queryFromSearchParams } from './search-params';
+import { activeFilterCount, applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from './search-params';
 
 describe('card search URL state', () => {
   it('reads filters from the URL', () => {
@@ -7,12 +7,14 @@ describe('card search URL state', () => {
     expect(q).toMatchObject({ q: 'zoro', color: ['Red', 'Green'], type: ['Leader'], costMax: 5, page: 2, pageSize: 48 });
     expect(activeFilterCount(q)).toBe(3);
   });
-  it('drops invalid values but keeps the valid ones', () => {
-    const q = queryFromSearchParams(new URLSearchParams('color=Pink&type=Leader&page=-3&sort=bogus'));
-    expect(q.color).toBeUndefined();
-    expect(q.type).toEqual(['Leader']);
-    expect(q.page).toBe(1);
-    expect(q.sort).toBeUndefined();
+  it('passes values through for the API to validate, and falls back to page 1', () => {
+    const q = queryFromSearchParams(new URLSearchParams('color=Pink&type=Leader&page=-3&sort=bogus&costMin=x&variations=false'));
+    expect(q).toMatchObject({ color: ['Pink'], type: ['Leader'], page: 1, sort: 'bogus', costMin: 'x', variations: false });
+    expect(queryFromSearchParams(new URLSearchParams('page=2.5')).page).toBe(1);
+  });
+  it('removes the parameters an API validation error names', () => {
+    const next = withoutInvalidParams(new URLSearchParams('color=Pink&type=Leader&page=3&sort=bogus'), ['color.0', 'sort']);
+    expect(next.toString()).toBe('type=Leader');
   });
   it('resets the page on filter changes and removes emptied filters', () => {
     const next = applyQueryPatch(new URLSearchParams('q=zoro&page=3&color=Red'), { color: [] });

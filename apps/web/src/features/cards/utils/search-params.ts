@@ -1,4 +1,4 @@
-import { CardsQuery } from '@grandline/core/contracts/cards';
+import type { CardsQuery } from '@grandline/core/contracts/cards';
 
 export const DEFAULT_PAGE_SIZE = 48;
 
@@ -21,25 +21,27 @@ export const FILTER_KEYS = [
   'order',
 ] as const;
 
-/**
- * Reads the card query from the page URL. Values the API would reject are dropped one by one, so a
- * hand-edited or outdated link still opens with every filter that is valid.
- */
-export function queryFromSearchParams(params: URLSearchParams): CardsQuery {
-  const raw: Record<string, string> = {};
-  for (const key of [...FILTER_KEYS, 'page']) {
-    const value = params.get(key);
-    if (value !== null && value !== '') raw[key] = value;
+const LIST_KEYS = new Set(['set', 'color', 'type', 'counter', 'rarity', 'attribute', 'block']);
+const NUMBER_KEYS = new Set(['costMin', 'costMax', 'powerMin', 'powerMax']);
+
+/** The card search as the page holds it: read from the URL as is. The API validates it (one set of rules). */
+export type CardsSearch = {
+  [K in keyof CardsQuery]?: CardsQuery[K] extends (infer U)[] | undefined ? U[] | string[] : CardsQuery[K] | string;
+} & { page: number; pageSize: number };
+
+/** Reads the card search from the page URL; the page number falls back to 1. */
+export function queryFromSearchParams(params: URLSearchParams): CardsSearch {
+  const search: Record<string, unknown> = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (!value) continue;
+    if (LIST_KEYS.has(key)) search[key] = value.split(',').map((v) => v.trim()).filter(Boolean);
+    else if (NUMBER_KEYS.has(key)) search[key] = /^\d+$/.test(value) ? Number(value) : value;
+    else if (key === 'variations') search[key] = value === 'false' ? false : value === 'true' ? true : value;
+    else search[key] = value;
   }
-  raw.pageSize = String(DEFAULT_PAGE_SIZE);
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const parsed = CardsQuery.safeParse(raw);
-    if (parsed.success) return parsed.data;
-    const bad = new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')));
-    if (bad.has('') || bad.size === 0) break;
-    for (const key of bad) delete raw[key];
-  }
-  return CardsQuery.parse({ pageSize: DEFAULT_PAGE_SIZE });
+  const page = Number(params.get('page'));
+  return { ...search, page: Number.isInteger(page) && page > 0 ? page : 1, pageSize: DEFAULT_PAGE_SIZE } as CardsSearch;
 }
 
 /** Writes a change into the URL parameters; any filter change goes back to page 1. */
@@ -54,5 +56,13 @@ export function applyQueryPatch(params: URLSearchParams, patch: Record<string, s
   return next;
 }
 
-export const activeFilterCount = (q: CardsQuery) =>
+/** Removes the parameters an API validation error named (e.g. "color.0" → color). */
+export function withoutInvalidParams(params: URLSearchParams, issuePaths: string[]): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const path of issuePaths) next.delete(path.split('.')[0] ?? path);
+  next.delete('page');
+  return next;
+}
+
+export const activeFilterCount = (q: CardsSearch) =>
   FILTER_KEYS.filter((k) => k !== 'q' && k !== 'sort' && k !== 'order' && q[k] !== undefined).length;

@@ -1,5 +1,5 @@
 import type { CardSet } from '@grandline/core/contracts/sets';
-import { SET_KINDS } from '@grandline/core/contracts/sets';
+import { SET_KINDS } from '@grandline/core/games';
 import { Layers, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
