@@ -113,7 +113,7 @@ export function CardsPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
           <p className="mt-1 text-sm text-muted" aria-live="polite" data-testid="result-count">
-            {data ? t('resultCount', { count: data.total }) : t('loadingCards')}
+            {data ? t('resultCount', { count: data.total }) : isError ? '\u00a0' : t('loadingCards')}
           </p>
         </div>
       </div>
