@@ -1,11 +1,11 @@
-import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { SearchInput } from '../../../components/ui/search-input';
 import { useTranslation } from 'react-i18next';
 
 /** Search input that reports its value 250 ms after the user stops typing. */
 export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation('cards');
-  const id = useId();
   const [draft, setDraft] = useState(value);
   const [prev, setPrev] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -20,27 +20,21 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
     timer.current = setTimeout(() => onChange(text.trim()), 250);
   };
   return (
-    <div className="relative min-w-[12rem] flex-1">
-      <label htmlFor={id} className="sr-only">
-        {t('search.label')}
-      </label>
-      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
-      <input
-        id={id}
-        type="search"
-        value={draft}
-        maxLength={100}
-        onChange={(e) => update(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            clearTimeout(timer.current);
-            onChange(draft.trim());
-          }
-        }}
-        placeholder={t('search.placeholder')}
-        className="h-10 w-full rounded-lg border border-border bg-surface pl-9 pr-9 text-sm placeholder:text-muted [&::-webkit-search-cancel-button]:hidden"
-        data-testid="card-search"
-      />
+    <SearchInput
+      label={t('search.label')}
+      className="min-w-[12rem] flex-1"
+      value={draft}
+      maxLength={100}
+      onChange={(e) => update(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          clearTimeout(timer.current);
+          onChange(draft.trim());
+        }
+      }}
+      placeholder={t('search.placeholder')}
+      data-testid="card-search"
+    >
       {draft && (
         <button
           type="button"
@@ -55,6 +49,6 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
           <X className="h-4 w-4" aria-hidden />
         </button>
       )}
-    </div>
+    </SearchInput>
   );
 }

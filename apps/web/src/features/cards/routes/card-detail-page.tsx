@@ -1,12 +1,13 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { cardIdFromPathSegment, cardPath } from '@grandline/core/slug';
-import { ArrowLeft, Link2, SearchX } from 'lucide-react';
+import { ArrowLeft, Link2 } from 'lucide-react';
 import { Fragment, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { notify } from '../../../lib/toast';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { Badge, EmptyState, Skeleton } from '../../../components/ui/misc';
+import { Badge, Skeleton } from '../../../components/ui/misc';
+import { ErrorState, NotFoundState } from '../../../components/ui/query-states';
 import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { cardQueryOptions, useCard } from '../api/get-card';
@@ -113,9 +114,7 @@ export function CardDetailPage() {
     return (
       <div>
         {back}
-        <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden />} title={t('errors.cardNotFound')}>
-          {t('errors.cardNotFoundHint')}
-        </EmptyState>
+        <NotFoundState title={t('errors.cardNotFound')} hint={t('errors.cardNotFoundHint')} />
       </div>
     );
   }
@@ -123,14 +122,7 @@ export function CardDetailPage() {
     return (
       <div>
         {back}
-        <EmptyState
-          title={t('errors.cardLoadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        />
+        <ErrorState title={t('errors.cardLoadFailed')} onRetry={() => void refetch()} />
       </div>
     );
   }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Skeleton } from '../../../components/ui/misc';
+import { ErrorState } from '../../../components/ui/query-states';
 import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { storage } from '../../../lib/storage';
@@ -213,16 +214,7 @@ export function CardsPage() {
               {t('errors.invalidFiltersHint', { filters: [...new Set(invalidLink.issues.map((i) => i.path.split('.')[0]))].join(', ') })}
             </EmptyState>
           ) : isError ? (
-            <EmptyState
-              title={t('errors.loadFailed')}
-              action={
-                <Button variant="secondary" onClick={() => void refetch()}>
-                  {t('actions.retry')}
-                </Button>
-              }
-            >
-              {t('errors.loadFailedHint')}
-            </EmptyState>
+            <ErrorState title={t('errors.loadFailed')} hint={t('errors.loadFailedHint')} onRetry={() => void refetch()} />
           ) : isPending ? (
             <CardGridSkeleton count={query.pageSize} label={t('loadingCards')} />
           ) : data.items.length === 0 ? (

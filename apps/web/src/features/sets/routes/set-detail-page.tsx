@@ -1,10 +1,11 @@
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { CardTile } from '../../../components/card/card-tile';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Badge, EmptyState, Skeleton } from '../../../components/ui/misc';
+import { buttonClass } from '../../../components/ui/button';
+import { Badge, Skeleton } from '../../../components/ui/misc';
+import { ErrorState, NotFoundState } from '../../../components/ui/query-states';
 import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { setQueryOptions, useSet } from '../api/get-set';
@@ -32,9 +33,7 @@ export function SetDetailPage() {
     return (
       <div>
         {back}
-        <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden />} title={t('errors.setNotFound')}>
-          {t('errors.setNotFoundHint')}
-        </EmptyState>
+        <NotFoundState title={t('errors.setNotFound')} hint={t('errors.setNotFoundHint')} />
       </div>
     );
   }
@@ -42,14 +41,7 @@ export function SetDetailPage() {
     return (
       <div>
         {back}
-        <EmptyState
-          title={t('errors.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        />
+        <ErrorState title={t('errors.loadFailed')} onRetry={() => void refetch()} />
       </div>
     );
   }

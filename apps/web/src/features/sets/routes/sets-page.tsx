@@ -1,11 +1,12 @@
 import type { CardSet } from '@grandline/core/contracts/sets';
 import { SET_KINDS } from '@grandline/core/games';
-import { Layers, Search } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Layers } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { EmptyState, PageHeader, Skeleton } from '../../../components/ui/misc';
+import { ErrorState } from '../../../components/ui/query-states';
+import { SearchInput } from '../../../components/ui/search-input';
 import { queryClient } from '../../../lib/query-client';
 import { setsQueryOptions, useSets } from '../api/get-sets';
 
@@ -38,7 +39,6 @@ export function SetsPage() {
   const { t } = useTranslation('cards');
   const { data, isPending, isError, refetch } = useSets();
   const [filter, setFilter] = useState('');
-  const searchId = useId();
   useEffect(() => {
     document.title = `${t('sets.title')} · Grand Line`;
   }, [t]);
@@ -54,29 +54,15 @@ export function SetsPage() {
   return (
     <div>
       <PageHeader title={t('sets.title')} description={data ? t('sets.subtitle', { count: data.items.length }) : undefined} />
-      <div className="relative mb-6 max-w-md">
-        <label htmlFor={searchId} className="sr-only">
-          {t('sets.search')}
-        </label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
-        <input
-          id={searchId}
-          type="search"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          placeholder={t('sets.search')}
-          className="h-10 w-full rounded-lg border border-border bg-surface pl-9 pr-3 text-sm placeholder:text-muted"
-        />
-      </div>
+      <SearchInput
+        label={t('sets.search')}
+        className="mb-6 max-w-md"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        placeholder={t('sets.search')}
+      />
       {isError ? (
-        <EmptyState
-          title={t('errors.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        />
+        <ErrorState title={t('errors.loadFailed')} onRetry={() => void refetch()} />
       ) : isPending ? (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {Array.from({ length: 12 }, (_, i) => (
