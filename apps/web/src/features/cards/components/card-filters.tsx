@@ -26,6 +26,40 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+type ListKey = 'color' | 'type' | 'counter' | 'rarity' | 'attribute' | 'block';
+
+/** A multi-select filter as a row of toggle chips, one per value. */
+function ChipSection({
+  title,
+  name,
+  values,
+  query,
+  onPatch,
+  render,
+  hint,
+}: {
+  title: string;
+  name: ListKey;
+  values: readonly string[];
+  query: CardsSearch;
+  onPatch: (patch: QueryPatch) => void;
+  render: (value: string) => ReactNode;
+  hint?: (value: string) => string;
+}) {
+  const selected = query[name] as readonly string[] | undefined;
+  return (
+    <Section title={title}>
+      <div className="flex flex-wrap gap-2">
+        {values.map((v) => (
+          <Chip key={v} title={hint?.(v)} pressed={selected?.includes(v) ?? false} onPressedChange={(on) => onPatch({ [name]: toggle(selected, v, on) })}>
+            {render(v)}
+          </Chip>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
 function toggle(list: readonly string[] | undefined, value: string, on: boolean): string[] {
   const set = new Set(list ?? []);
   if (on) set.add(value);
@@ -99,25 +133,20 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
   );
   return (
     <div className="flex flex-col gap-4" data-testid="card-filters">
-      <Section title={t('filters.color')}>
-        <div className="flex flex-wrap gap-2">
-          {CARD_COLORS.map((c) => (
-            <Chip key={c} pressed={query.color?.includes(c) ?? false} onPressedChange={(on) => onPatch({ color: toggle(query.color, c, on) })}>
-              <span className={`h-2.5 w-2.5 rounded-full ring-1 ring-black/20 ${COLOR_CLASS[c]}`} aria-hidden />
-              {t(`colors.${c}`)}
-            </Chip>
-          ))}
-        </div>
-      </Section>
-      <Section title={t('filters.type')}>
-        <div className="flex flex-wrap gap-2">
-          {CARD_TYPES.map((c) => (
-            <Chip key={c} pressed={query.type?.includes(c) ?? false} onPressedChange={(on) => onPatch({ type: toggle(query.type, c, on) })}>
-              {t(`types.${c}`)}
-            </Chip>
-          ))}
-        </div>
-      </Section>
+      <ChipSection
+        title={t('filters.color')}
+        name="color"
+        values={CARD_COLORS}
+        query={query}
+        onPatch={onPatch}
+        render={(c) => (
+          <>
+            <span className={`h-2.5 w-2.5 rounded-full ring-1 ring-black/20 ${COLOR_CLASS[c]}`} aria-hidden />
+            {t(`colors.${c}`)}
+          </>
+        )}
+      />
+      <ChipSection title={t('filters.type')} name="type" values={CARD_TYPES} query={query} onPatch={onPatch} render={(c) => t(`types.${c}`)} />
       <Section title={t('filters.set')}>
         <Select
           label={t('filters.set')}
@@ -145,50 +174,28 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
           {rangeSelect('powerMax', POWERS, t('filters.powerMax'))}
         </div>
       </Section>
-      <Section title={t('filters.counter')}>
-        <div className="flex flex-wrap gap-2">
-          {(['0', '1000', '2000'] as const).map((c) => (
-            <Chip key={c} pressed={query.counter?.includes(c) ?? false} onPressedChange={(on) => onPatch({ counter: toggle(query.counter, c, on) })}>
-              {c === '0' ? t('filters.noCounter') : `+${Number(c).toLocaleString()}`}
-            </Chip>
-          ))}
-        </div>
-      </Section>
-      <Section title={t('filters.rarity')}>
-        <div className="flex flex-wrap gap-2">
-          {CARD_RARITIES.map((r) => (
-            <Chip
-              key={r}
-              title={t(`rarities.${r.replace(' ', '_')}`)}
-              pressed={query.rarity?.includes(r) ?? false}
-              onPressedChange={(on) => onPatch({ rarity: toggle(query.rarity, r, on) })}
-            >
-              {r}
-            </Chip>
-          ))}
-        </div>
-      </Section>
-      <Section title={t('filters.attribute')}>
-        <div className="flex flex-wrap gap-2">
-          {CARD_ATTRIBUTES.map((a) => (
-            <Chip key={a} pressed={query.attribute?.includes(a) ?? false} onPressedChange={(on) => onPatch({ attribute: toggle(query.attribute, a, on) })}>
-              {t(`attributes.${a}`)}
-            </Chip>
-          ))}
-        </div>
-      </Section>
+      <ChipSection
+        title={t('filters.counter')}
+        name="counter"
+        values={['0', '1000', '2000']}
+        query={query}
+        onPatch={onPatch}
+        render={(c) => (c === '0' ? t('filters.noCounter') : `+${Number(c).toLocaleString()}`)}
+      />
+      <ChipSection
+        title={t('filters.rarity')}
+        name="rarity"
+        values={CARD_RARITIES}
+        query={query}
+        onPatch={onPatch}
+        render={(r) => r}
+        hint={(r) => t(`rarities.${r.replace(' ', '_')}`)}
+      />
+      <ChipSection title={t('filters.attribute')} name="attribute" values={CARD_ATTRIBUTES} query={query} onPatch={onPatch} render={(a) => t(`attributes.${a}`)} />
       <Section title={t('filters.subtype')}>
         <SubtypeInput value={query.subtype} options={facets.data?.subtypes ?? []} onChange={(v) => onPatch({ subtype: v })} />
       </Section>
-      <Section title={t('filters.block')}>
-        <div className="flex flex-wrap gap-2">
-          {CARD_BLOCKS.map((b) => (
-            <Chip key={b} pressed={query.block?.includes(b) ?? false} onPressedChange={(on) => onPatch({ block: toggle(query.block, b, on) })}>
-              {b}
-            </Chip>
-          ))}
-        </div>
-      </Section>
+      <ChipSection title={t('filters.block')} name="block" values={CARD_BLOCKS} query={query} onPatch={onPatch} render={(b) => b} />
       <Section title={t('filters.variations')}>
         <div className="flex items-center justify-between gap-3">
           <label htmlFor={variationsId} className="text-sm">
