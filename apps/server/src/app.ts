@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from './db/client';
+import type { Auth } from './features/auth/auth';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { legalRoutes } from './features/legal/legal.routes';
@@ -19,6 +20,8 @@ export interface AppOptions {
   log: Logger;
   /** The built SPA (apps/web/dist); omitted in API tests. */
   webDistDir?: string;
+  /** Authentication (better-auth), served under /api/auth. */
+  auth?: Auth;
 }
 
 export function buildApi() {
@@ -47,7 +50,7 @@ const swaggerHtml = `<!doctype html>
 <body><div id="swagger-ui"></div><script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script></body></html>`;
 
-export function buildApp({ db, log, webDistDir }: AppOptions) {
+export function buildApp({ db, log, webDistDir, auth }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   const logRequests = log.isLevelEnabled('debug');
@@ -89,6 +92,7 @@ export function buildApp({ db, log, webDistDir }: AppOptions) {
     return c.body(await fs.promises.readFile(path.join(swaggerDir, file)));
   });
   api.all('*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
+  if (auth) app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   app.route('/api', api);
   app.route('/', legalRoutes);
 

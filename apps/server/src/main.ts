@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
+import { createAuth, resolveAuthSecret } from './features/auth/auth';
+import { createMailer } from './lib/mail';
 import { openDatabase } from './db/client';
 import { loadPackageCards } from './features/cards/catalogue-source';
 import { seedCatalogue } from './features/cards/catalogue-import';
@@ -24,7 +26,23 @@ async function main() {
   const webDistDir = env.WEB_DIST_DIR
     ? resolveFromRoot(env.WEB_DIST_DIR)
     : path.resolve(import.meta.dirname, '../../web/dist');
-  const app = buildApp({ db: database.db, log, webDistDir });
+  const dataDir = resolveFromRoot(env.DATA_DIR);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: path.join(dataDir, 'mail'), from: env.MAIL_FROM, log });
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    log,
+    config: {
+      publicUrl,
+      secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
+      google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
+      facebook:
+        env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET } : undefined,
+    },
+  });
+  log.info({ mail: mailer.kind, publicUrl }, 'authentication ready');
+  const app = buildApp({ db: database.db, log, webDistDir, auth });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info(
       { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started) },

@@ -18,6 +18,19 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST_DIR: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** The address users reach the app at; links in e-mails and OAuth redirects are built from it. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Signs sessions and tokens. Without it a random secret is generated once and kept in the database. */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Grand Line <no-reply@grandline.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

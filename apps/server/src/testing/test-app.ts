@@ -6,6 +6,8 @@ import { loadPackageCards } from '../features/cards/catalogue-source';
 import { seedCatalogue } from '../features/cards/catalogue-import';
 import { clearCardCaches } from '../features/cards/cards.service';
 import { createLogger } from '../lib/logger';
+import type { MailMessage, Mailer } from '../lib/mail';
+import { createAuth } from '../features/auth/auth';
 
 export const testLog = createLogger('silent');
 
@@ -53,4 +55,38 @@ export async function createSeededTestApp() {
 export async function getJson<T = unknown>(app: { request: (path: string) => Response | Promise<Response> }, path: string) {
   const res = await app.request(path);
   return { status: res.status, body: (await res.json()) as T, res };
+}
+
+/** A mailer that keeps messages in memory, for tests that follow the links they contain. */
+export function createMemoryMailer() {
+  const messages: MailMessage[] = [];
+  const mailer: Mailer = {
+    kind: 'file',
+    send: async (message) => {
+      messages.push(message);
+    },
+  };
+  const lastLinkTo = (to: string) => {
+    const message = [...messages].reverse().find((m) => m.to === to);
+    const link = message && /https?:\/\/\S+/.exec(message.text)?.[0];
+    if (!link) throw new Error(`no mail with a link to ${to}`);
+    return link;
+  };
+  return { mailer, messages, lastLinkTo };
+}
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+/** A migrated database with authentication mounted, mail captured in memory. */
+export async function createAuthTestApp({ rateLimit = false }: { rateLimit?: boolean } = {}) {
+  const database = await createTestDatabase();
+  const mail = createMemoryMailer();
+  const auth = createAuth({
+    db: database.db,
+    mailer: mail.mailer,
+    log: testLog,
+    config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit },
+  });
+  const app = buildApp({ db: database.db, log: testLog, auth });
+  return { app, database, db: database.db, mail, auth };
 }

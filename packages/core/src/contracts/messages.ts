@@ -7,6 +7,14 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.costRange': 'Minimum cost must not be greater than maximum cost',
   'validation.powerRange': 'Minimum power must not be greater than maximum power',
   'validation.invalidCardId': 'Invalid card ID',
+  'validation.emailRequired': 'E-mail is required',
+  'validation.emailTooLong': 'E-mail must be at most 255 characters',
+  'validation.emailInvalid': 'Invalid e-mail address',
+  'validation.passwordTooShort': 'Password must be at least 8 characters',
+  'validation.passwordTooLong': 'Password must be at most 128 characters',
+  'validation.passwordUppercase': 'Password must contain at least one uppercase letter',
+  'validation.passwordLowercase': 'Password must contain at least one lowercase letter',
+  'validation.passwordDigit': 'Password must contain at least one number',
 };
 
 export const messageText = (message: string) => VALIDATION_MESSAGES_EN[message] ?? message;

@@ -2,3 +2,4 @@ export * from './game-categories';
 export * from './card-sets';
 export * from './cards';
 export * from './app-meta';
+export * from './auth';

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
+import { createAuthTestApp, TEST_PUBLIC_URL } from '../../testing/test-app';
+
+let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
+beforeAll(async () => {
+  ctx = await createAuthTestApp();
+});
+afterAll(async () => {
+  await ctx.database.close();
+});
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Origin: TEST_PUBLIC_URL, ...headers },
+  body: JSON.stringify(body),
+});
+
+/** The request path of an absolute link from an e-mail. */
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return url.pathname + url.search;
+};
+
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+async function signUpAndVerify(email: string, password: string) {
+  const res = await ctx.app.request('/api/auth/sign-up/email', json({ email, password, name: email.split('@')[0] }));
+  expect(res.status, await res.clone().text()).toBe(200);
+  const verify = await ctx.app.request(pathOf(ctx.mail.lastLinkTo(email)), { headers: { Origin: TEST_PUBLIC_URL } });
+  expect([200, 302]).toContain(verify.status);
+  return verify;
+}
+
+describe('sign-up', () => {
+  it('rejects passwords that break the rules, with the spec message', async () => {
+    const cases: [string, string][] = [
+      ['short1A', 'Password must be at least 8 characters'],
+      ['alllowercase1', 'Password must contain at least one uppercase letter'],
+      ['ALLUPPERCASE1', 'Password must contain at least one lowercase letter'],
+      ['NoDigitsHere', 'Password must contain at least one number'],
+    ];
+    for (const [password, message] of cases) {
+      const res = await ctx.app.request('/api/auth/sign-up/email', json({ email: 'weak@example.com', password, name: 'weak' }));
+      expect(res.status, password).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(message);
+    }
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'weak@example.com'))).toHaveLength(0);
+  });
+
+  it('sends a confirmation link in the request language; sign-in waits for it', async () => {
+    const res = await ctx.app.request(
+      '/api/auth/sign-up/email',
+      json({ email: 'nami@example.com', password: 'Navigator1', name: 'nami' }, { 'Accept-Language': 'pt-BR,pt;q=0.9' }),
+    );
+    expect(res.status).toBe(200);
+    const message = ctx.mail.messages.find((m) => m.to === 'nami@example.com');
+    expect(message?.subject).toBe('Confirme seu e-mail no Grand Line');
+    expect(message?.text).toContain(`${TEST_PUBLIC_URL}/api/auth/verify-email?token=`);
+
+    const early = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'nami@example.com', password: 'Navigator1' }));
+    expect(early.status).toBe(403);
+    expect(((await early.json()) as { code: string }).code).toBe('EMAIL_NOT_VERIFIED');
+
+    const verified = await ctx.app.request(pathOf(ctx.mail.lastLinkTo('nami@example.com')));
+    expect([200, 302]).toContain(verified.status);
+    const cookie = cookieOf(verified);
+    expect(cookie).toMatch(/session_token=/);
+    const session = await ctx.app.request('/api/auth/get-session', { headers: { Cookie: cookie } });
+    const body = (await session.json()) as { user: { email: string; emailVerified: boolean; role: string } };
+    expect(body.user).toMatchObject({ email: 'nami@example.com', emailVerified: true, role: 'user' });
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
+    await signUpAndVerify('usopp@example.com', 'Sniper1234');
+    const res = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'usopp@example.com', password: 'Sniper1234' }));
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.getSetCookie().find((c) => c.includes('session_token='));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+  });
+});
+
+describe('sign-in', () => {
+  it('answers a wrong password and an unknown e-mail the same way (no enumeration)', async () => {
+    await signUpAndVerify('robin@example.com', 'Archaeology1');
+    const wrong = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'robin@example.com', password: 'Wrong12345' }));
+    const unknown = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'nobody@example.com', password: 'Wrong12345' }));
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [a, b] = [(await wrong.json()) as { code: string }, (await unknown.json()) as { code: string }];
+    expect(a.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect(b.code).toBe(a.code);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a reset link; the new password works and the old one no longer does', async () => {
+    await signUpAndVerify('franky@example.com', 'SuperCola1');
+    const asked = await ctx.app.request('/api/auth/request-password-reset', json({ email: 'franky@example.com', redirectTo: '/auth?type=recovery' }));
+    expect(asked.status).toBe(200);
+    const link = ctx.mail.lastLinkTo('franky@example.com');
+    const opened = await ctx.app.request(pathOf(link));
+    expect(opened.status).toBe(302);
+    const token = new URL(opened.headers.get('location')!, TEST_PUBLIC_URL).searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const weak = await ctx.app.request('/api/auth/reset-password', json({ token, newPassword: 'weakpass' }));
+    expect(weak.status).toBe(400);
+    const reset = await ctx.app.request('/api/auth/reset-password', json({ token, newPassword: 'SuperCola2' }));
+    expect(reset.status).toBe(200);
+
+    const oldOne = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'franky@example.com', password: 'SuperCola1' }));
+    expect(oldOne.status).toBe(401);
+    const newOne = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'franky@example.com', password: 'SuperCola2' }));
+    expect(newOne.status).toBe(200);
+  });
+});

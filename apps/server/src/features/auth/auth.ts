@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { Password } from '@grandline/core/contracts/auth';
+import { messageText } from '@grandline/core/contracts/messages';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, appMeta, rateLimits, sessions, users, verifications } from '../../db/schema/index';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mail';
+import { authMail, mailLanguage } from './auth-mail';
+
+export interface AuthConfig {
+  /** Where users reach the app, e.g. http://localhost:3000. */
+  publicUrl: string;
+  secret: string;
+  google?: { clientId: string; clientSecret: string };
+  facebook?: { clientId: string; clientSecret: string };
+  /** Per-IP limits of the sign-in, sign-up, reset and resend endpoints (off only in unit tests of other rules). */
+  rateLimit?: boolean;
+}
+
+const SECRET_KEY = 'auth.secret';
+
+/**
+ * The secret that signs sessions: AUTH_SECRET when set, otherwise one generated on first start and
+ * kept in the database, so every replica of one deployment uses the same.
+ */
+export async function resolveAuthSecret(db: Db, fromEnv?: string): Promise<string> {
+  if (fromEnv) return fromEnv;
+  await db
+    .insert(appMeta)
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, SECRET_KEY));
+  if (!row) throw new Error('could not store the authentication secret');
+  return row.value;
+}
+
+/** Paths whose password field must follow the spec's password rules. */
+const PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
+export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer; log: Logger; config: AuthConfig }) {
+  const socialProviders = {
+    ...(config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {}),
+    ...(config.facebook ? { facebook: { clientId: config.facebook.clientId, clientSecret: config.facebook.clientSecret } } : {}),
+  };
+  return betterAuth({
+    appName: 'Grand Line',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    user: {
+      additionalFields: { role: { type: 'string', defaultValue: 'user', input: false } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user, url }, request) => {
+        await mailer.send(authMail('reset', mailLanguage(request?.headers), user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 3600,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        await mailer.send(authMail('verify', mailLanguage(request?.headers), user.email, url));
+      },
+    },
+    socialProviders,
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    rateLimit: {
+      enabled: config.rateLimit ?? true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/send-verification-email': { window: 300, max: 5 },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_FIELDS[ctx.path];
+        if (!field) return;
+        const value = (ctx.body as Record<string, unknown> | undefined)?.[field];
+        const parsed = Password.safeParse(typeof value === 'string' ? value : '');
+        if (!parsed.success) {
+          const key = parsed.error.issues[0]?.message ?? 'validation.passwordTooShort';
+          // validation.passwordUppercase → PASSWORD_UPPERCASE: the client translates the code.
+          const code = key.replace('validation.', '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+          throw new APIError('BAD_REQUEST', { code, message: messageText(key) });
+        }
+      }),
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? log.error.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
+        fn({ auth: true, args: args.length ? args : undefined }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
