@@ -6,11 +6,13 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from './db/client';
 import type { Auth } from './features/auth/auth';
+import { accountRoutes } from './features/account/account.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
 import type { AppEnv } from './lib/context';
+import { sameOriginWrites } from './lib/auth-gate';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
@@ -22,6 +24,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Authentication (better-auth), served under /api/auth. */
   auth?: Auth;
+  /** The app's public address; writes from other origins are refused. */
+  publicUrl?: string;
 }
 
 export function buildApi() {
@@ -29,6 +33,7 @@ export function buildApi() {
   api.route('/', healthRoutes);
   api.route('/', cardsRoutes);
   api.route('/', setsRoutes);
+  api.route('/', accountRoutes);
   return api;
 }
 
@@ -50,12 +55,12 @@ const swaggerHtml = `<!doctype html>
 <body><div id="swagger-ui"></div><script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script></body></html>`;
 
-export function buildApp({ db, log, webDistDir, auth }: AppOptions) {
+export function buildApp({ db, log, webDistDir, auth, publicUrl }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log });
+    c.set('deps', { db, log, auth });
     if (!logRequests) return next();
     const started = performance.now();
     await next();
@@ -92,6 +97,7 @@ export function buildApp({ db, log, webDistDir, auth }: AppOptions) {
     return c.body(await fs.promises.readFile(path.join(swaggerDir, file)));
   });
   api.all('*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
+  app.use('/api/*', sameOriginWrites(publicUrl));
   if (auth) app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   app.route('/api', api);
   app.route('/', legalRoutes);

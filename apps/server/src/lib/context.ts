@@ -1,11 +1,14 @@
 import type { Db } from '../db/client';
+import type { SessionUser } from '../features/account/account.service';
+import type { Auth } from '../features/auth/auth';
 import type { Logger } from './logger';
 
 export interface AppDeps {
   db: Db;
   log: Logger;
+  auth?: Auth;
 }
 
 export interface AppEnv {
-  Variables: { deps: AppDeps };
+  Variables: { deps: AppDeps; user: SessionUser };
 }

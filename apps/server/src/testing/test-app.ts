@@ -87,6 +87,35 @@ export async function createAuthTestApp({ rateLimit = false }: { rateLimit?: boo
     log: testLog,
     config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit },
   });
-  const app = buildApp({ db: database.db, log: testLog, auth });
+  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL });
   return { app, database, db: database.db, mail, auth };
+}
+
+/** A JSON POST as the browser app sends it. */
+export const postJson = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Origin: TEST_PUBLIC_URL, ...headers },
+  body: JSON.stringify(body),
+});
+
+/** The request path of an absolute link from an e-mail. */
+export const pathOf = (link: string) => {
+  const url = new URL(link);
+  return url.pathname + url.search;
+};
+
+export const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** Signs a new user up, follows the confirmation link from the captured mail, returns the session cookie. */
+export async function signUpVerified(ctx: Awaited<ReturnType<typeof createAuthTestApp>>, email: string, password = 'Password123') {
+  const res = await ctx.app.request('/api/auth/sign-up/email', postJson({ email, password, name: email.split('@')[0] }));
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const verified = await ctx.app.request(pathOf(ctx.mail.lastLinkTo(email)));
+  const cookie = cookieOf(verified);
+  if (!cookie.includes('session_token=')) throw new Error('confirmation did not sign in');
+  return cookie;
 }

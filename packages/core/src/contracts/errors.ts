@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'TOS_REQUIRED',
   'RATE_LIMITED',
+  'USERNAME_TAKEN',
+  'FORBIDDEN_ORIGIN',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

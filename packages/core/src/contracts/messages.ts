@@ -15,6 +15,13 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.passwordUppercase': 'Password must contain at least one uppercase letter',
   'validation.passwordLowercase': 'Password must contain at least one lowercase letter',
   'validation.passwordDigit': 'Password must contain at least one number',
+  'validation.usernameRequired': 'User name is required',
+  'validation.usernameTooShort': 'User name must be at least 3 characters',
+  'validation.usernameTooLong': 'User name must be less than 20 characters',
+  'validation.usernameCharacters': 'User name can only contain letters, numbers, and underscores',
+  'validation.countryRequired': 'Please select your country',
+  'validation.ageRequired': 'You must confirm you are at least 16 years old',
+  'validation.tosRequired': 'You must accept the Terms of Service to continue',
 };
 
 export const messageText = (message: string) => VALIDATION_MESSAGES_EN[message] ?? message;

@@ -3,3 +3,4 @@ export * from './card-sets';
 export * from './cards';
 export * from './app-meta';
 export * from './auth';
+export * from './accounts';

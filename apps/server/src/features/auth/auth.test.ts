@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
-import { createAuthTestApp, TEST_PUBLIC_URL } from '../../testing/test-app';
+import { cookieOf, createAuthTestApp, pathOf, postJson, signUpVerified, TEST_PUBLIC_URL } from '../../testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 beforeAll(async () => {
@@ -11,30 +11,10 @@ afterAll(async () => {
   await ctx.database.close();
 });
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', Origin: TEST_PUBLIC_URL, ...headers },
-  body: JSON.stringify(body),
-});
-
-/** The request path of an absolute link from an e-mail. */
-const pathOf = (link: string) => {
-  const url = new URL(link);
-  return url.pathname + url.search;
-};
-
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+const json = postJson;
 
 async function signUpAndVerify(email: string, password: string) {
-  const res = await ctx.app.request('/api/auth/sign-up/email', json({ email, password, name: email.split('@')[0] }));
-  expect(res.status, await res.clone().text()).toBe(200);
-  const verify = await ctx.app.request(pathOf(ctx.mail.lastLinkTo(email)), { headers: { Origin: TEST_PUBLIC_URL } });
-  expect([200, 302]).toContain(verify.status);
-  return verify;
+  return signUpVerified(ctx, email, password);
 }
 
 describe('sign-up', () => {

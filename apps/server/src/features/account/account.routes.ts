@@ -1,0 +1,75 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  AcceptTermsRequest,
+  LegalVersionQuery,
+  LegalVersionResponse,
+  MeResponse,
+  UsernameAvailabilityQuery,
+  UsernameAvailabilityResponse,
+} from '@grandline/core/contracts/account';
+import { ErrorResponse } from '@grandline/core/contracts/errors';
+import { requireUser } from '../../lib/auth-gate';
+import { createRouter, jsonContent } from '../../lib/openapi';
+import { acceptTerms, currentLegalVersion, getMe, isUsernameAvailable } from './account.service';
+
+const unauthorized = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
+
+export const accountRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/legal/version',
+      tags: ['account'],
+      summary: 'Current version of a legal document (1.0 when unknown)',
+      request: { query: LegalVersionQuery },
+      responses: { 200: jsonContent(LegalVersionResponse, 'The version in effect'), 400: jsonContent(ErrorResponse, 'Unknown document') },
+    }),
+    async (c) => {
+      const { doc } = c.req.valid('query');
+      return c.json({ doc, version: await currentLegalVersion(c.var.deps.db, doc) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me',
+      tags: ['account'],
+      summary: 'The signed-in user, their profile and whether they accepted the current terms',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonContent(MeResponse, 'The current user'), 401: unauthorized },
+    }),
+    async (c) => c.json(await getMe({ db: c.var.deps.db, user: c.var.user }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/profiles/username-available',
+      tags: ['account'],
+      summary: 'Whether a user name is free (letter case is ignored)',
+      middleware: [requireUser] as const,
+      request: { query: UsernameAvailabilityQuery },
+      responses: { 200: jsonContent(UsernameAvailabilityResponse, 'Availability'), 400: jsonContent(ErrorResponse, 'Invalid user name'), 401: unauthorized },
+    }),
+    async (c) => {
+      const { name } = c.req.valid('query');
+      return c.json({ available: await isUsernameAvailable({ db: c.var.deps.db, name, exceptUserId: c.var.user.id }) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/accept-terms',
+      tags: ['account'],
+      summary: 'Accept the current terms: user name, country, age, consents and cookie choices in one step',
+      middleware: [requireUser] as const,
+      request: { body: { content: { 'application/json': { schema: AcceptTermsRequest } }, required: true } },
+      responses: {
+        200: jsonContent(MeResponse, 'The user with the terms accepted'),
+        400: jsonContent(ErrorResponse, 'Invalid input, with the spec messages'),
+        401: unauthorized,
+        409: jsonContent(ErrorResponse, "'This user name is already taken'"),
+      },
+    }),
+    async (c) =>
+      c.json(await acceptTerms({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json'), userAgent: c.req.header('User-Agent') ?? null }), 200),
+  );

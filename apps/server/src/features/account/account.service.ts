@@ -1,0 +1,152 @@
+import type { AcceptTermsRequest, MeResponse } from '@grandline/core/contracts/account';
+import { LEGAL_VERSION } from '@grandline/core/legal';
+import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { legalVersions, profiles, userConsents, userCookiePreferences, users } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+
+export type LegalDocType = 'terms_of_service' | 'privacy_policy';
+
+/** The newest version of a legal document already in effect; 1.0 when none is recorded (spec §5). */
+export async function currentLegalVersion(db: Db, docType: LegalDocType): Promise<string> {
+  const [row] = await db
+    .select({ version: legalVersions.version })
+    .from(legalVersions)
+    .where(and(eq(legalVersions.docType, docType), lte(legalVersions.effectiveDate, sql`current_date`)))
+    .orderBy(desc(legalVersions.effectiveDate))
+    .limit(1);
+  return row?.version ?? LEGAL_VERSION;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+  emailVerified: boolean;
+  role?: string | null;
+}
+
+/** Whether the user's newest terms consent is given and for the current version. */
+export async function termsState(db: Db, userId: string) {
+  const current = await currentLegalVersion(db, 'terms_of_service');
+  const [latest] = await db
+    .select()
+    .from(userConsents)
+    .where(and(eq(userConsents.userId, userId), eq(userConsents.consentType, 'tos')))
+    .orderBy(desc(userConsents.createdAt), desc(userConsents.id))
+    .limit(1);
+  return {
+    tosAccepted: Boolean(latest?.given && latest.version === current),
+    tosVersion: latest?.version ?? null,
+    tosTimestamp: latest ? latest.createdAt.toISOString() : null,
+    currentTosVersion: current,
+  };
+}
+
+export async function getMe({ db, user }: { db: Db; user: SessionUser }): Promise<MeResponse> {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      avatarUrl: profile?.avatarUrl ?? user.image ?? null,
+      role: user.role === 'admin' ? 'admin' : 'user',
+      emailConfirmed: user.emailVerified,
+    },
+    profile: {
+      username: profile?.username ?? null,
+      countryCode: profile?.countryCode ?? null,
+      displayName: profile?.displayName ?? null,
+      bio: profile?.bio ?? null,
+      avatarUrl: profile?.avatarUrl ?? null,
+      onboardingCompleted: profile?.onboardingCompleted ?? false,
+      planSelectionCompleted: profile?.planSelectionCompleted ?? false,
+      language: (profile?.language as MeResponse['profile']['language']) ?? null,
+      currency: (profile?.currency as MeResponse['profile']['currency']) ?? null,
+      theme: (profile?.theme as MeResponse['profile']['theme']) ?? null,
+      animations: profile?.animations ?? null,
+      marketplace: (profile?.marketplace as MeResponse['profile']['marketplace']) ?? null,
+      priceType: (profile?.priceType as MeResponse['profile']['priceType']) ?? null,
+    },
+    consent: await termsState(db, user.id),
+  };
+}
+
+/** A user name is available when no other profile has it, in any letter case. */
+export async function isUsernameAvailable({ db, name, exceptUserId }: { db: Db; name: string; exceptUserId?: string }) {
+  const where = exceptUserId
+    ? and(sql`lower(${profiles.username}) = lower(${name})`, ne(profiles.id, exceptUserId))
+    : sql`lower(${profiles.username}) = lower(${name})`;
+  const [taken] = await db.select({ id: profiles.id }).from(profiles).where(where).limit(1);
+  return !taken;
+}
+
+const usernameTaken = () => new AppError('USERNAME_TAKEN', 409, 'This user name is already taken', [{ path: 'username', message: 'This user name is already taken' }]);
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/**
+ * Accepting the terms (spec §4): records the terms, privacy and marketing consents with the current
+ * versions, the cookie choices, and completes the profile — all in one transaction.
+ */
+export async function acceptTerms({
+  db,
+  user,
+  data,
+  userAgent,
+}: {
+  db: Db;
+  user: SessionUser;
+  data: AcceptTermsRequest;
+  userAgent: string | null;
+}): Promise<MeResponse> {
+  if (!(await isUsernameAvailable({ db, name: data.username, exceptUserId: user.id }))) throw usernameTaken();
+  const [tosVersion, privacyVersion] = await Promise.all([currentLegalVersion(db, 'terms_of_service'), currentLegalVersion(db, 'privacy_policy')]);
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(profiles)
+        .values({ id: user.id, username: data.username, countryCode: data.countryCode, onboardingCompleted: true, planSelectionCompleted: false })
+        .onConflictDoUpdate({
+          target: profiles.id,
+          set: { username: data.username, countryCode: data.countryCode, onboardingCompleted: true, planSelectionCompleted: false, updatedAt: now },
+        });
+      const consents = [
+        { consentType: 'tos', given: true, version: tosVersion },
+        { consentType: 'privacy', given: true, version: privacyVersion },
+        { consentType: 'marketing', given: data.marketingConsent, version: tosVersion },
+      ];
+      for (const c of consents) {
+        await tx
+          .insert(userConsents)
+          .values({ userId: user.id, ...c, createdAt: now, locale: data.locale ?? null, userAgent })
+          .onConflictDoUpdate({
+            target: [userConsents.userId, userConsents.consentType, userConsents.version],
+            set: { given: c.given, createdAt: now, locale: data.locale ?? null, userAgent },
+          });
+      }
+      if (data.cookieConsent) {
+        for (const [cookieType, enabled] of Object.entries(data.cookieConsent)) {
+          await tx
+            .insert(userCookiePreferences)
+            .values({ userId: user.id, cookieType, enabled: cookieType === 'necessary' ? true : enabled, updatedAt: now })
+            .onConflictDoUpdate({
+              target: [userCookiePreferences.userId, userCookiePreferences.cookieType],
+              set: { enabled: cookieType === 'necessary' ? true : enabled, updatedAt: now },
+            });
+        }
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw usernameTaken();
+    throw err;
+  }
+  const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
+  return getMe({ db, user: { ...user, role: fresh?.role ?? user.role } });
+}

@@ -1,0 +1,137 @@
+import { asc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userConsents, userCookiePreferences } from '../../db/schema/index';
+import { requireAcceptedTerms } from '../../lib/auth-gate';
+import type { AppEnv } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { createAuthTestApp, postJson, signUpVerified, testLog } from '../../testing/test-app';
+
+let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
+beforeAll(async () => {
+  ctx = await createAuthTestApp();
+});
+afterAll(async () => {
+  await ctx.database.close();
+});
+
+const validAcceptance = { username: 'straw_hat', countryCode: 'br', ageConfirmed: true, tosAccepted: true, marketingConsent: false, locale: 'pt' };
+const me = async (cookie: string) => (await ctx.app.request('/api/me', { headers: { Cookie: cookie } })).json() as Promise<{
+  profile: { username: string | null; countryCode: string | null; onboardingCompleted: boolean };
+  consent: { tosAccepted: boolean; tosVersion: string | null; currentTosVersion: string };
+  user: { role: string; emailConfirmed: boolean };
+}>;
+
+describe('legal version', () => {
+  it('answers the current version of each document, 1.0 by default', async () => {
+    for (const doc of ['terms_of_service', 'privacy_policy']) {
+      const res = await ctx.app.request(`/api/legal/version?doc=${doc}`);
+      expect(await res.json()).toEqual({ doc, version: '1.0' });
+    }
+    expect((await ctx.app.request('/api/legal/version?doc=cookies')).status).toBe(400);
+  });
+});
+
+describe('accepting the terms', () => {
+  it('needs a session', async () => {
+    const res = await ctx.app.request('/api/me');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to access this feature' } });
+    expect((await ctx.app.request('/api/me/accept-terms', postJson(validAcceptance))).status).toBe(401);
+  });
+
+  it('rejects invalid input with the spec messages', async () => {
+    const cookie = await signUpVerified(ctx, 'luffy@example.com');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ username: 'ab' }, 'User name must be at least 3 characters'],
+      [{ username: 'a'.repeat(21) }, 'User name must be less than 20 characters'],
+      [{ username: 'straw hat!' }, 'User name can only contain letters, numbers, and underscores'],
+      [{ countryCode: '' }, 'Please select your country'],
+      [{ ageConfirmed: false }, 'You must confirm you are at least 16 years old'],
+      [{ tosAccepted: false }, 'You must accept the Terms of Service to continue'],
+    ];
+    for (const [change, message] of cases) {
+      const res = await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, ...change }, { Cookie: cookie }));
+      expect(res.status, message).toBe(400);
+      const body = (await res.json()) as { error: { code: string; issues: { message: string }[] } };
+      expect(body.error.code).toBe('VALIDATION_ERROR');
+      expect(body.error.issues.map((i) => i.message)).toContain(message);
+    }
+    expect((await me(cookie)).consent.tosAccepted).toBe(false);
+  });
+
+  it('records consents, cookie choices and the profile in one step', async () => {
+    const cookie = await signUpVerified(ctx, 'zoro@example.com');
+    const before = await me(cookie);
+    expect(before).toMatchObject({ consent: { tosAccepted: false, tosVersion: null }, profile: { username: null }, user: { role: 'user', emailConfirmed: true } });
+
+    const res = await ctx.app.request(
+      '/api/me/accept-terms',
+      postJson({ ...validAcceptance, username: 'Pirate_Hunter', cookieConsent: { necessary: true, analytics: true, marketing: false }, marketingConsent: true }, { Cookie: cookie }),
+    );
+    expect(res.status).toBe(200);
+    const after = await me(cookie);
+    expect(after).toMatchObject({
+      consent: { tosAccepted: true, tosVersion: '1.0', currentTosVersion: '1.0' },
+      profile: { username: 'Pirate_Hunter', countryCode: 'BR', onboardingCompleted: true },
+    });
+    const session = await ctx.app.request('/api/auth/get-session', { headers: { Cookie: cookie } });
+    const userId = ((await session.json()) as { user: { id: string } }).user.id;
+    const consents = await ctx.db.select().from(userConsents).where(eq(userConsents.userId, userId)).orderBy(asc(userConsents.consentType));
+    expect(consents.map((c) => [c.consentType, c.given, c.version, c.locale])).toEqual([
+      ['marketing', true, '1.0', 'pt'],
+      ['privacy', true, '1.0', 'pt'],
+      ['tos', true, '1.0', 'pt'],
+    ]);
+    const cookies = await ctx.db.select().from(userCookiePreferences).where(eq(userCookiePreferences.userId, userId)).orderBy(asc(userCookiePreferences.cookieType));
+    expect(cookies.map((c) => [c.cookieType, c.enabled])).toEqual([
+      ['analytics', true],
+      ['marketing', false],
+      ['necessary', true],
+    ]);
+  });
+
+  it('keeps user names unique regardless of letter case', async () => {
+    const cookie = await signUpVerified(ctx, 'sanji@example.com');
+    const check = await ctx.app.request('/api/profiles/username-available?name=PIRATE_HUNTER', { headers: { Cookie: cookie } });
+    expect(await check.json()).toEqual({ available: false });
+    expect(await (await ctx.app.request('/api/profiles/username-available?name=black_leg', { headers: { Cookie: cookie } })).json()).toEqual({ available: true });
+    const res = await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'pirate_hunter' }, { Cookie: cookie }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: 'USERNAME_TAKEN', message: 'This user name is already taken' } });
+    expect((await me(cookie)).consent.tosAccepted).toBe(false);
+  });
+
+  it('refuses writes sent from another site', async () => {
+    const cookie = await signUpVerified(ctx, 'brook@example.com');
+    const res = await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'soul_king' }, { Cookie: cookie, Origin: 'https://evil.example' }));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'FORBIDDEN_ORIGIN' } });
+  });
+});
+
+describe('the action gate (requireAcceptedTerms)', () => {
+  it('answers 401 without a session, 403 TOS_REQUIRED before the terms, and lets the action through after', async () => {
+    const gated = new Hono<AppEnv>();
+    gated.use('*', async (c, next) => {
+      c.set('deps', { db: ctx.db, log: testLog, auth: ctx.auth });
+      await next();
+    });
+    gated.post('/action', requireAcceptedTerms, (c) => c.json({ ok: true, user: c.var.user.email }));
+    gated.onError((err, c) => (err instanceof AppError ? c.json({ error: { code: err.code, message: err.message } }, err.status) : c.text('boom', 500)));
+
+    const anonymous = await gated.request('/action', { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to access this feature' } });
+
+    const cookie = await signUpVerified(ctx, 'jinbe@example.com');
+    const before = await gated.request('/action', { method: 'POST', headers: { Cookie: cookie } });
+    expect(before.status).toBe(403);
+    expect(await before.json()).toMatchObject({ error: { code: 'TOS_REQUIRED' } });
+
+    await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'knight_of_sea' }, { Cookie: cookie }));
+    const after = await gated.request('/action', { method: 'POST', headers: { Cookie: cookie } });
+    expect(after.status).toBe(200);
+    expect(await after.json()).toEqual({ ok: true, user: 'jinbe@example.com' });
+  });
+});

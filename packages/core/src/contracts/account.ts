@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../money/currencies';
+import { LANGUAGE_CODES, THEMES } from '../locales';
+import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
+
+/** User name on account completion and consent (spec §5): 3–20 letters, digits and underscores. */
+export const Username = z
+  .string()
+  .trim()
+  .min(1, 'validation.usernameRequired')
+  .min(3, 'validation.usernameTooShort')
+  .max(20, 'validation.usernameTooLong')
+  .regex(/^[A-Za-z0-9_]+$/, 'validation.usernameCharacters');
+
+export const CountryCode = z
+  .string()
+  .trim()
+  .min(2, 'validation.countryRequired')
+  .max(2, 'validation.countryRequired')
+  .transform((c) => c.toUpperCase());
+
+export const CookieConsent = z.object({
+  necessary: z.literal(true).default(true),
+  analytics: z.boolean().default(false),
+  marketing: z.boolean().default(false),
+});
+
+/** Accepting the terms (complete-account overlay, consent page). */
+export const AcceptTermsRequest = z.object({
+  username: Username,
+  countryCode: CountryCode,
+  ageConfirmed: z.literal(true, { error: 'validation.ageRequired' }),
+  tosAccepted: z.literal(true, { error: 'validation.tosRequired' }),
+  marketingConsent: z.boolean().default(false),
+  cookieConsent: CookieConsent.optional(),
+  locale: z.string().max(20).optional(),
+});
+export type AcceptTermsRequest = z.infer<typeof AcceptTermsRequest>;
+
+export const Consent = z.object({
+  tosAccepted: z.boolean(),
+  tosVersion: z.string().nullable(),
+  tosTimestamp: z.string().nullable(),
+  currentTosVersion: z.string(),
+});
+
+export const Profile = z.object({
+  username: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  displayName: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  onboardingCompleted: z.boolean(),
+  planSelectionCompleted: z.boolean(),
+  language: z.enum(LANGUAGE_CODES).nullable(),
+  currency: z.enum(CURRENCY_CODES).nullable(),
+  theme: z.enum(THEMES).nullable(),
+  animations: z.boolean().nullable(),
+  marketplace: z.enum(MARKETPLACE_IDS).nullable(),
+  priceType: z.enum(PRICE_TYPES).nullable(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const MeResponse = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    avatarUrl: z.string().nullable(),
+    role: z.enum(['user', 'admin']),
+    emailConfirmed: z.boolean(),
+  }),
+  profile: Profile,
+  consent: Consent,
+});
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const UsernameAvailabilityQuery = z.object({ name: Username });
+export const UsernameAvailabilityResponse = z.object({ available: z.boolean() });
+
+export const LEGAL_DOC_TYPES = ['terms_of_service', 'privacy_policy'] as const;
+export const LegalVersionQuery = z.object({ doc: z.enum(LEGAL_DOC_TYPES) });
+export const LegalVersionResponse = z.object({ doc: z.enum(LEGAL_DOC_TYPES), version: z.string() });
