@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
+import { parseAdminEmails, setRole } from './features/admin/admin.service';
 import { createAuth, resolveAuthSecret } from './features/auth/auth';
 import { createMailer } from './lib/mail';
 import { openDatabase } from './db/client';
@@ -29,12 +30,18 @@ async function main() {
   const dataDir = resolveFromRoot(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: path.join(dataDir, 'mail'), from: env.MAIL_FROM, log });
+  const adminEmails = parseAdminEmails(env.ADMIN_EMAILS);
+  if (adminEmails.length) {
+    const granted = await setRole({ db: database.db, emails: adminEmails, role: 'admin' });
+    log.info({ granted }, 'ADMIN_EMAILS applied');
+  }
   const auth = createAuth({
     db: database.db,
     mailer,
     log,
     config: {
       publicUrl,
+      adminEmails,
       secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
       google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
       facebook:

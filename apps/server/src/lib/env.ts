@@ -27,6 +27,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Grand Line <no-reply@grandline.local>'),
+  /** Comma-separated e-mails that are admins (set at start and when such an account signs up). */
+  ADMIN_EMAILS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_CLIENT_ID: z.string().optional(),

@@ -78,14 +78,14 @@ export function createMemoryMailer() {
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
 /** A migrated database with authentication mounted, mail captured in memory. */
-export async function createAuthTestApp({ rateLimit = false }: { rateLimit?: boolean } = {}) {
+export async function createAuthTestApp({ rateLimit = false, adminEmails = [] }: { rateLimit?: boolean; adminEmails?: string[] } = {}) {
   const database = await createTestDatabase();
   const mail = createMemoryMailer();
   const auth = createAuth({
     db: database.db,
     mailer: mail.mailer,
     log: testLog,
-    config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit },
+    config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails },
   });
   const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL });
   return { app, database, db: database.db, mail, auth };
@@ -114,7 +114,8 @@ export const cookieOf = (res: Response) =>
 export async function signUpVerified(ctx: Awaited<ReturnType<typeof createAuthTestApp>>, email: string, password = 'Password123') {
   const res = await ctx.app.request('/api/auth/sign-up/email', postJson({ email, password, name: email.split('@')[0] }));
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const verified = await ctx.app.request(pathOf(ctx.mail.lastLinkTo(email)));
+  // The auth library stores e-mails in lowercase and mails them there.
+  const verified = await ctx.app.request(pathOf(ctx.mail.lastLinkTo(email.toLowerCase())));
   const cookie = cookieOf(verified);
   if (!cookie.includes('session_token=')) throw new Error('confirmation did not sign in');
   return cookie;

@@ -19,6 +19,8 @@ export interface AuthConfig {
   facebook?: { clientId: string; clientSecret: string };
   /** Per-IP limits of the sign-in, sign-up, reset and resend endpoints (off only in unit tests of other rules). */
   rateLimit?: boolean;
+  /** E-mails (lowercase) that get the admin role when they sign up. */
+  adminEmails?: string[];
 }
 
 const SECRET_KEY = 'auth.secret';
@@ -63,6 +65,15 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
     }),
     user: {
       additionalFields: { role: { type: 'string', defaultValue: 'user', input: false } },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, role: config.adminEmails?.includes(user.email.toLowerCase()) ? 'admin' : 'user' },
+          }),
+        },
+      },
     },
     emailAndPassword: {
       enabled: true,

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, createAuthTestApp, pathOf, signUpVerified } from '../../testing/test-app';
+import { listAdmins, parseAdminEmails, setRole } from './admin.service';
+
+let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
+beforeAll(async () => {
+  ctx = await createAuthTestApp({ adminEmails: ['shanks@example.com'] });
+});
+afterAll(async () => {
+  await ctx.database.close();
+});
+
+const roleOf = async (cookie: string) =>
+  ((await (await ctx.app.request('/api/me', { headers: { Cookie: cookie } })).json()) as { user: { role: string } }).user.role;
+
+describe('admin role', () => {
+  it('parses ADMIN_EMAILS', () => {
+    expect(parseAdminEmails(' Shanks@Example.com, ,mihawk@example.com ')).toEqual(['shanks@example.com', 'mihawk@example.com']);
+    expect(parseAdminEmails(undefined)).toEqual([]);
+  });
+
+  it('makes an ADMIN_EMAILS account admin at sign-up, and nobody else', async () => {
+    expect(await roleOf(await signUpVerified(ctx, 'Shanks@example.com'))).toBe('admin');
+    expect(await roleOf(await signUpVerified(ctx, 'buggy@example.com'))).toBe('user');
+  });
+
+  it('grants and revokes the role by e-mail, in any letter case', async () => {
+    const cookie = await signUpVerified(ctx, 'mihawk@example.com');
+    expect(await setRole({ db: ctx.db, emails: ['MIHAWK@example.com'], role: 'admin' })).toEqual(['mihawk@example.com']);
+    expect(await roleOf(cookie)).toBe('admin');
+    expect(await listAdmins(ctx.db)).toEqual(['mihawk@example.com', 'shanks@example.com']);
+    await setRole({ db: ctx.db, emails: ['mihawk@example.com'], role: 'user' });
+    expect(await roleOf(cookie)).toBe('user');
+    expect(await setRole({ db: ctx.db, emails: ['nobody@example.com'], role: 'admin' })).toEqual([]);
+  });
+
+  it('cannot be set by the user at sign-up', async () => {
+    const res = await ctx.app.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' },
+      body: JSON.stringify({ email: 'teach@example.com', password: 'Darkness123', name: 'teach', role: 'admin' }),
+    });
+    // The field is ignored (it is not an input of the auth library), not an error.
+    expect(res.status).toBe(200);
+    const verified = await ctx.app.request(pathOf(ctx.mail.lastLinkTo('teach@example.com')));
+    expect(await roleOf(cookieOf(verified))).toBe('user');
+    expect(await listAdmins(ctx.db)).not.toContain('teach@example.com');
+  });
+});
