@@ -25,7 +25,7 @@ describe('app', () => {
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/cards', '/cards/facets', '/cards/{id}', '/health', '/legal/version', '/me', '/me/accept-terms', '/profiles/username-available', '/sets', '/sets/{slug}'],
+      ['/cards', '/cards/facets', '/cards/{id}', '/health', '/legal/version', '/me', '/me/accept-terms', '/me/delete', '/me/profile', '/profiles/username-available', '/sets', '/sets/{slug}'],
     );
     const params = (doc.paths['/cards']?.get as { parameters: { name: string }[] }).parameters.map((p) => p.name);
     expect(params).toEqual(expect.arrayContaining(['q', 'set', 'color', 'type', 'costMin', 'costMax', 'page', 'pageSize', 'sort']));
@@ -43,5 +43,20 @@ describe('app', () => {
     const res = await app.request('/api/nothing-here');
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('security headers', () => {
+  it('sends CSP with frame-ancestors, a referrer policy and nosniff on pages and API answers', async () => {
+    for (const path of ['/api/health', '/api/nothing-here']) {
+      const res = await app.request(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
   });
 });

@@ -81,3 +81,30 @@ export const UsernameAvailabilityResponse = z.object({ available: z.boolean() })
 export const LEGAL_DOC_TYPES = ['terms_of_service', 'privacy_policy'] as const;
 export const LegalVersionQuery = z.object({ doc: z.enum(LEGAL_DOC_TYPES) });
 export const LegalVersionResponse = z.object({ doc: z.enum(LEGAL_DOC_TYPES), version: z.string() });
+
+/** Profile changes from Settings → Account and Preferences; only the fields sent are changed. */
+export const UpdateProfileRequest = z
+  .object({
+    displayName: z.string().trim().max(50, 'validation.displayNameTooLong').nullable(),
+    bio: z.string().max(500, 'validation.bioTooLong').nullable(),
+    avatarUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .url('validation.avatarUrlInvalid')
+      .refine((u) => /^https?:\/\//.test(u), 'validation.avatarUrlInvalid')
+      .nullable(),
+    countryCode: CountryCode,
+    language: z.enum(LANGUAGE_CODES),
+    currency: z.enum(CURRENCY_CODES),
+    theme: z.enum(THEMES),
+    animations: z.boolean(),
+    marketplace: z.enum(MARKETPLACE_IDS),
+    priceType: z.enum(PRICE_TYPES),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+/** Deleting the account needs the user to type their e-mail address. */
+export const DeleteAccountRequest = z.object({ confirmation: z.string().trim().min(1, 'validation.deleteConfirmation') });

@@ -22,6 +22,11 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.countryRequired': 'Please select your country',
   'validation.ageRequired': 'You must confirm you are at least 16 years old',
   'validation.tosRequired': 'You must accept the Terms of Service to continue',
+  'validation.displayNameTooLong': 'Display name must be at most 50 characters',
+  'validation.bioTooLong': 'Bio must be at most 500 characters',
+  'validation.avatarUrlInvalid': 'Avatar must be an http or https address',
+  'validation.nothingToUpdate': 'Nothing to update',
+  'validation.deleteConfirmation': 'Type your e-mail address to confirm',
 };
 
 export const messageText = (message: string) => VALIDATION_MESSAGES_EN[message] ?? message;

@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
   AcceptTermsRequest,
+  DeleteAccountRequest,
+  UpdateProfileRequest,
   LegalVersionQuery,
   LegalVersionResponse,
   MeResponse,
@@ -8,9 +10,9 @@ import {
   UsernameAvailabilityResponse,
 } from '@grandline/core/contracts/account';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { requireUser } from '../../lib/auth-gate';
+import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { acceptTerms, currentLegalVersion, getMe, isUsernameAvailable } from './account.service';
+import { acceptTerms, currentLegalVersion, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
 
 const unauthorized = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
 
@@ -72,4 +74,36 @@ export const accountRoutes = createRouter()
     }),
     async (c) =>
       c.json(await acceptTerms({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json'), userAgent: c.req.header('User-Agent') ?? null }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/me/profile',
+      tags: ['account'],
+      summary: 'Change profile fields and saved preferences (only those sent)',
+      middleware: [requireAcceptedTerms] as const,
+      request: { body: { content: { 'application/json': { schema: UpdateProfileRequest } }, required: true } },
+      responses: {
+        200: jsonContent(MeResponse, 'The updated user'),
+        400: jsonContent(ErrorResponse, 'Invalid input'),
+        401: unauthorized,
+        403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
+      },
+    }),
+    async (c) => c.json(await updateProfile({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json') }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/delete',
+      tags: ['account'],
+      summary: 'Delete the account and all its data; the body must repeat the account e-mail',
+      middleware: [requireUser] as const,
+      request: { body: { content: { 'application/json': { schema: DeleteAccountRequest } }, required: true } },
+      responses: { 204: { description: 'Deleted' }, 400: jsonContent(ErrorResponse, 'Confirmation does not match'), 401: unauthorized },
+    }),
+    async (c) => {
+      await deleteAccount({ db: c.var.deps.db, user: c.var.user, confirmation: c.req.valid('json').confirmation });
+      return c.body(null, 204);
+    },
   );

@@ -1,4 +1,5 @@
-import type { AcceptTermsRequest, MeResponse } from '@grandline/core/contracts/account';
+import type { AcceptTermsRequest, MeResponse, UpdateProfileRequest } from '@grandline/core/contracts/account';
+import sanitizeHtml from 'sanitize-html';
 import { LEGAL_VERSION } from '@grandline/core/legal';
 import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -149,4 +150,33 @@ export async function acceptTerms({
   }
   const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
   return getMe({ db, user: { ...user, role: fresh?.role ?? user.role } });
+}
+
+/** Bio is plain text: any markup is removed, whitespace runs of more than two line breaks are shortened. */
+export function sanitizeBio(bio: string): string {
+  const text = sanitizeHtml(bio, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
+  return text.replace(/\r\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** Changes only the profile fields sent; creates the profile row when the user has none yet. */
+export async function updateProfile({ db, user, data }: { db: Db; user: SessionUser; data: UpdateProfileRequest }): Promise<MeResponse> {
+  const values = { ...data, ...(data.bio !== undefined ? { bio: data.bio === null ? null : sanitizeBio(data.bio) || null } : {}) };
+  await db
+    .insert(profiles)
+    .values({ id: user.id, ...values })
+    .onConflictDoUpdate({ target: profiles.id, set: { ...values, updatedAt: new Date() } });
+  return getMe({ db, user });
+}
+
+/**
+ * Deletes the account and everything that belongs to it (sessions, sign-in methods, profile,
+ * consents and every later feature's rows reference users with ON DELETE CASCADE).
+ */
+export async function deleteAccount({ db, user, confirmation }: { db: Db; user: SessionUser; confirmation: string }) {
+  if (confirmation.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw new AppError('VALIDATION_ERROR', 400, 'Type your e-mail address to confirm', [
+      { path: 'confirmation', message: 'Type your e-mail address to confirm' },
+    ]);
+  }
+  await db.delete(users).where(eq(users.id, user.id));
 }

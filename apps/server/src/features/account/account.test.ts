@@ -135,3 +135,48 @@ describe('the action gate (requireAcceptedTerms)', () => {
     expect(await after.json()).toEqual({ ok: true, user: 'jinbe@example.com' });
   });
 });
+
+describe('profile and account', () => {
+  it('changes only the fields sent, strips markup from the bio, and needs accepted terms', async () => {
+    const cookie = await signUpVerified(ctx, 'vivi@example.com');
+    const patch = (body: unknown, origin?: string) =>
+      ctx.app.request('/api/me/profile', { ...postJson(body, { Cookie: cookie, ...(origin ? { Origin: origin } : {}) }), method: 'PATCH' });
+    expect((await patch({ displayName: 'Vivi' })).status).toBe(403);
+    await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'princess_vivi' }, { Cookie: cookie }));
+
+    const res = await patch({ displayName: 'Nefertari Vivi', bio: '<script>alert(1)</script>Princess of <b>Alabasta</b>', currency: 'EUR', theme: 'light' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { profile: Record<string, unknown> };
+    expect(body.profile).toMatchObject({ displayName: 'Nefertari Vivi', bio: 'Princess of Alabasta', currency: 'EUR', theme: 'light', username: 'princess_vivi', countryCode: 'BR' });
+
+    const invalid = await patch({ bio: 'x'.repeat(501), avatarUrl: 'javascript:alert(1)' });
+    expect(invalid.status).toBe(400);
+    const issues = ((await invalid.json()) as { error: { issues: { path: string; message: string }[] } }).error.issues;
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: 'bio', message: 'Bio must be at most 500 characters' },
+        { path: 'avatarUrl', message: 'Avatar must be an http or https address' },
+      ]),
+    );
+    expect((await patch({})).status).toBe(400);
+    expect((await patch({ currency: 'XYZ' })).status).toBe(400);
+  });
+
+  it('deletes the account and its data only with the e-mail typed as confirmation', async () => {
+    const cookie = await signUpVerified(ctx, 'pell@example.com');
+    await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'falcon_pell' }, { Cookie: cookie }));
+    const wrong = await ctx.app.request('/api/me/delete', postJson({ confirmation: 'yes' }, { Cookie: cookie }));
+    expect(wrong.status).toBe(400);
+    expect((await ctx.app.request('/api/me', { headers: { Cookie: cookie } })).status).toBe(200);
+
+    const done = await ctx.app.request('/api/me/delete', postJson({ confirmation: 'PELL@example.com' }, { Cookie: cookie }));
+    expect(done.status).toBe(204);
+    expect((await ctx.app.request('/api/me', { headers: { Cookie: cookie } })).status).toBe(401);
+    const signIn = await ctx.app.request('/api/auth/sign-in/email', postJson({ email: 'pell@example.com', password: 'Password123' }));
+    expect(signIn.status).toBe(401);
+    // The user name is free again.
+    const other = await signUpVerified(ctx, 'chaka@example.com');
+    const available = await ctx.app.request('/api/profiles/username-available?name=falcon_pell', { headers: { Cookie: other } });
+    expect(await available.json()).toEqual({ available: true });
+  });
+});
