@@ -9,11 +9,11 @@ afterAll(async () => {
   await ctx.database.close();
 });
 
-const signIn = (ip: string) =>
+const signIn = (ip: string, email = 'chopper@example.com') =>
   ctx.app.request('/api/auth/sign-in/email', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: TEST_PUBLIC_URL, 'X-Forwarded-For': ip },
-    body: JSON.stringify({ email: 'chopper@example.com', password: 'Doctor1234' }),
+    body: JSON.stringify({ email, password: 'Doctor1234' }),
   });
 
 describe('authentication rate limits', () => {
@@ -22,6 +22,24 @@ describe('authentication rate limits', () => {
     for (let i = 0; i < 11; i++) statuses.push((await signIn('203.0.113.9')).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    expect((await signIn('198.51.100.7')).status).toBe(401);
+    expect((await signIn('198.51.100.7', 'kureha@example.com')).status).toBe(401);
+    // The same e-mail from a fresh address is still limited: its own counter is spent too.
+    expect((await signIn('198.51.100.8')).status).toBe(429);
+  });
+});
+
+describe('per e-mail limits', () => {
+  it('limits password-reset requests for one e-mail even from many addresses', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await ctx.app.request('/api/auth/request-password-reset', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: TEST_PUBLIC_URL, 'X-Forwarded-For': `192.0.2.${i + 1}` },
+        body: JSON.stringify({ email: 'Robin@Example.com', redirectTo: '/auth?type=recovery' }),
+      });
+      statuses.push(res.status);
+      if (i === 3) expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' });
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { accounts, users } from '../../db/schema/index';
 import { cookieOf, createAuthTestApp, pathOf, postJson, signUpVerified, TEST_PUBLIC_URL } from '../../testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -100,5 +100,16 @@ describe('password reset', () => {
     expect(oldOne.status).toBe(401);
     const newOne = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'franky@example.com', password: 'SuperCola2' }));
     expect(newOne.status).toBe(200);
+  });
+});
+
+describe('password reset for outside-provider accounts', () => {
+  it('is refused when the account only signs in with Google or Facebook', async () => {
+    await ctx.db.insert(users).values({ id: 'google-only-user', name: 'hancock', email: 'hancock@example.com', emailVerified: true });
+    await ctx.db.insert(accounts).values({ id: 'acc-google-1', accountId: 'google-sub-1', providerId: 'google', userId: 'google-only-user' });
+    const res = await ctx.app.request('/api/auth/request-password-reset', json({ email: 'hancock@example.com', redirectTo: '/auth?type=recovery' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'PASSWORD_RESET_EXTERNAL_PROVIDER' });
+    expect(ctx.mail.messages.some((m) => m.to === 'hancock@example.com')).toBe(false);
   });
 });

@@ -4,11 +4,12 @@ import { messageText } from '@grandline/core/contracts/messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, appMeta, rateLimits, sessions, users, verifications } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
+import { consumeRateLimit } from '../../lib/rate-limit';
 import { authMail, mailLanguage } from './auth-mail';
 
 export interface AuthConfig {
@@ -39,6 +40,14 @@ export async function resolveAuthSecret(db: Db, fromEnv?: string): Promise<strin
   if (!row) throw new Error('could not store the authentication secret');
   return row.value;
 }
+
+/** Attempts allowed per e-mail address (on top of the per-address limits): [max, window in seconds]. */
+const PER_EMAIL_LIMITS: Record<string, [number, number]> = {
+  '/sign-in/email': [10, 300],
+  '/sign-up/email': [3, 3600],
+  '/request-password-reset': [3, 3600],
+  '/send-verification-email': [3, 3600],
+};
 
 /** Paths whose password field must follow the spec's password rules. */
 const PASSWORD_FIELDS: Record<string, string> = {
@@ -113,9 +122,34 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+        const perEmail = PER_EMAIL_LIMITS[ctx.path];
+        if (perEmail && email && config.rateLimit !== false) {
+          const [max, windowSeconds] = perEmail;
+          if (!(await consumeRateLimit(db, `email:${ctx.path}:${email}`, max, windowSeconds))) {
+            throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' });
+          }
+        }
+        if (ctx.path === '/request-password-reset' && email) {
+          // Accounts that only sign in with Google or Facebook have no password to reset.
+          const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+          if (user) {
+            const [withPassword] = await db
+              .select({ id: accounts.id })
+              .from(accounts)
+              .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')));
+            if (!withPassword) {
+              throw new APIError('BAD_REQUEST', {
+                code: 'PASSWORD_RESET_EXTERNAL_PROVIDER',
+                message: 'Password reset is not possible for accounts that sign in with Google or Facebook',
+              });
+            }
+          }
+        }
         const field = PASSWORD_FIELDS[ctx.path];
         if (!field) return;
-        const value = (ctx.body as Record<string, unknown> | undefined)?.[field];
+        const value = body[field];
         const parsed = Password.safeParse(typeof value === 'string' ? value : '');
         if (!parsed.success) {
           const key = parsed.error.issues[0]?.message ?? 'validation.passwordTooShort';
