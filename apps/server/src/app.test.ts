@@ -48,7 +48,7 @@ describe('app', () => {
 
 describe('security headers', () => {
   it('sends CSP with frame-ancestors, a referrer policy and nosniff on pages and API answers', async () => {
-    for (const path of ['/api/health', '/api/nothing-here']) {
+    for (const path of ['/api/health', '/api/nothing-here', '/legal/terms-of-service/2025-09-24/en.md']) {
       const res = await app.request(path);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
@@ -58,5 +58,8 @@ describe('security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
     }
+    // Documents get the full policy, including where card images may come from.
+    const doc = await app.request('/legal/terms-of-service/2025-09-24/en.md');
+    expect(doc.headers.get('content-security-policy')).toContain("img-src 'self' data: https:");
   });
 });
