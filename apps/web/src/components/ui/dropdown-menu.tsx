@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { DropdownMenu as RMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { choiceIndicator, choiceItem, popoverSurface } from './styles';
 
 export interface MenuChoice {
   value: string;
@@ -40,7 +41,7 @@ export function ChoiceMenu({
         <RMenu.Content
           align="end"
           sideOffset={6}
-          className="z-50 max-h-[70vh] min-w-44 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-fg shadow-xl"
+          className={cn(popoverSurface, 'max-h-[70vh] min-w-44 overflow-y-auto p-1')}
         >
           <RMenu.Label className="px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted">{label}</RMenu.Label>
           <RMenu.RadioGroup value={value} onValueChange={onChange}>
@@ -48,9 +49,9 @@ export function ChoiceMenu({
               <RMenu.RadioItem
                 key={c.value}
                 value={c.value}
-                className="relative flex cursor-pointer select-none items-center gap-2 rounded-md py-2 pl-8 pr-3 text-sm outline-none data-[highlighted]:bg-surface-2"
+                className={choiceItem}
               >
-                <RMenu.ItemIndicator className="absolute left-2">
+                <RMenu.ItemIndicator className={choiceIndicator}>
                   <Check className="h-4 w-4" aria-hidden />
                 </RMenu.ItemIndicator>
                 {c.label}

@@ -2,6 +2,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import { Select as RSelect } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { choiceIndicator, choiceItem, popoverSurface } from './styles';
 
 export interface SelectOption {
   value: string;
@@ -44,16 +45,16 @@ export function Select({ value, onValueChange, options, label, id, className, co
         <RSelect.Content
           position="popper"
           sideOffset={4}
-          className="z-50 max-h-[min(24rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-border bg-surface text-fg shadow-xl"
+          className={cn(popoverSurface, 'max-h-[min(24rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)] overflow-hidden')}
         >
           <RSelect.Viewport className="p-1">
             {options.map((o) => (
               <RSelect.Item
                 key={o.value}
                 value={o.value}
-                className="relative flex cursor-pointer select-none items-center gap-2 rounded-md py-2 pl-8 pr-3 text-sm outline-none data-[highlighted]:bg-surface-2"
+                className={choiceItem}
               >
-                <RSelect.ItemIndicator className="absolute left-2">
+                <RSelect.ItemIndicator className={choiceIndicator}>
                   <Check className="h-4 w-4" aria-hidden />
                 </RSelect.ItemIndicator>
                 <RSelect.ItemText>{o.label}</RSelect.ItemText>

@@ -36,6 +36,11 @@ function FiltersSkeleton() {
   );
 }
 
+const VIEWS = [
+  { value: 'grid', icon: LayoutGrid },
+  { value: 'list', icon: List },
+] as const;
+
 const GRID_CLASS = 'grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5';
 
 /** Placeholder tiles with the exact size of real ones, so nothing moves when the cards arrive. */
@@ -175,22 +180,17 @@ export function CardsPage() {
           aria-label={t('view.label')}
           className="inline-flex h-10 items-center rounded-lg border border-border bg-surface p-1"
         >
-          <ToggleGroup.Item
-            value="grid"
-            aria-label={t('view.grid')}
-            title={t('view.grid')}
-            className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md text-muted data-[state=on]:bg-surface-2 data-[state=on]:text-fg"
-          >
-            <LayoutGrid className="h-4 w-4" aria-hidden />
-          </ToggleGroup.Item>
-          <ToggleGroup.Item
-            value="list"
-            aria-label={t('view.list')}
-            title={t('view.list')}
-            className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md text-muted data-[state=on]:bg-surface-2 data-[state=on]:text-fg"
-          >
-            <List className="h-4 w-4" aria-hidden />
-          </ToggleGroup.Item>
+          {VIEWS.map(({ value, icon: Icon }) => (
+            <ToggleGroup.Item
+              key={value}
+              value={value}
+              aria-label={t(`view.${value}`)}
+              title={t(`view.${value}`)}
+              className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md text-muted data-[state=on]:bg-surface-2 data-[state=on]:text-fg"
+            >
+              <Icon className="h-4 w-4" aria-hidden />
+            </ToggleGroup.Item>
+          ))}
         </ToggleGroup.Root>
       </div>
 
