@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from './db/client';
-import type { Auth } from './features/auth/auth';
+import { CLIENT_IP_HEADER, type Auth } from './features/auth/auth';
 import { accountRoutes } from './features/account/account.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -27,6 +27,17 @@ export interface AppOptions {
   auth?: Auth;
   /** The app's public address; writes from other origins are refused. */
   publicUrl?: string;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
+}
+
+/** The client's address: the socket's, or the left-most X-Forwarded-For entry behind a trusted proxy. */
+export function clientAddress(req: Request, env: unknown, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
 }
 
 export function buildApi() {
@@ -56,7 +67,7 @@ const swaggerHtml = `<!doctype html>
 <body><div id="swagger-ui"></div><script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script></body></html>`;
 
-export function buildApp({ db, log, webDistDir, auth, publicUrl }: AppOptions) {
+export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = false }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   // Security headers. Documents and static files get the full set from Hono's secureHeaders; API
@@ -135,7 +146,16 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl }: AppOptions) {
   });
   api.all('*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
   app.use('/api/*', sameOriginWrites(publicUrl));
-  if (auth) app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  if (auth) {
+    app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+      // The auth library reads the client address (rate limits, sessions) from one header that only we set.
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete(CLIENT_IP_HEADER);
+      const ip = clientAddress(c.req.raw, c.env, trustProxy);
+      if (ip) headers.set(CLIENT_IP_HEADER, ip);
+      return auth.handler(new Request(c.req.raw, { headers }));
+    });
+  }
   app.route('/api', api);
   app.route('/', legalRoutes);
 

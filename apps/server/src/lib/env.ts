@@ -27,6 +27,11 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Grand Line <no-reply@grandline.local>'),
+  /** Behind a reverse proxy or load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Comma-separated e-mails that are admins (set at start and when such an account signs up). */
   ADMIN_EMAILS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),

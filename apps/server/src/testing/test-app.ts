@@ -78,7 +78,11 @@ export function createMemoryMailer() {
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
 /** A migrated database with authentication mounted, mail captured in memory. */
-export async function createAuthTestApp({ rateLimit = false, adminEmails = [] }: { rateLimit?: boolean; adminEmails?: string[] } = {}) {
+export async function createAuthTestApp({
+  rateLimit = false,
+  adminEmails = [],
+  trustProxy = true,
+}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean } = {}) {
   const database = await createTestDatabase();
   const mail = createMemoryMailer();
   const auth = createAuth({
@@ -87,7 +91,7 @@ export async function createAuthTestApp({ rateLimit = false, adminEmails = [] }:
     log: testLog,
     config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails },
   });
-  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL });
+  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy });
   return { app, database, db: database.db, mail, auth };
 }
 

@@ -43,3 +43,28 @@ describe('per e-mail limits', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
+
+describe('client address without a trusted proxy', () => {
+  it('ignores X-Forwarded-For and counts the socket address, so a forged header cannot dodge the limit', async () => {
+    const direct = await createAuthTestApp({ rateLimit: true, trustProxy: false });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await direct.app.request(
+          '/api/auth/sign-in/email',
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Origin: TEST_PUBLIC_URL, 'X-Forwarded-For': `203.0.113.${i + 1}`, 'X-Grandline-Client-Ip': `198.18.0.${i}` },
+            body: JSON.stringify({ email: `user${i}@example.com`, password: 'Doctor1234' }),
+          },
+          { incoming: { socket: { remoteAddress: '192.0.2.50' } } },
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await direct.database.close();
+    }
+  });
+});

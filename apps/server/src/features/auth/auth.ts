@@ -26,6 +26,9 @@ export interface AuthConfig {
 
 const SECRET_KEY = 'auth.secret';
 
+/** Set by our server on every auth request (any value sent by the client is replaced): the client address. */
+export const CLIENT_IP_HEADER = 'x-grandline-client-ip';
+
 /**
  * The secret that signs sessions: AUTH_SECRET when set, otherwise one generated on first start and
  * kept in the database, so every replica of one deployment uses the same.
@@ -105,6 +108,7 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
     },
     socialProviders,
     advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
