@@ -9,11 +9,13 @@ import type { Db } from './db/client';
 import { CLIENT_IP_HEADER, type Auth } from './features/auth/auth';
 import { accountRoutes } from './features/account/account.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
+import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
 import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
+import { clientAddress } from './lib/client-address';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
@@ -29,16 +31,10 @@ export interface AppOptions {
   publicUrl?: string;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
+  /** IP-geolocation URL with {ip} in it, answering JSON with country_code. */
+  geoipUrl?: string;
 }
 
-/** The client's address: the socket's, or the left-most X-Forwarded-For entry behind a trusted proxy. */
-export function clientAddress(req: Request, env: unknown, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
-}
 
 export function buildApi() {
   const api = createRouter();
@@ -46,6 +42,7 @@ export function buildApi() {
   api.route('/', cardsRoutes);
   api.route('/', setsRoutes);
   api.route('/', accountRoutes);
+  api.route('/', geoRoutes);
   return api;
 }
 
@@ -67,7 +64,7 @@ const swaggerHtml = `<!doctype html>
 <body><div id="swagger-ui"></div><script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script></body></html>`;
 
-export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = false }: AppOptions) {
+export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = false, geoipUrl }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   // Security headers. Documents and static files get the full set from Hono's secureHeaders; API
@@ -108,7 +105,7 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = fa
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth });
+    c.set('deps', { db, log, auth, config: { trustProxy, geoipUrl } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

@@ -49,7 +49,7 @@ async function main() {
     },
   });
   log.info({ mail: mailer.kind, publicUrl }, 'authentication ready');
-  const app = buildApp({ db: database.db, log, webDistDir, auth, publicUrl, trustProxy: env.TRUST_PROXY });
+  const app = buildApp({ db: database.db, log, webDistDir, auth, publicUrl, trustProxy: env.TRUST_PROXY, geoipUrl: env.GEOIP_URL });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info(
       { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started) },

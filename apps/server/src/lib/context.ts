@@ -7,6 +7,7 @@ export interface AppDeps {
   db: Db;
   log: Logger;
   auth?: Auth;
+  config: { trustProxy: boolean; geoipUrl?: string };
 }
 
 export interface AppEnv {

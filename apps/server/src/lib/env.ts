@@ -32,6 +32,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** IP-geolocation service for country detection: a URL with {ip}, answering JSON with country_code. */
+  GEOIP_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{ip\}/, 'GEOIP_URL must be an http(s) URL containing {ip}')
+    .optional(),
   /** Comma-separated e-mails that are admins (set at start and when such an account signs up). */
   ADMIN_EMAILS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
