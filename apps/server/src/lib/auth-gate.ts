@@ -51,3 +51,12 @@ export function sameOriginWrites(publicUrl: string | undefined) {
     await next();
   });
 }
+
+/** Admins only: 401 without a session, 403 for other users. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const user = await sessionUser(c);
+  if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to access this feature');
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', 403, 'This area is for administrators');
+  c.set('user', user);
+  await next();
+});

@@ -108,3 +108,32 @@ export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 /** Deleting the account needs the user to type their e-mail address. */
 export const DeleteAccountRequest = z.object({ confirmation: z.string().trim().min(1, 'validation.deleteConfirmation') });
+
+export const ROLES = ['user', 'admin'] as const;
+
+export const AdminUsersQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(10000).default(1)),
+  pageSize: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).default(25)),
+});
+
+export const AdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  role: z.enum(ROLES),
+  emailConfirmed: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminUserListResponse = z.object({
+  items: z.array(AdminUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const ChangeRoleRequest = z.object({ role: z.enum(ROLES) });
+export const UserIdParam = z.object({ id: z.string().min(1).max(100) });

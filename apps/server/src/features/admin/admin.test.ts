@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, createAuthTestApp, pathOf, signUpVerified } from '../../testing/test-app';
+import { cookieOf, createAuthTestApp, pathOf, postJson, signUpVerified } from '../../testing/test-app';
 import { listAdmins, parseAdminEmails, setRole } from './admin.service';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -45,5 +45,42 @@ describe('admin role', () => {
     const verified = await ctx.app.request(pathOf(ctx.mail.lastLinkTo('teach@example.com')));
     expect(await roleOf(cookieOf(verified))).toBe('user');
     expect(await listAdmins(ctx.db)).not.toContain('teach@example.com');
+  });
+});
+
+describe('admin users API', () => {
+  it('is for admins only', async () => {
+    expect((await ctx.app.request('/api/admin/users')).status).toBe(401);
+    const user = await signUpVerified(ctx, 'koby@example.com');
+    const res = await ctx.app.request('/api/admin/users', { headers: { Cookie: user } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+  });
+
+  it('lists and searches users, and changes roles', async () => {
+    const admin = await signUpVerified(ctx, 'garp@example.com');
+    await setRole({ db: ctx.db, emails: ['garp@example.com'], role: 'admin' });
+    const all = (await (await ctx.app.request('/api/admin/users?pageSize=100', { headers: { Cookie: admin } })).json()) as {
+      items: { id: string; email: string; role: string }[];
+      total: number;
+    };
+    expect(all.total).toBe(all.items.length);
+    expect(all.items.map((u) => u.email)).toEqual(expect.arrayContaining(['garp@example.com', 'koby@example.com']));
+    const found = (await (await ctx.app.request('/api/admin/users?q=KOB', { headers: { Cookie: admin } })).json()) as { items: { id: string; email: string }[]; total: number };
+    expect(found.items.map((u) => u.email)).toEqual(['koby@example.com']);
+    const wildcard = await ctx.app.request('/api/admin/users?q=%25', { headers: { Cookie: admin } });
+    expect(await wildcard.json()).toMatchObject({ total: 0 });
+
+    const koby = found.items[0]!.id;
+    const put = (id: string, role: string) =>
+      ctx.app.request(`/api/admin/users/${id}/role`, { ...postJson({ role }, { Cookie: admin }), method: 'PUT' });
+    expect((await put(koby, 'admin')).status).toBe(204);
+    expect(await listAdmins(ctx.db)).toContain('koby@example.com');
+    expect((await put(koby, 'owner')).status).toBe(400);
+    expect((await put('no-such-user', 'user')).status).toBe(404);
+    const garpId = all.items.find((u) => u.email === 'garp@example.com')!.id;
+    const self = await put(garpId, 'user');
+    expect(self.status).toBe(403);
+    expect(await self.json()).toMatchObject({ error: { message: 'You cannot remove your own admin role' } });
   });
 });

@@ -1,0 +1,40 @@
+import { createRoute } from '@hono/zod-openapi';
+import { AdminUserListResponse, AdminUsersQuery, ChangeRoleRequest, UserIdParam } from '@grandline/core/contracts/account';
+import { ErrorResponse } from '@grandline/core/contracts/errors';
+import { requireAdmin } from '../../lib/auth-gate';
+import { createRouter, jsonContent } from '../../lib/openapi';
+import { changeRole, listUsers } from './admin.service';
+
+const denied = {
+  401: jsonContent(ErrorResponse, 'Not signed in'),
+  403: jsonContent(ErrorResponse, 'Not an administrator'),
+};
+
+export const adminRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/users',
+      tags: ['admin'],
+      summary: 'Users, newest first, searched by e-mail, name or user name',
+      middleware: [requireAdmin] as const,
+      request: { query: AdminUsersQuery },
+      responses: { 200: jsonContent(AdminUserListResponse, 'A page of users'), 400: jsonContent(ErrorResponse, 'Invalid query'), ...denied },
+    }),
+    async (c) => c.json(await listUsers({ db: c.var.deps.db, ...c.req.valid('query') }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/admin/users/{id}/role',
+      tags: ['admin'],
+      summary: "Change a user's role",
+      middleware: [requireAdmin] as const,
+      request: { params: UserIdParam, body: { content: { 'application/json': { schema: ChangeRoleRequest } }, required: true } },
+      responses: { 204: { description: 'Changed' }, 400: jsonContent(ErrorResponse, 'Invalid role'), 404: jsonContent(ErrorResponse, 'No such user'), ...denied },
+    }),
+    async (c) => {
+      await changeRole({ db: c.var.deps.db, actorId: c.var.user.id, userId: c.req.valid('param').id, role: c.req.valid('json').role });
+      return c.body(null, 204);
+    },
+  );
