@@ -16,7 +16,12 @@ const log = createLogger(env.LOG_LEVEL);
 
 async function main() {
   const database = env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: env.DATABASE_URL,
+        poolMax: env.DB_POOL_MAX,
+        onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
+      })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'pglite') });
   log.info({ database: database.kind }, 'database opened');
   await database.withStartupLock(async () => {

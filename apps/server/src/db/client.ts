@@ -27,13 +27,21 @@ const STARTUP_LOCK_KEY = 7_270_001;
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolMax?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      /** Errors of idle pooled connections (server restart, admin termination); without a listener they would crash the process. */
+      onIdleError?: (err: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string /* undefined: in memory */ };
 
 /** Opens PGlite (embedded, on disk or in memory) or PostgreSQL; the same schema and migrations serve both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    // The pool replaces a broken idle connection by itself; the error only needs reporting.
+    pool.on('error', (err) => options.onIdleError?.(err));
     // Fail early with a clear message when the server is unreachable.
     const client = await pool.connect();
     client.release();
