@@ -11,11 +11,16 @@ export async function sessionUser(c: { req: { raw: Request }; var: AppEnv['Varia
   return (session?.user as SessionUser | undefined) ?? null;
 }
 
-/** 401 'Please sign in to access this feature' without a session; sets c.var.user. */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+/** The signed-in user, or 401 'Please sign in to access this feature'. */
+async function signedInUser(c: Parameters<typeof sessionUser>[0]): Promise<SessionUser> {
   const user = await sessionUser(c);
   if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to access this feature');
-  c.set('user', user);
+  return user;
+}
+
+/** 401 without a session; sets c.var.user. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('user', await signedInUser(c));
   await next();
 });
 
@@ -24,8 +29,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
  * current terms accepted, else 401 or 403 TOS_REQUIRED. Every mutating endpoint of a feature uses it.
  */
 export const requireAcceptedTerms = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await sessionUser(c);
-  if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to access this feature');
+  const user = await signedInUser(c);
   const terms = await termsState(c.var.deps.db, user.id);
   if (!terms.tosAccepted) throw new AppError('TOS_REQUIRED', 403, 'Please accept the Terms of Service to continue');
   c.set('user', user);
@@ -54,8 +58,7 @@ export function sameOriginWrites(publicUrl: string | undefined) {
 
 /** Admins only: 401 without a session, 403 for other users. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await sessionUser(c);
-  if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to access this feature');
+  const user = await signedInUser(c);
   if (user.role !== 'admin') throw new AppError('FORBIDDEN', 403, 'This area is for administrators');
   c.set('user', user);
   await next();
