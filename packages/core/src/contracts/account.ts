@@ -137,3 +137,15 @@ export const AdminUserListResponse = z.object({
 
 export const ChangeRoleRequest = z.object({ role: z.enum(ROLES) });
 export const UserIdParam = z.object({ id: z.string().min(1).max(100) });
+
+/** How this server lets people sign in: e-mail and password always, outside providers when configured. */
+export const AUTH_PROVIDERS = ['google', 'facebook'] as const;
+export const AuthOptionsResponse = z.object({
+  enabled: z.boolean(),
+  providers: z.array(z.enum(AUTH_PROVIDERS)),
+});
+export type AuthOptionsResponse = z.infer<typeof AuthOptionsResponse>;
+
+/** The visitor's session: the same as /api/me when signed in, null otherwise (never a 401). */
+export const SessionResponse = z.object({ session: MeResponse.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponse>;

@@ -1,6 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
   AcceptTermsRequest,
+  AUTH_PROVIDERS,
+  AuthOptionsResponse,
+  SessionResponse,
   DeleteAccountRequest,
   UpdateProfileRequest,
   LegalVersionQuery,
@@ -10,13 +13,28 @@ import {
   UsernameAvailabilityResponse,
 } from '@grandline/core/contracts/account';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
+import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { acceptTerms, currentLegalVersion, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
 
 const unauthorized = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
 
 export const accountRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/auth-options',
+      tags: ['account'],
+      summary: 'Whether sign-in is offered, and which outside providers (Google, Facebook) are configured',
+      responses: { 200: jsonContent(AuthOptionsResponse, 'Sign-in options') },
+    }),
+    (c) => {
+      const auth = c.var.deps.auth;
+      const configured = Object.keys(auth?.options.socialProviders ?? {});
+      c.header('Cache-Control', 'no-cache');
+      return c.json({ enabled: Boolean(auth), providers: AUTH_PROVIDERS.filter((p) => configured.includes(p)) }, 200);
+    },
+  )
   .openapi(
     createRoute({
       method: 'get',
@@ -29,6 +47,20 @@ export const accountRoutes = createRouter()
     async (c) => {
       const { doc } = c.req.valid('query');
       return c.json({ doc, version: await currentLegalVersion(c.var.deps.db, doc) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/session',
+      tags: ['account'],
+      summary: 'The signed-in user as /me does, or null for visitors (no 401, so the app can ask on every load)',
+      responses: { 200: jsonContent(SessionResponse, 'The session, if any') },
+    }),
+    async (c) => {
+      const user = await sessionUser(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ session: user ? await getMe({ db: c.var.deps.db, user }) : null }, 200);
     },
   )
   .openapi(

@@ -32,6 +32,21 @@ describe('legal version', () => {
   });
 });
 
+describe('sign-in options', () => {
+  it('offers e-mail sign-in and lists no outside provider unless configured', async () => {
+    const res = await ctx.app.request('/api/auth-options');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ enabled: true, providers: [] });
+  });
+
+  it('answers the session as null for visitors and as /me for a signed-in user', async () => {
+    expect(await (await ctx.app.request('/api/session')).json()).toEqual({ session: null });
+    const cookie = await signUpVerified(ctx, 'session-check@example.com');
+    const body = (await (await ctx.app.request('/api/session', { headers: { Cookie: cookie } })).json()) as { session: unknown };
+    expect(body.session).toEqual(await me(cookie));
+  });
+});
+
 describe('accepting the terms', () => {
   it('needs a session', async () => {
     const res = await ctx.app.request('/api/me');
