@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
 import { parseAdminEmails, setRole } from './features/admin/admin.service';
-import { createAuth, resolveAuthSecret } from './features/auth/auth';
+import { configuredProviders, createAuth, resolveAuthSecret } from './features/auth/auth';
 import { createMailer } from './lib/mail';
 import { openDatabase } from './db/client';
 import { loadPackageCards } from './features/cards/catalogue-source';
@@ -51,9 +51,13 @@ async function main() {
       google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
       facebook:
         env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET } : undefined,
+      oidc:
+        env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+          ? { issuerUrl: env.OIDC_ISSUER_URL, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_PROVIDER_NAME }
+          : undefined,
     },
   });
-  log.info({ mail: mailer.kind, publicUrl }, 'authentication ready');
+  log.info({ mail: mailer.kind, publicUrl, providers: configuredProviders(auth) }, 'authentication ready');
   const app = buildApp({ db: database.db, log, webDistDir, auth, publicUrl, trustProxy: env.TRUST_PROXY, geoipUrl: env.GEOIP_URL });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info(

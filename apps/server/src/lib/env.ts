@@ -43,6 +43,11 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_CLIENT_ID: z.string().optional(),
   FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  /** Any OpenID Connect provider: its issuer URL (metadata at /.well-known/openid-configuration), client and button label. */
+  OIDC_ISSUER_URL: z.string().url('OIDC_ISSUER_URL must be a URL, e.g. https://sso.example.com/realms/main').optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_PROVIDER_NAME: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

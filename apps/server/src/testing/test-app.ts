@@ -7,7 +7,7 @@ import { seedCatalogue } from '../features/cards/catalogue-import';
 import { clearCardCaches } from '../features/cards/cards.service';
 import { createLogger } from '../lib/logger';
 import type { MailMessage, Mailer } from '../lib/mail';
-import { createAuth } from '../features/auth/auth';
+import { createAuth, type OidcProviderConfig } from '../features/auth/auth';
 
 export const testLog = createLogger('silent');
 
@@ -82,14 +82,15 @@ export async function createAuthTestApp({
   rateLimit = false,
   adminEmails = [],
   trustProxy = true,
-}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean } = {}) {
+  oidc,
+}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean; oidc?: OidcProviderConfig } = {}) {
   const database = await createTestDatabase();
   const mail = createMemoryMailer();
   const auth = createAuth({
     db: database.db,
     mailer: mail.mailer,
     log: testLog,
-    config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails },
+    config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails, oidc },
   });
   const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy });
   return { app, database, db: database.db, mail, auth };

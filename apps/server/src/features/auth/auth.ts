@@ -4,6 +4,7 @@ import { messageText } from '@grandline/core/contracts/messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth, type GenericOAuthOptions } from 'better-auth/plugins/generic-oauth';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, appMeta, rateLimits, sessions, users, verifications } from '../../db/schema/index';
@@ -18,11 +19,28 @@ export interface AuthConfig {
   secret: string;
   google?: { clientId: string; clientSecret: string };
   facebook?: { clientId: string; clientSecret: string };
+  /** Any other OpenID Connect provider (Keycloak, Auth0, Entra ID, a company's SSO…), found by discovery. */
+  oidc?: OidcProviderConfig;
   /** Per-IP limits of the sign-in, sign-up, reset and resend endpoints (off only in unit tests of other rules). */
   rateLimit?: boolean;
   /** E-mails (lowercase) that get the admin role when they sign up. */
   adminEmails?: string[];
 }
+
+export interface OidcProviderConfig {
+  /** The issuer; its metadata is read from {issuerUrl}/.well-known/openid-configuration. */
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The label of its sign-in button. */
+  name?: string;
+}
+
+/** Provider id of the OpenID Connect provider: its callback is /api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = 'oidc';
+
+/** The discovery document of an issuer (OpenID Connect Discovery 1.0 §4: a trailing slash is dropped). */
+export const oidcDiscoveryUrl = (issuerUrl: string) => `${issuerUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 
 const SECRET_KEY = 'auth.secret';
 
@@ -107,6 +125,32 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
       },
     },
     socialProviders,
+    // The OpenID Connect provider is registered by the generic-OAuth plugin as one more social provider: it
+    // goes through the same /sign-in/social and /callback/:id endpoints, state and PKCE handling as Google
+    // and Facebook, whose token and key addresses are fixed in the library. It stays out of socialProviders
+    // above; configuredProviders() lists them all.
+    plugins: config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                name: config.oidc.name ?? 'OpenID Connect',
+                discoveryUrl: oidcDiscoveryUrl(config.oidc.issuerUrl),
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                // ID tokens are checked against the issuer's keys, issuer, audience and nonce; an issuer that is
+                // unreachable at start is looked up again on first use rather than trusted unverified.
+                requireIdTokenVerification: true,
+                // Like e-mail sign-ups: an address the provider has not verified gets a confirmation mail, not a session.
+                requireEmailVerification: true,
+              },
+            ],
+          }),
+        ]
+      : [],
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
@@ -173,3 +217,21 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The generic-OAuth providers of an instance (the OpenID Connect one, when configured). */
+function genericProviders(auth: Auth) {
+  const plugin = auth.options.plugins?.find((p) => p.id === 'generic-oauth');
+  return (plugin?.options as GenericOAuthOptions | undefined)?.config ?? [];
+}
+
+/** Ids of every provider a sign-in button is shown for: google, facebook, oidc (each when configured). */
+export function configuredProviders(auth: Auth): string[] {
+  return [...Object.keys(auth.options.socialProviders ?? {}), ...genericProviders(auth).map((c) => c.providerId)];
+}
+
+/** The label of a provider's sign-in button. */
+export function providerName(auth: Auth, id: string): string {
+  const generic = genericProviders(auth).find((c) => c.providerId === id);
+  if (generic) return generic.name ?? id;
+  return ({ google: 'Google', facebook: 'Facebook' } as Record<string, string>)[id] ?? id;
+}
