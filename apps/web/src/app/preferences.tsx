@@ -18,7 +18,19 @@ export interface Preferences {
 }
 
 interface PreferencesContext extends Preferences {
+  /** A choice of the user: stored, applied, and reported to the listeners (the profile sync). */
   setPreference: <K extends keyof Preferences>(key: K, value: Preferences[K]) => void;
+  /** Values from the user's profile: stored and applied without being reported back. */
+  loadPreferences: (values: Partial<Preferences>) => void;
+}
+
+type Listener = <K extends keyof Preferences>(key: K, value: Preferences[K]) => void;
+const listeners = new Set<Listener>();
+
+/** Called after each preference the user changes; returns the unsubscribe function. */
+export function onPreferenceChange(listener: Listener) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }
 
 const Ctx = createContext<PreferencesContext | null>(null);
@@ -68,13 +80,31 @@ function apply<K extends keyof Preferences>(key: K, value: Preferences[K]) {
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [prefs, setPrefs] = useState<Preferences>(readPreferences);
 
-  const setPreference = useCallback(<K extends keyof Preferences>(key: K, value: Preferences[K]) => {
+  const store = useCallback(<K extends keyof Preferences>(key: K, value: Preferences[K]) => {
     storage.set(storageKey[key], String(value));
     apply(key, value);
     setPrefs((p) => ({ ...p, [key]: value }));
   }, []);
 
-  const value = useMemo(() => ({ ...prefs, setPreference }), [prefs, setPreference]);
+  const setPreference = useCallback(
+    <K extends keyof Preferences>(key: K, value: Preferences[K]) => {
+      store(key, value);
+      listeners.forEach((l) => l(key, value));
+    },
+    [store],
+  );
+
+  const loadPreferences = useCallback(
+    (values: Partial<Preferences>) => {
+      for (const key of Object.keys(values) as (keyof Preferences)[]) {
+        const value = values[key];
+        if (value !== undefined && value !== null) store(key, value);
+      }
+    },
+    [store],
+  );
+
+  const value = useMemo(() => ({ ...prefs, setPreference, loadPreferences }), [prefs, setPreference, loadPreferences]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

@@ -1,12 +1,32 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { requireAdmin, requireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';
+import { RequireAuth } from './layout/require-auth';
 import { PageLoading } from './layout/page-loading';
 import { RouteError } from './route-error';
+
+const notFound = () => import('../features/info/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
+const authPage = () => import('../features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage }));
+
+/** Signed-in pages of spec §6 whose features are not built yet: behind sign-in already, not found for now. */
+const UPCOMING_SIGNED_IN = ['mydecks', 'deck/new', 'deck/:id/edit', 'profile', 'collection', 'collection/new', 'wishlist', 'watchlist', 'price-comparison'];
 
 const legal = (doc: string) => () =>
   import('../features/legal/legal-page').then((m) => ({ Component: () => <m.LegalPage doc={doc} /> }));
 
 export const router = createBrowserRouter([
+  {
+    path: '/signup',
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+    lazy: () => import('../features/auth/routes/signup-page').then((m) => ({ Component: m.SignupPage })),
+  },
+  {
+    path: '/consent',
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+    lazy: () => import('../features/auth/routes/consent-page').then((m) => ({ Component: m.ConsentPage })),
+  },
   {
     path: '/',
     element: <AppLayout />,
@@ -22,6 +42,24 @@ export const router = createBrowserRouter([
       { path: 'sets', lazy: () => import('../features/sets/routes/sets-page').then((m) => ({ Component: m.SetsPage, loader: m.loader })) },
       { path: 'sets/:slug', lazy: () => import('../features/sets/routes/set-detail-page').then((m) => ({ Component: m.SetDetailPage, loader: m.loader })) },
       { path: 'settings', lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+      { path: 'auth', lazy: authPage },
+      { path: 'auth/email-confirmation', lazy: authPage },
+      { path: 'auth/callback', lazy: () => import('../features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })) },
+      { path: 'auth/verified', lazy: () => import('../features/auth/routes/auth-verified').then((m) => ({ loader: m.verifiedLoader, Component: PageLoading })) },
+      {
+        element: <RequireAuth />,
+        loader: requireSignedIn,
+        children: [
+          { path: 'welcome', lazy: () => import('../features/dashboard/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
+          { path: 'dashboard', lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+          ...UPCOMING_SIGNED_IN.map((path) => ({ path, lazy: notFound })),
+        ],
+      },
+      {
+        element: <RequireAuth admin />,
+        loader: requireAdmin,
+        children: [{ path: 'admin', lazy: () => import('../features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) }],
+      },
       { path: 'about', lazy: () => import('../features/info/about-page').then((m) => ({ Component: m.AboutPage })) },
       { path: 'contributors', lazy: () => import('../features/info/contributors-page').then((m) => ({ Component: m.ContributorsPage })) },
       { path: 'terms-of-service', lazy: legal('terms-of-service') },
@@ -31,7 +69,7 @@ export const router = createBrowserRouter([
       { path: 'impressum', lazy: legal('impressum') },
       { path: 'plan-selection', element: <Navigate to="/settings" replace /> },
       { path: 'products', element: <Navigate to="/settings" replace /> },
-      { path: '*', lazy: () => import('../features/info/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+      { path: '*', lazy: notFound },
     ],
   },
 ]);

@@ -1,12 +1,79 @@
-/**
- * What the shell knows about the visitor. Accounts arrive with the accounts feature; until then every
- * visitor is anonymous and the entries that need an account are shown locked.
- */
+import type { AuthOptionsResponse, MeResponse, SessionResponse } from '@grandline/core/contracts/account';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../lib/api-client';
+import { queryClient } from '../lib/query-client';
+
+export const sessionKeys = {
+  session: ['session'] as const,
+  options: ['auth-options'] as const,
+};
+
+/** Queries holding the signed-in user's own data start with this key; they are dropped when the user changes. */
+export const USER_SCOPE = 'user';
+
+export const fetchSession = async () => (await apiGet<SessionResponse>('/session')).session;
+
+export const sessionQuery = { queryKey: sessionKeys.session, queryFn: fetchSession, staleTime: 60_000 } as const;
+const optionsQuery = {
+  queryKey: sessionKeys.options,
+  queryFn: () => apiGet<AuthOptionsResponse>('/auth-options'),
+  staleTime: Infinity,
+} as const;
+
+/** What the shell knows about the visitor. */
 export interface SessionInfo {
+  /** The first answer has not arrived yet. */
+  loading: boolean;
+  me: MeResponse | null;
   signedIn: boolean;
   isAdmin: boolean;
+  termsAccepted: boolean;
   /** Whether this server offers sign-in at all. */
   authAvailable: boolean;
+  providers: AuthOptionsResponse['providers'];
 }
 
-export const useSession = (): SessionInfo => ({ signedIn: false, isAdmin: false, authAvailable: false });
+export function useSession(): SessionInfo {
+  const session = useQuery(sessionQuery);
+  const options = useQuery(optionsQuery);
+  const me = session.data ?? null;
+  return {
+    loading: session.isPending,
+    me,
+    signedIn: Boolean(me),
+    isAdmin: me?.user.role === 'admin',
+    termsAccepted: me?.consent.tosAccepted ?? false,
+    authAvailable: options.data?.enabled ?? false,
+    providers: options.data?.providers ?? [],
+  };
+}
+
+/** The session, fetched once and shared (route loaders and guards). */
+export const ensureSession = () => queryClient.ensureQueryData(sessionQuery);
+
+export type SessionEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'SIGNED_OUT';
+
+/**
+ * Session events of spec §4 on our cookie sessions:
+ * - SIGNED_OUT clears the user, the cached consent and every query of the user's own data;
+ * - SIGNED_IN / INITIAL_SESSION / TOKEN_REFRESHED fetch the session again (forced); when the user changed,
+ *   the previous user's data is dropped;
+ * - USER_UPDATED takes the user the server just answered.
+ */
+export async function sessionEvent(event: SessionEvent, updated?: MeResponse | null): Promise<MeResponse | null> {
+  const previous = queryClient.getQueryData<MeResponse | null>(sessionKeys.session) ?? null;
+  if (event === 'SIGNED_OUT') {
+    queryClient.setQueryData(sessionKeys.session, null);
+    queryClient.removeQueries({ queryKey: [USER_SCOPE] });
+    return null;
+  }
+  let next: MeResponse | null;
+  if (event === 'USER_UPDATED' && updated !== undefined) {
+    next = updated;
+    queryClient.setQueryData(sessionKeys.session, next);
+  } else {
+    next = await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+  }
+  if (previous?.user.id !== next?.user.id) queryClient.removeQueries({ queryKey: [USER_SCOPE] });
+  return next;
+}

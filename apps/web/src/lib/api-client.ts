@@ -31,30 +31,52 @@ export function toSearchParams(params: QueryParams = {}): URLSearchParams {
   return search;
 }
 
-export async function apiGet<T>(path: string, params?: QueryParams, init?: RequestInit): Promise<T> {
+/** Our errors are `{ error: { code, message, issues } }`; the auth library answers `{ code, message }`. */
+async function toApiError(res: Response): Promise<ApiError> {
+  let code = res.status === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR';
+  let message = res.statusText;
+  let issues: ApiIssue[] = [];
+  try {
+    const body = (await res.json()) as { error?: { code?: string; message?: string; issues?: ApiIssue[] }; code?: string; message?: string };
+    code = body.error?.code ?? body.code ?? code;
+    message = body.error?.message ?? body.message ?? message;
+    issues = body.error?.issues ?? [];
+  } catch {
+    /* not JSON */
+  }
+  return new ApiError(res.status, code, message, issues);
+}
+
+async function request<T>(method: string, path: string, init: RequestInit & { query?: QueryParams; json?: unknown }): Promise<T> {
+  const { query: params, json, ...rest } = init;
   const query = toSearchParams(params).toString();
+  const headers: Record<string, string> = { Accept: 'application/json', ...(rest.headers as Record<string, string> | undefined) };
+  if (json !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && typeof document !== 'undefined') headers['X-Grandline-Language'] = document.documentElement.lang || 'en';
   let res: Response;
   try {
-    res = await fetch(`/api${path}${query ? `?${query}` : ''}`, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
-  } catch {
+    res = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
+      ...rest,
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'NETWORK_ERROR', 'Network error');
   }
-  if (!res.ok) {
-    let code = 'INTERNAL_ERROR';
-    let message = res.statusText;
-    let issues: ApiIssue[] = [];
-    try {
-      const body = (await res.json()) as { error?: { code?: string; message?: string; issues?: ApiIssue[] } };
-      code = body.error?.code ?? code;
-      message = body.error?.message ?? message;
-      issues = body.error?.issues ?? [];
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(res.status, code, message, issues);
-  }
-  return (await res.json()) as T;
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
+
+export const apiGet = <T>(path: string, params?: QueryParams, init?: RequestInit) => request<T>('GET', path, { ...init, query: params });
+
+/** A state-changing call with a JSON body (POST, PUT, PATCH, DELETE). */
+export const apiSend = <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, json?: unknown, init?: RequestInit) =>
+  request<T>(method, path, { ...init, json: json ?? (method === 'DELETE' ? undefined : {}) });
 
 /** Plain text (e.g. legal Markdown) from the same origin; null on 404. */
 export async function fetchText(url: string, init?: RequestInit): Promise<string | null> {

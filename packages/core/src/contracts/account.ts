@@ -82,29 +82,39 @@ export const LEGAL_DOC_TYPES = ['terms_of_service', 'privacy_policy'] as const;
 export const LegalVersionQuery = z.object({ doc: z.enum(LEGAL_DOC_TYPES) });
 export const LegalVersionResponse = z.object({ doc: z.enum(LEGAL_DOC_TYPES), version: z.string() });
 
+const AvatarUrl = z
+  .string()
+  .trim()
+  .max(500, 'validation.avatarUrlInvalid')
+  .url('validation.avatarUrlInvalid')
+  .refine((u) => /^https?:\/\//.test(u), 'validation.avatarUrlInvalid');
+
+/** Every field a user can change on their profile and saved preferences. */
+export const ProfileFields = z.object({
+  displayName: z.string().trim().max(50, 'validation.displayNameTooLong').nullable(),
+  bio: z.string().max(500, 'validation.bioTooLong').nullable(),
+  avatarUrl: AvatarUrl.nullable(),
+  countryCode: CountryCode,
+  language: z.enum(LANGUAGE_CODES),
+  currency: z.enum(CURRENCY_CODES),
+  theme: z.enum(THEMES),
+  animations: z.boolean(),
+  marketplace: z.enum(MARKETPLACE_IDS),
+  priceType: z.enum(PRICE_TYPES),
+});
+
 /** Profile changes from Settings → Account and Preferences; only the fields sent are changed. */
-export const UpdateProfileRequest = z
-  .object({
-    displayName: z.string().trim().max(50, 'validation.displayNameTooLong').nullable(),
-    bio: z.string().max(500, 'validation.bioTooLong').nullable(),
-    avatarUrl: z
-      .string()
-      .trim()
-      .max(500)
-      .url('validation.avatarUrlInvalid')
-      .refine((u) => /^https?:\/\//.test(u), 'validation.avatarUrlInvalid')
-      .nullable(),
-    countryCode: CountryCode,
-    language: z.enum(LANGUAGE_CODES),
-    currency: z.enum(CURRENCY_CODES),
-    theme: z.enum(THEMES),
-    animations: z.boolean(),
-    marketplace: z.enum(MARKETPLACE_IDS),
-    priceType: z.enum(PRICE_TYPES),
-  })
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
+export const UpdateProfileRequest = ProfileFields.partial().refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+/** The profile form of Settings → Account: empty text means "none". */
+export const ProfileForm = z.object({
+  displayName: z.string().trim().max(50, 'validation.displayNameTooLong'),
+  bio: z.string().max(500, 'validation.bioTooLong'),
+  avatarUrl: z.union([z.literal(''), AvatarUrl]),
+  countryCode: CountryCode,
+});
+export type ProfileForm = z.infer<typeof ProfileForm>;
 
 /** Deleting the account needs the user to type their e-mail address. */
 export const DeleteAccountRequest = z.object({ confirmation: z.string().trim().min(1, 'validation.deleteConfirmation') });
@@ -139,10 +149,10 @@ export const ChangeRoleRequest = z.object({ role: z.enum(ROLES) });
 export const UserIdParam = z.object({ id: z.string().min(1).max(100) });
 
 /** How this server lets people sign in: e-mail and password always, outside providers when configured. */
-export const AUTH_PROVIDERS = ['google', 'facebook'] as const;
+export const AUTH_PROVIDERS = ['google', 'facebook', 'oidc'] as const;
 export const AuthOptionsResponse = z.object({
   enabled: z.boolean(),
-  providers: z.array(z.enum(AUTH_PROVIDERS)),
+  providers: z.array(z.object({ id: z.enum(AUTH_PROVIDERS), name: z.string().describe('Label of the sign-in button') })),
 });
 export type AuthOptionsResponse = z.infer<typeof AuthOptionsResponse>;
 

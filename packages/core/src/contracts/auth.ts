@@ -18,3 +18,30 @@ export const SignUpRequest = z.object({
   name: z.string().trim().max(100).optional(),
 });
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
+
+/** Sign-in form: both fields are required; any failure is "Invalid login credentials" (spec §5, §8). */
+export const SignInForm = z.object({
+  email: Email,
+  password: z.string().min(1, 'validation.passwordRequired'),
+});
+export type SignInForm = z.infer<typeof SignInForm>;
+
+const withConfirmation = <T extends z.ZodRawShape>(shape: T, field: 'password' | 'newPassword') =>
+  z
+    .object({ ...shape, confirmPassword: z.string() })
+    .refine((v) => (v as Record<string, unknown>)[field] === (v as Record<string, unknown>).confirmPassword, { message: 'validation.passwordsMismatch', path: ['confirmPassword'] });
+
+export const SignUpForm = withConfirmation({ email: Email, password: Password }, 'password');
+export type SignUpForm = z.infer<typeof SignUpForm>;
+
+export const ForgotPasswordForm = z.object({ email: Email });
+export type ForgotPasswordForm = z.infer<typeof ForgotPasswordForm>;
+
+export const ResetPasswordForm = withConfirmation({ newPassword: Password }, 'newPassword');
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+export const ChangePasswordForm = withConfirmation(
+  { currentPassword: z.string().min(1, 'validation.currentPasswordRequired'), newPassword: Password },
+  'newPassword',
+);
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;

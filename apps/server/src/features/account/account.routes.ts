@@ -13,6 +13,7 @@ import {
   UsernameAvailabilityResponse,
 } from '@grandline/core/contracts/account';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
+import { configuredProviders, providerName } from '../auth/auth';
 import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { acceptTerms, currentLegalVersion, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
@@ -30,9 +31,10 @@ export const accountRoutes = createRouter()
     }),
     (c) => {
       const auth = c.var.deps.auth;
-      const configured = Object.keys(auth?.options.socialProviders ?? {});
+      const configured = auth ? configuredProviders(auth) : [];
       c.header('Cache-Control', 'no-cache');
-      return c.json({ enabled: Boolean(auth), providers: AUTH_PROVIDERS.filter((p) => configured.includes(p)) }, 200);
+      const providers = AUTH_PROVIDERS.filter((id) => configured.includes(id)).map((id) => ({ id, name: providerName(auth!, id) }));
+      return c.json({ enabled: Boolean(auth), providers }, 200);
     },
   )
   .openapi(
@@ -79,14 +81,15 @@ export const accountRoutes = createRouter()
       method: 'get',
       path: '/profiles/username-available',
       tags: ['account'],
-      summary: 'Whether a user name is free (letter case is ignored)',
-      middleware: [requireUser] as const,
+      summary: "Whether a user name is free (letter case is ignored; the signed-in user's own name counts as free)",
+      description: 'Public, so the sign-up form can check before the account exists; user names are public anyway.',
       request: { query: UsernameAvailabilityQuery },
-      responses: { 200: jsonContent(UsernameAvailabilityResponse, 'Availability'), 400: jsonContent(ErrorResponse, 'Invalid user name'), 401: unauthorized },
+      responses: { 200: jsonContent(UsernameAvailabilityResponse, 'Availability'), 400: jsonContent(ErrorResponse, 'Invalid user name') },
     }),
     async (c) => {
       const { name } = c.req.valid('query');
-      return c.json({ available: await isUsernameAvailable({ db: c.var.deps.db, name, exceptUserId: c.var.user.id }) }, 200);
+      const user = await sessionUser(c);
+      return c.json({ available: await isUsernameAvailable({ db: c.var.deps.db, name, exceptUserId: user?.id }) }, 200);
     },
   )
   .openapi(

@@ -111,6 +111,11 @@ describe('accepting the terms', () => {
     const check = await ctx.app.request('/api/profiles/username-available?name=PIRATE_HUNTER', { headers: { Cookie: cookie } });
     expect(await check.json()).toEqual({ available: false });
     expect(await (await ctx.app.request('/api/profiles/username-available?name=black_leg', { headers: { Cookie: cookie } })).json()).toEqual({ available: true });
+    // Visitors filling in /signup can check too, and a malformed name is a 400 with the spec message.
+    expect(await (await ctx.app.request('/api/profiles/username-available?name=Pirate_Hunter')).json()).toEqual({ available: false });
+    const bad = await ctx.app.request('/api/profiles/username-available?name=no%20spaces');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { issues: [{ message: 'User name can only contain letters, numbers, and underscores' }] } });
     const res = await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'pirate_hunter' }, { Cookie: cookie }));
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: { code: 'USERNAME_TAKEN', message: 'This user name is already taken' } });

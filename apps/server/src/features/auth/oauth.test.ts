@@ -84,6 +84,11 @@ describe('OpenID Connect sign-in (authorization code + PKCE)', () => {
     expect(providerName(ctx.auth, OIDC_PROVIDER_ID)).toBe('Test SSO');
   });
 
+  it('offers its sign-in button to the web app under its configured name', async () => {
+    const res = await ctx.app.request('/api/auth-options');
+    expect(await res.json()).toEqual({ enabled: true, providers: [{ id: 'oidc', name: 'Test SSO' }] });
+  });
+
   it('signs a new user in and checks the code verifier against the challenge', async () => {
     nextUser = { sub: 'zoro-123', email: 'zoro@example.com', email_verified: true, name: 'Roronoa Zoro' };
     const { authorizationUrl, stateCookie } = await startSignIn();

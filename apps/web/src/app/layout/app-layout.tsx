@@ -1,13 +1,39 @@
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { storage } from '../../lib/storage';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { PreferencesSync } from '../preferences-sync';
+import { useSession } from '../session';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoading } from './page-loading';
 import { Sidebar } from './sidebar';
+
+const CompleteAccountOverlay = lazy(() =>
+  import('../../features/auth/components/complete-account-overlay').then((m) => ({ default: m.CompleteAccountOverlay })),
+);
+
+/**
+ * A signed-in user who has not accepted the current terms cannot act (spec §2, §4). A new account completes
+ * itself in the overlay (user name, country, age, consents); an account that accepted an older version
+ * goes to /consent, which shows the texts, and comes back here.
+ */
+function AccountGate() {
+  const { me } = useSession();
+  const location = useLocation();
+  if (!me || me.consent.tosAccepted) return null;
+  if (me.profile.onboardingCompleted) {
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/consent?return=${encodeURIComponent(here)}`} replace />;
+  }
+  return (
+    <Suspense fallback={null}>
+      <CompleteAccountOverlay me={me} />
+    </Suspense>
+  );
+}
 
 /** The phone menu's code is fetched the first time it is opened. */
 const MobileSidebar = lazy(() => import('./mobile-sidebar').then((m) => ({ default: m.MobileSidebar })));
@@ -54,6 +80,8 @@ export function AppLayout() {
         </div>
       </div>
       <ScrollRestoration />
+      <AccountGate />
+      <PreferencesSync />
     </div>
   );
 }

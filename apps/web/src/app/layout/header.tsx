@@ -10,6 +10,7 @@ import { Logo } from './logo';
 
 const GameMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.GameMenu })));
 const PreferenceMenus = lazy(() => import('./header-menus').then((m) => ({ default: m.PreferenceMenus })));
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
@@ -61,11 +62,18 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           <Settings className="h-5 w-5" aria-hidden />
         </Link>
       )}
-      {session.authAvailable ? (
+      {session.me ? (
+        <Suspense fallback={<span className="ml-1 h-9 w-9 rounded-full bg-surface-2" aria-hidden />}>
+          <UserMenu me={session.me} />
+        </Suspense>
+      ) : session.loading ? (
+        <span className="ml-1 h-8 w-20 animate-pulse rounded-lg bg-surface-2" aria-hidden />
+      ) : session.authAvailable ? (
         <Button asChild size="sm" className="ml-1">
-          <Link to="/auth">
+          <Link to="/auth" data-testid="sign-in-link">
             <LogIn className="h-4 w-4" aria-hidden />
-            {t('header.signIn')}
+            <span className="hidden sm:inline">{t('header.signIn')}</span>
+            <span className="sr-only sm:hidden">{t('header.signIn')}</span>
           </Link>
         </Button>
       ) : (

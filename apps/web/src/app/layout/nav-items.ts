@@ -23,22 +23,24 @@ export interface NavItem {
   /** Needs a signed-in account. */
   auth?: boolean;
   admin?: boolean;
+  /** The page exists. Entries whose feature has not been built yet are left out of the menu. */
+  ready: boolean;
 }
 
 /** The sidebar entries of spec §2, in its order. */
 export const NAV_ITEMS: NavItem[] = [
-  { key: 'home', to: '/', icon: Home },
-  { key: 'dashboard', to: '/dashboard', icon: LayoutDashboard, auth: true },
-  { key: 'deckBuilder', to: '/deck/new', icon: Hammer, auth: true },
-  { key: 'library', to: '/cards', icon: Library },
-  { key: 'sets', to: '/sets', icon: Layers },
-  { key: 'myDecks', to: '/mydecks', icon: BookOpen, auth: true },
-  { key: 'collection', to: '/collection', icon: FolderHeart, auth: true },
-  { key: 'wishlist', to: '/wishlist', icon: Heart, auth: true },
-  { key: 'watchlist', to: '/watchlist', icon: Bell, auth: true },
-  { key: 'priceComparison', to: '/price-comparison', icon: Scale, auth: true },
-  { key: 'settings', to: '/settings', icon: Settings },
-  { key: 'profile', to: '/profile', icon: User, auth: true },
-  { key: 'contributors', to: '/contributors', icon: Users },
-  { key: 'admin', to: '/admin', icon: Shield, auth: true, admin: true },
+  { key: 'home', to: '/', icon: Home, ready: true },
+  { key: 'dashboard', to: '/dashboard', icon: LayoutDashboard, auth: true, ready: true },
+  { key: 'deckBuilder', to: '/deck/new', icon: Hammer, auth: true, ready: false },
+  { key: 'library', to: '/cards', icon: Library, ready: true },
+  { key: 'sets', to: '/sets', icon: Layers, ready: true },
+  { key: 'myDecks', to: '/mydecks', icon: BookOpen, auth: true, ready: false },
+  { key: 'collection', to: '/collection', icon: FolderHeart, auth: true, ready: false },
+  { key: 'wishlist', to: '/wishlist', icon: Heart, auth: true, ready: false },
+  { key: 'watchlist', to: '/watchlist', icon: Bell, auth: true, ready: false },
+  { key: 'priceComparison', to: '/price-comparison', icon: Scale, auth: true, ready: false },
+  { key: 'settings', to: '/settings', icon: Settings, ready: true },
+  { key: 'profile', to: '/profile', icon: User, auth: true, ready: false },
+  { key: 'contributors', to: '/contributors', icon: Users, ready: true },
+  { key: 'admin', to: '/admin', icon: Shield, auth: true, admin: true, ready: true },
 ];

@@ -8,7 +8,7 @@ import { NAV_ITEMS } from './nav-items';
 export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
-  const items = NAV_ITEMS.filter((i) => !i.admin || session.isAdmin);
+  const items = NAV_ITEMS.filter((i) => i.ready && (!i.admin || session.isAdmin));
   return (
     <ul className="flex flex-col gap-0.5">
       {items.map((item) => {
@@ -20,12 +20,14 @@ export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavig
           collapsed && 'justify-center px-0',
         );
         if (locked) {
+          // Opens sign-in, and comes back here afterwards (the route guard remembers the path).
           return (
             <li key={item.key}>
-              <span
-                aria-disabled="true"
+              <NavLink
+                to={item.to}
+                onClick={onNavigate}
                 title={`${label} — ${t('nav.signInRequired')}`}
-                className={cn(base, 'cursor-not-allowed text-muted/70')}
+                className={cn(base, 'text-muted/80 hover:bg-surface-2 hover:text-fg')}
                 data-testid={`nav-${item.key}`}
               >
                 <Icon className="h-5 w-5 shrink-0" aria-hidden />
@@ -33,11 +35,10 @@ export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavig
                   <>
                     <span className="flex-1 truncate">{label}</span>
                     <Lock className="h-3.5 w-3.5" aria-hidden />
-                    <span className="sr-only">{t('nav.signInRequired')}</span>
                   </>
                 )}
-                {collapsed && <span className="sr-only">{`${label} — ${t('nav.signInRequired')}`}</span>}
-              </span>
+                <span className="sr-only">{collapsed ? `${label} — ${t('nav.signInRequired')}` : t('nav.signInRequired')}</span>
+              </NavLink>
             </li>
           );
         }

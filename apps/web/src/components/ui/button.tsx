@@ -7,6 +7,8 @@ const variants = {
   secondary: 'bg-surface-2 text-fg hover:bg-border/70 border border-border',
   ghost: 'text-fg hover:bg-surface-2',
   outline: 'border border-border text-fg hover:bg-surface-2',
+  danger: 'border border-danger/60 text-danger hover:bg-danger/10',
+  dangerSolid: 'bg-danger text-white dark:text-black hover:brightness-110 shadow-sm',
 } as const;
 
 const sizes = {

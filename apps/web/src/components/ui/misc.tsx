@@ -11,9 +11,9 @@ export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>
   return <div aria-hidden className={cn('animate-pulse rounded-lg bg-surface-2', className)} {...props} />;
 }
 
-export function Badge({ children, className }: { children: ReactNode; className?: string }) {
+export function Badge({ children, className, ...props }: { children: ReactNode } & HTMLAttributes<HTMLSpanElement> & { 'data-testid'?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-md border border-border bg-surface-2 px-2 py-0.5 text-xs font-medium text-fg', className)}>
+    <span {...props} className={cn('inline-flex items-center rounded-md border border-border bg-surface-2 px-2 py-0.5 text-xs font-medium text-fg', className)}>
       {children}
     </span>
   );

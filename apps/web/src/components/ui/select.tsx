@@ -20,18 +20,19 @@ interface SelectProps {
   className?: string;
   compact?: boolean;
   placeholder?: string;
+  disabled?: boolean;
 }
 
 /** Radix select with a visible focus ring; `label` names it for screen readers. */
-export function Select({ value, onValueChange, options, label, id, className, compact, placeholder }: SelectProps) {
+export function Select({ value, onValueChange, options, label, id, className, compact, placeholder, disabled }: SelectProps) {
   const current = options.find((o) => o.value === value);
   return (
-    <RSelect.Root value={value} onValueChange={onValueChange}>
+    <RSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
       <RSelect.Trigger
         id={id}
         aria-label={label}
         className={cn(
-          'inline-flex items-center justify-between gap-2 rounded-lg border border-border bg-surface text-sm text-fg hover:bg-surface-2 cursor-pointer',
+          'inline-flex items-center justify-between gap-2 rounded-lg border border-border bg-surface text-sm text-fg hover:bg-surface-2 cursor-pointer disabled:cursor-not-allowed disabled:opacity-60',
           compact ? 'h-9 px-2.5' : 'h-10 px-3',
           className,
         )}

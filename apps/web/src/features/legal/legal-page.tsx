@@ -8,8 +8,17 @@ import { Button } from '../../components/ui/button';
 import { EmptyState, Skeleton } from '../../components/ui/misc';
 import { fetchText } from '../../lib/api-client';
 
-/** A legal document rendered from its Markdown file in the current language (English when missing). */
+/** A legal document page. */
 export function LegalPage({ doc }: { doc: string }) {
+  const { t } = useTranslation('pages');
+  useEffect(() => {
+    document.title = `${t(`legal.titles.${doc}`)} · Grand Line`;
+  }, [t, doc]);
+  return <LegalDocumentView doc={doc} />;
+}
+
+/** A legal document rendered from its Markdown file in the current language (English when missing). */
+export function LegalDocumentView({ doc }: { doc: string }) {
   const { t, i18n } = useTranslation('pages');
   const locale = i18n.resolvedLanguage ?? 'en';
   const { data, isPending, isError, refetch } = useQuery({
@@ -17,9 +26,6 @@ export function LegalPage({ doc }: { doc: string }) {
     queryFn: ({ signal }) => fetchText(legalDocumentPath(doc as LegalDocument, locale), { signal }),
     staleTime: 60 * 60_000,
   });
-  useEffect(() => {
-    document.title = `${t(`legal.titles.${doc}`)} · Grand Line`;
-  }, [t, doc]);
 
   if (isPending) {
     return (

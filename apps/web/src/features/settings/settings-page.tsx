@@ -1,10 +1,14 @@
 import { LANGUAGES } from '@grandline/core/locales';
 import { MARKETPLACES, PRICE_TYPES } from '@grandline/core/marketplaces';
 import { CURRENCIES } from '@grandline/core/money/currencies';
-import { Switch } from 'radix-ui';
-import { useEffect, useId, type ReactNode } from 'react';
+import { Switch, Tabs } from 'radix-ui';
+import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageLoading } from '../../app/layout/page-loading';
 import { usePreferences, type Preferences } from '../../app/preferences';
+import { useSession } from '../../app/session';
+import { buttonClass } from '../../components/ui/button';
 import { CurrencyFlag } from '../../components/ui/currency-flag';
 import { PageHeader } from '../../components/ui/misc';
 import { Select, type SelectOption } from '../../components/ui/select';
@@ -58,18 +62,70 @@ function PreferenceSelect<K extends SelectablePreference>({
   );
 }
 
-/** Preferences are kept in this browser; signed-in users will also have them saved to their profile. */
+const AccountTab = lazy(() => import('./account-tab').then((m) => ({ default: m.AccountTab })));
+
+const TABS = ['account', 'preferences'] as const;
+type Tab = (typeof TABS)[number];
+
+const tabClass =
+  'h-9 cursor-pointer rounded-md px-4 text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
+
+/** /settings (public): Account for signed-in users, Preferences for everyone (spec §2). */
 export function SettingsPage() {
   const { t } = useTranslation();
-  const prefs = usePreferences();
-  const animationsId = useId();
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
   useEffect(() => {
     document.title = `${t('settings.title')} · Grand Line`;
   }, [t]);
+  const wanted = params.get('tab');
+  const tab: Tab = session.signedIn ? ((TABS as readonly string[]).includes(wanted ?? '') ? (wanted as Tab) : 'account') : 'preferences';
 
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('settings.title')} description={t('settings.lead')} />
+      {session.signedIn ? (
+        <Tabs.Root value={tab} onValueChange={(v) => setParams(v === 'account' ? {} : { tab: v }, { replace: true })}>
+          <Tabs.List aria-label={t('settings.title')} className="mb-5 inline-flex gap-1 rounded-lg bg-surface-2 p-1">
+            <Tabs.Trigger value="account" className={tabClass} data-testid="tab-account">
+              {t('settings.account')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="preferences" className={tabClass} data-testid="tab-preferences">
+              {t('settings.preferences')}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="account" className="outline-none">
+            <Suspense fallback={<PageLoading />}>
+              <AccountTab />
+            </Suspense>
+          </Tabs.Content>
+          <Tabs.Content value="preferences" className="outline-none">
+            <PreferencesPanel signedIn />
+          </Tabs.Content>
+        </Tabs.Root>
+      ) : (
+        <>
+          <PreferencesPanel signedIn={false} />
+          {session.authAvailable && (
+            <div className="mt-6 flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-5 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-muted">{t('settings.signInForAccount')}</p>
+              <Link to="/auth" className={buttonClass('secondary', 'sm')}>
+                {t('header.signIn')}
+              </Link>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function PreferencesPanel({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  const prefs = usePreferences();
+  const animationsId = useId();
+  return (
+    <>
       <section aria-labelledby="prefs-title" className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
         <h2 id="prefs-title" className="mb-2 text-lg font-semibold">
           {t('settings.preferences')}
@@ -118,7 +174,7 @@ export function SettingsPage() {
         />
         <PreferenceSelect name="priceType" label={t('settings.priceType')} options={PRICE_TYPES.map((p) => ({ value: p, label: t(`priceTypes.${p}`) }))} />
       </section>
-      <p className="mt-4 text-sm text-muted">{t('settings.storedLocally')}</p>
-    </div>
+      <p className="mt-4 text-sm text-muted">{t(signedIn ? 'settings.storedInAccount' : 'settings.storedLocally')}</p>
+    </>
   );
 }

@@ -1,0 +1,29 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { rememberReturnTo } from '../features/auth/return-to';
+import { ensureSession } from './session';
+
+const here = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}${url.hash}`;
+};
+
+/** Signed-in pages (spec §6): visitors go to /auth, and come back here after signing in. */
+export async function requireSignedIn({ request }: LoaderFunctionArgs) {
+  const me = await ensureSession().catch(() => null);
+  if (!me) {
+    rememberReturnTo(here(request));
+    throw redirect('/auth');
+  }
+  return null;
+}
+
+/** The admin area: visitors sign in first; signed-in users who are not admins go to / (spec §2). */
+export async function requireAdmin({ request }: LoaderFunctionArgs) {
+  const me = await ensureSession().catch(() => null);
+  if (!me) {
+    rememberReturnTo(here(request));
+    throw redirect('/auth');
+  }
+  if (me.user.role !== 'admin') throw redirect('/');
+  return null;
+}

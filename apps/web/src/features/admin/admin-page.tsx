@@ -1,0 +1,122 @@
+import type { AdminUser } from '@grandline/core/contracts/account';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Users } from 'lucide-react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession, USER_SCOPE } from '../../app/session';
+import { EmptyState, PageHeader, Skeleton } from '../../components/ui/misc';
+import { ErrorState } from '../../components/ui/query-states';
+import { SearchInput } from '../../components/ui/search-input';
+import { Select } from '../../components/ui/select';
+import { apiGet, apiSend } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { notify } from '../../lib/toast';
+import { Pagination } from '../cards/components/pagination';
+
+interface UserList {
+  items: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const PAGE_SIZE = 25;
+
+/** /admin (admins only): the users list with search and role changes. */
+export function AdminPage() {
+  const { t, i18n } = useTranslation('pages');
+  const { me } = useSession();
+  const queryClient = useQueryClient();
+  const [q, setQ] = useState('');
+  const search = useDeferredValue(q.trim());
+  // The page number belongs to one search: a new search starts on page 1.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  useEffect(() => {
+    document.title = `${t('admin.title')} · Grand Line`;
+  }, [t]);
+
+  const users = useQuery({
+    queryKey: [USER_SCOPE, 'admin-users', search, page],
+    queryFn: ({ signal }) => apiGet<UserList>('/admin/users', { q: search, page, pageSize: PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+  const changeRole = useMutation({
+    mutationFn: ({ id, role }: { id: string; role: string }) => apiSend<AdminUser>('PUT', `/admin/users/${encodeURIComponent(id)}/role`, { role }),
+    onSuccess: (user) => {
+      notify.success(t('admin.roleChanged', { email: user.email, role: t(`admin.roles.${user.role}`) }));
+      void queryClient.invalidateQueries({ queryKey: [USER_SCOPE, 'admin-users'] });
+    },
+    onError: (err) => notify.error(errorText(err, 'admin.roleFailed')),
+  });
+  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+
+  return (
+    <div className="flex flex-col gap-5" data-testid="admin-page">
+      <PageHeader title={t('admin.title')} description={t('admin.lead')} />
+      <SearchInput label={t('admin.search')} placeholder={t('admin.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} className="max-w-md" />
+      {users.isPending ? (
+        <div className="flex flex-col gap-2" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-12" />
+          ))}
+        </div>
+      ) : users.isError ? (
+        <ErrorState title={t('admin.loadFailed')} onRetry={() => void users.refetch()} />
+      ) : users.data.items.length === 0 ? (
+        <EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('admin.empty')}>
+          {search ? t('admin.emptySearch', { q: search }) : null}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {t('admin.count', { count: users.data.total })}
+          </p>
+          <div className="overflow-x-auto rounded-xl border border-border">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-3">{t('admin.columns.user')}</th>
+                  <th scope="col" className="px-4 py-3">{t('admin.columns.username')}</th>
+                  <th scope="col" className="px-4 py-3">{t('admin.columns.status')}</th>
+                  <th scope="col" className="px-4 py-3">{t('admin.columns.joined')}</th>
+                  <th scope="col" className="px-4 py-3">{t('admin.columns.role')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border bg-surface">
+                {users.data.items.map((u) => (
+                  <tr key={u.id} data-testid="admin-user-row">
+                    <td className="px-4 py-3">
+                      <div className="font-medium">{u.name}</div>
+                      <div className="text-xs text-muted">{u.email}</div>
+                    </td>
+                    <td className="px-4 py-3">{u.username ? `@${u.username}` : <span className="text-muted">—</span>}</td>
+                    <td className="px-4 py-3">{u.emailConfirmed ? t('admin.confirmed') : <span className="text-muted">{t('admin.unconfirmed')}</span>}</td>
+                    <td className="px-4 py-3 tabular-nums">{dateFormat.format(new Date(u.createdAt))}</td>
+                    <td className="px-4 py-3">
+                      <Select
+                        label={t('admin.roleFor', { email: u.email })}
+                        value={u.role}
+                        compact
+                        onValueChange={(role) => changeRole.mutate({ id: u.id, role })}
+                        options={(['user', 'admin'] as const).map((r) => ({
+                          value: r,
+                          label: t(`admin.roles.${r}`),
+                        }))}
+                        disabled={u.id === me?.user.id || changeRole.isPending}
+                      />
+                      {u.id === me?.user.id && <span className="sr-only">{t('admin.ownRole')}</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} pageCount={Math.ceil(users.data.total / PAGE_SIZE)} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { Dialog } from 'radix-ui';
+import { LogOut, UserRoundCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { sessionEvent, type SessionInfo } from '../../../app/session';
+import { Button } from '../../../components/ui/button';
+import { FormMessage } from '../../../components/ui/form';
+import { Spinner } from '../../../components/ui/misc';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/toast';
+import { authApi } from '../api/auth-api';
+import { consentReady, emptyConsent, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
+import { readPendingConsents } from '../pending-consents';
+import { signOut } from '../sign-out';
+import { ConsentFields } from './consent-fields';
+
+function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const suggestion = useCountrySuggestion();
+  const pending = readPendingConsents();
+  const form = useConsentForm(emptyConsent(me.profile.username ?? pending?.username ?? '', me.profile.countryCode ?? pending?.countryCode ?? ''));
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const values = form.watch();
+  const availability = useUsernameAvailability(values.username);
+
+  useEffect(() => {
+    // The detected country fills the field once, unless the user already picked one.
+    if (suggestion.country && !form.getValues('countryCode')) form.setValue('countryCode', suggestion.country);
+  }, [suggestion.country, form]);
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    setSubmitError(null);
+    try {
+      const updated = await authApi.acceptTerms(toAcceptRequest(data, i18n.resolvedLanguage ?? 'en'));
+      await sessionEvent('USER_UPDATED', updated);
+      notify.success(t('consent.accepted'));
+      void navigate('/dashboard');
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'USERNAME_TAKEN') {
+        form.setError('username', { message: 'validation.usernameTaken' });
+        return;
+      }
+      console.warn('Accepting the terms failed', err);
+      setSubmitError(errorText(err, 'consent.saveFailed'));
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="complete-account-form">
+      {suggestion.pending && !values.countryCode ? (
+        <div className="flex items-center gap-2 text-sm text-muted">
+          <Spinner className="h-4 w-4" label={t('consent.detectingCountry')} />
+          {t('consent.detectingCountry')}
+        </div>
+      ) : null}
+      <ConsentFields form={form} availability={availability} />
+      {submitError && <FormMessage>{submitError}</FormMessage>}
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between">
+        <Button variant="ghost" onClick={() => void signOut(navigate)}>
+          <LogOut className="h-4 w-4" aria-hidden />
+          {t('auth.signOut')}
+        </Button>
+        <Button type="submit" disabled={!consentReady(values, availability) || form.formState.isSubmitting} data-testid="consent-accept">
+          {form.formState.isSubmitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
+          {t('consent.accept')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Spec §2: over every page except /signup while the signed-in user has not accepted the current terms.
+ * It cannot be dismissed: the way out is accepting or signing out.
+ */
+export function CompleteAccountOverlay({ me }: { me: NonNullable<SessionInfo['me']> }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
+        <Dialog.Content
+          onEscapeKeyDown={(e) => e.preventDefault()}
+          onPointerDownOutside={(e) => e.preventDefault()}
+          onInteractOutside={(e) => e.preventDefault()}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-5 shadow-2xl sm:p-6"
+          data-testid="complete-account"
+        >
+          <div className="mb-5 flex items-start gap-3">
+            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent">
+              <UserRoundCheck className="h-5 w-5" aria-hidden />
+            </span>
+            <div>
+              <Dialog.Title className="text-lg font-semibold">{t('consent.overlayTitle')}</Dialog.Title>
+              <Dialog.Description className="text-sm text-muted">{t('consent.overlayLead', { email: me.user.email })}</Dialog.Description>
+            </div>
+          </div>
+          <OverlayForm me={me} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,118 @@
+import { AcceptTermsRequest, Username } from '@grandline/core/contracts/account';
+import { regionFromLanguageTag, requiresCookieConsent } from '@grandline/core/regulations';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { authApi } from './api/auth-api';
+
+/** The consent fields shared by the complete-account overlay, /consent and /signup. */
+export const ConsentValues = AcceptTermsRequest.pick({ username: true, countryCode: true, ageConfirmed: true, tosAccepted: true }).extend({
+  marketingConsent: z.boolean(),
+  cookieAnalytics: z.boolean(),
+  cookieMarketing: z.boolean(),
+});
+export type ConsentInput = { username: string; countryCode: string; ageConfirmed: boolean; tosAccepted: boolean; marketingConsent: boolean; cookieAnalytics: boolean; cookieMarketing: boolean };
+
+export const emptyConsent = (username = '', countryCode = ''): ConsentInput => ({
+  username,
+  countryCode,
+  ageConfirmed: false,
+  tosAccepted: false,
+  marketingConsent: false,
+  cookieAnalytics: false,
+  cookieMarketing: false,
+});
+
+export function useConsentForm(defaults: ConsentInput) {
+  return useForm<ConsentInput, unknown, z.output<typeof ConsentValues>>({
+    // The form holds plain booleans; the schema only accepts the boxes ticked (literal true).
+    resolver: zodResolver(ConsentValues) as unknown as Resolver<ConsentInput, unknown, z.output<typeof ConsentValues>>,
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
+}
+
+/** The request for POST /api/me/accept-terms; cookie choices only where the country requires them. */
+export function toAcceptRequest(values: z.output<typeof ConsentValues>, locale: string): AcceptTermsRequest {
+  return {
+    username: values.username,
+    countryCode: values.countryCode,
+    ageConfirmed: true,
+    tosAccepted: true,
+    marketingConsent: values.marketingConsent,
+    cookieConsent: requiresCookieConsent(values.countryCode)
+      ? { necessary: true, analytics: values.cookieAnalytics, marketing: values.cookieMarketing }
+      : undefined,
+    locale,
+  };
+}
+
+/** Spec §2: the Accept button stays disabled until the terms box, the age box, a country and a user name are set. */
+export const consentReady = (v: ConsentInput, availability: UsernameStatus) =>
+  v.tosAccepted && v.ageConfirmed && v.countryCode.length >= 2 && v.username.trim().length > 0 && availability !== 'taken';
+
+export type UsernameStatus = 'idle' | 'checking' | 'available' | 'taken' | 'error';
+
+/** Checks a well-formed user name against the profiles, 400 ms after typing stops. */
+export function useUsernameAvailability(username: string): UsernameStatus {
+  const [result, setResult] = useState<{ name: string; status: UsernameStatus }>({ name: '', status: 'idle' });
+  const wellFormed = Username.safeParse(username).success;
+  useEffect(() => {
+    if (!wellFormed) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      authApi.usernameAvailable(username.trim(), controller.signal).then(
+        (available) => setResult({ name: username, status: available ? 'available' : 'taken' }),
+        (err: Error) => {
+          if (err.name !== 'AbortError') setResult({ name: username, status: 'error' });
+        },
+      );
+    }, 400);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [username, wellFormed]);
+  if (!wellFormed) return 'idle';
+  return result.name === username ? result.status : 'checking';
+}
+
+const withTimeout = <T,>(promise: Promise<T>, ms: number, signal?: AbortSignal) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    signal?.addEventListener('abort', () => clearTimeout(timer));
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+
+/**
+ * The suggested country (spec §8): IP geolocation within 1.5 s, else the browser language's region, else
+ * none — and with none, the strictest rules apply (age 16, GDPR).
+ */
+export function useCountrySuggestion(): { country: string | null; pending: boolean } {
+  const { data, isPending } = useQuery({
+    queryKey: ['geo-country'],
+    queryFn: async ({ signal }) => {
+      try {
+        const guess = await withTimeout(authApi.countryGuess(signal), 1500, signal);
+        if (guess.countryCode) return guess.countryCode;
+      } catch {
+        /* fall back to the browser language */
+      }
+      return regionFromLanguageTag(navigator.language);
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+  return { country: data ?? null, pending: isPending };
+}

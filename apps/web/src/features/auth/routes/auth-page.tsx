@@ -1,0 +1,366 @@
+import { ForgotPasswordForm, ResetPasswordForm, SignInForm, SignUpForm } from '@grandline/core/contracts/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { sessionEvent, useSession } from '../../../app/session';
+import { Button } from '../../../components/ui/button';
+import { describedBy, Field, FormMessage, PasswordInput, TextInput } from '../../../components/ui/form';
+import { Spinner } from '../../../components/ui/misc';
+import { ApiError } from '../../../lib/api-client';
+import { errorText, validationText } from '../../../lib/error-text';
+import { notify } from '../../../lib/toast';
+import { authApi } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { ProviderButtons } from '../components/provider-buttons';
+import { flushPendingConsents } from '../pending-consents';
+import { takeReturnTo } from '../return-to';
+
+type View = 'signin' | 'signup' | 'forgot' | 'recovery';
+type Sent = { kind: 'signup' | 'reset'; email: string; resendNow?: boolean };
+
+let signingIn = false;
+
+/** Signs in the session the server just opened, records pending consents, and goes back where the user was. */
+export async function completeSignIn(navigate: (to: string, opts?: { replace?: boolean }) => unknown, fallback = '/dashboard') {
+  signingIn = true;
+  const target = takeReturnTo(fallback);
+  try {
+    const me = await sessionEvent('SIGNED_IN');
+    if (me) {
+      const updated = await flushPendingConsents(me);
+      if (updated) await sessionEvent('USER_UPDATED', updated);
+    }
+    await navigate(target, { replace: true });
+  } finally {
+    signingIn = false;
+  }
+}
+
+function SubmitButton({ pending, children, testId }: { pending: boolean; children: ReactNode; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button type="submit" size="lg" className="w-full justify-center" disabled={pending} data-testid={testId}>
+      {pending && <Spinner className="h-4 w-4" label={t('states.loading')} />}
+      {children}
+    </Button>
+  );
+}
+
+function SignIn({ onSwitch, onUnconfirmed }: { onSwitch: (v: View) => void; onUnconfirmed: (email: string) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const [error, setError] = useState<ReactNode>(null);
+  const form = useForm<SignInForm>({ resolver: zodResolver(SignInForm), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setError(null);
+    try {
+      await authApi.signIn(email, password);
+      await completeSignIn(navigate);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') {
+        setError(
+          <>
+            {t('errors.codes.EMAIL_NOT_VERIFIED')}{' '}
+            <button type="button" className="cursor-pointer font-medium text-accent underline underline-offset-2" onClick={() => onUnconfirmed(email)}>
+              {t('auth.resendConfirmation')}
+            </button>
+          </>,
+        );
+        return;
+      }
+      setError(errorText(err, 'errors.codes.INVALID_EMAIL_OR_PASSWORD'));
+    }
+  });
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="sign-in-form">
+      {error && <FormMessage>{error}</FormMessage>}
+      <Field id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)}>
+        <TextInput
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          invalid={Boolean(errors.email)}
+          {...describedBy(`${id}-email`, errors.email?.message)}
+          {...form.register('email')}
+        />
+      </Field>
+      <Field
+        id={`${id}-password`}
+        label={t('auth.password')}
+        error={validationText(errors.password?.message)}
+        labelAside={
+          <button type="button" onClick={() => onSwitch('forgot')} className="cursor-pointer text-xs font-medium text-accent hover:underline">
+            {t('auth.forgotLink')}
+          </button>
+        }
+      >
+        <PasswordInput
+          id={`${id}-password`}
+          autoComplete="current-password"
+          invalid={Boolean(errors.password)}
+          {...describedBy(`${id}-password`, errors.password?.message)}
+          {...form.register('password')}
+        />
+      </Field>
+      <SubmitButton pending={isSubmitting} testId="sign-in-submit">
+        {t('auth.signIn')}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function PasswordRules() {
+  const { t } = useTranslation();
+  return <span>{t('auth.passwordRules')}</span>;
+}
+
+function SignUp({ onSent }: { onSent: (sent: Sent) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm), defaultValues: { email: '', password: '', confirmPassword: '' }, mode: 'onTouched' });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setError(null);
+    try {
+      await authApi.signUp(email, password);
+      onSent({ kind: 'signup', email });
+    } catch (err) {
+      setError(errorText(err, 'auth.signUpFailed'));
+    }
+  });
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="sign-up-form">
+      {error && <FormMessage>{error}</FormMessage>}
+      <Field id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)}>
+        <TextInput id={`${id}-email`} type="email" autoComplete="email" invalid={Boolean(errors.email)} {...describedBy(`${id}-email`, errors.email?.message)} {...form.register('email')} />
+      </Field>
+      <Field id={`${id}-password`} label={t('auth.password')} hint={<PasswordRules />} error={validationText(errors.password?.message)}>
+        <PasswordInput
+          id={`${id}-password`}
+          autoComplete="new-password"
+          invalid={Boolean(errors.password)}
+          {...describedBy(`${id}-password`, errors.password?.message, true)}
+          {...form.register('password')}
+        />
+      </Field>
+      <Field id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)}>
+        <PasswordInput
+          id={`${id}-confirm`}
+          autoComplete="new-password"
+          invalid={Boolean(errors.confirmPassword)}
+          {...describedBy(`${id}-confirm`, errors.confirmPassword?.message)}
+          {...form.register('confirmPassword')}
+        />
+      </Field>
+      <SubmitButton pending={isSubmitting} testId="sign-up-submit">
+        {t('auth.createAccount')}
+      </SubmitButton>
+      <p className="text-center text-xs text-muted">
+        {t('auth.signUpNote')}{' '}
+        <Link to="/signup" className="font-medium text-accent hover:underline">
+          {t('auth.signUpWithConsent')}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+function Forgot({ onSent }: { onSent: (sent: Sent) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordForm>({ resolver: zodResolver(ForgotPasswordForm), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setError(null);
+    try {
+      await authApi.requestPasswordReset(email);
+      onSent({ kind: 'reset', email });
+    } catch (err) {
+      setError(errorText(err, 'auth.resetEmailFailed'));
+    }
+  });
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="forgot-form">
+      {error && <FormMessage>{error}</FormMessage>}
+      <Field id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)}>
+        <TextInput id={`${id}-email`} type="email" autoComplete="email" invalid={Boolean(errors.email)} {...describedBy(`${id}-email`, errors.email?.message)} {...form.register('email')} />
+      </Field>
+      <SubmitButton pending={isSubmitting} testId="forgot-submit">
+        {t('auth.sendResetLink')}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function Recovery({ token, onDone }: { token: string | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [error, setError] = useState<string | null>(token ? null : t('errors.codes.INVALID_TOKEN'));
+  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(ResetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' }, mode: 'onTouched' });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
+    setError(null);
+    if (!token) return setError(t('errors.codes.INVALID_TOKEN'));
+    try {
+      await authApi.resetPassword(token, newPassword);
+      notify.success(t('auth.passwordUpdated'));
+      onDone();
+    } catch (err) {
+      setError(errorText(err, 'auth.passwordUpdateFailed'));
+    }
+  });
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="recovery-form">
+      {error && <FormMessage>{error}</FormMessage>}
+      <Field id={`${id}-password`} label={t('auth.newPassword')} hint={<PasswordRules />} error={validationText(errors.newPassword?.message)}>
+        <PasswordInput
+          id={`${id}-password`}
+          autoComplete="new-password"
+          invalid={Boolean(errors.newPassword)}
+          {...describedBy(`${id}-password`, errors.newPassword?.message, true)}
+          {...form.register('newPassword')}
+        />
+      </Field>
+      <Field id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)}>
+        <PasswordInput
+          id={`${id}-confirm`}
+          autoComplete="new-password"
+          invalid={Boolean(errors.confirmPassword)}
+          {...describedBy(`${id}-confirm`, errors.confirmPassword?.message)}
+          {...form.register('confirmPassword')}
+        />
+      </Field>
+      <SubmitButton pending={isSubmitting} testId="recovery-submit">
+        {t('auth.updatePassword')}
+      </SubmitButton>
+    </form>
+  );
+}
+
+const RESEND_COOLDOWN = 60;
+
+/** "Check your e-mail", after sign-up or a reset request, with a resend button on a cool-down. */
+export function CheckEmail({ sent, onBack }: { sent: Sent; onBack: () => void }) {
+  const { t } = useTranslation();
+  const [wait, setWait] = useState(sent.resendNow ? 0 : RESEND_COOLDOWN);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      if (sent.kind === 'signup') await authApi.resendConfirmation(sent.email);
+      else await authApi.requestPasswordReset(sent.email);
+      notify.success(t('auth.resent'));
+      setWait(RESEND_COOLDOWN);
+    } catch (err) {
+      notify.error(errorText(err, sent.kind === 'signup' ? 'auth.resendFailed' : 'auth.resetEmailFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col items-center gap-4 text-center" data-testid="check-email">
+      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-accent/15 text-accent">
+        <MailCheck className="h-7 w-7" aria-hidden />
+      </span>
+      <p className="text-sm">{t(sent.kind === 'signup' ? 'auth.checkEmailSignup' : 'auth.checkEmailReset', { email: sent.email })}</p>
+      <p className="text-xs text-muted">{t('auth.checkEmailSpam')}</p>
+      <Button variant="secondary" onClick={() => void resend()} disabled={busy || wait > 0} data-testid="resend">
+        {busy && <Spinner className="h-4 w-4" label={t('states.loading')} />}
+        {wait > 0 ? t('auth.resendIn', { seconds: wait }) : t('auth.resend')}
+      </Button>
+      <button type="button" onClick={onBack} className="cursor-pointer text-sm font-medium text-accent hover:underline">
+        {t('auth.backToSignIn')}
+      </button>
+    </div>
+  );
+}
+
+/** /auth and /auth/email-confirmation: sign in, sign up, forgot password, new password (spec §2). */
+export function AuthPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [sent, setSent] = useState<Sent | null>(null);
+  const view: View = params.get('type') === 'recovery' ? 'recovery' : ((['signup', 'forgot'] as const).find((v) => v === params.get('view')) ?? 'signin');
+  const urlError = params.get('error');
+
+  useEffect(() => {
+    document.title = `${t(`auth.titles.${view}`)} · Grand Line`;
+  }, [t, view]);
+
+  // Already signed in (e.g. a second tab): straight to where the user was going.
+  useEffect(() => {
+    if (session.signedIn && view !== 'recovery' && !signingIn) void navigate(takeReturnTo('/dashboard'), { replace: true });
+  }, [session.signedIn, view, navigate]);
+
+  const go = (next: View) => {
+    setSent(null);
+    setParams(next === 'signin' ? {} : { view: next }, { replace: true });
+  };
+
+  if (sent) {
+    return (
+      <AuthCard title={t('auth.titles.checkEmail')}>
+        <CheckEmail sent={sent} onBack={() => go('signin')} />
+      </AuthCard>
+    );
+  }
+
+  const tabs = (
+    <div role="tablist" aria-label={t('auth.titles.signin')} className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-surface-2 p-1">
+      {(['signin', 'signup'] as const).map((v) => (
+        <button
+          key={v}
+          type="button"
+          role="tab"
+          aria-selected={view === v}
+          onClick={() => go(v)}
+          className={`h-9 cursor-pointer rounded-md text-sm font-medium ${view === v ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg'}`}
+        >
+          {t(v === 'signin' ? 'auth.signIn' : 'auth.signUp')}
+        </button>
+      ))}
+    </div>
+  );
+
+  return (
+    <AuthCard
+      title={t(`auth.titles.${view}`)}
+      lead={t(`auth.leads.${view}`)}
+      footer={
+        view === 'forgot' || view === 'recovery' ? (
+          <button type="button" onClick={() => go('signin')} className="cursor-pointer font-medium text-accent hover:underline">
+            {t('auth.backToSignIn')}
+          </button>
+        ) : (
+          <span>{t('auth.legalNote')}</span>
+        )
+      }
+    >
+      {urlError && view !== 'recovery' && (
+        <div className="mb-4">
+          <FormMessage>{t('auth.authError', { message: t([`errors.codes.${urlError.toUpperCase()}`, 'auth.authFailed']) })}</FormMessage>
+        </div>
+      )}
+      {(view === 'signin' || view === 'signup') && tabs}
+      {(view === 'signin' || view === 'signup') && <ProviderButtons providers={session.providers} />}
+      {view === 'signin' && <SignIn onSwitch={go} onUnconfirmed={(email) => setSent({ kind: 'signup', email, resendNow: true })} />}
+      {view === 'signup' && <SignUp onSent={setSent} />}
+      {view === 'forgot' && <Forgot onSent={setSent} />}
+      {view === 'recovery' && <Recovery token={params.get('token')} onDone={() => go('signin')} />}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,17 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { sessionEvent } from '../../../app/session';
+import { flushPendingConsents } from '../pending-consents';
+
+/**
+ * /auth/verified: the confirmation link signed the user in and lands here; pending consents from /signup
+ * are recorded, then spec §2 sends the user to /welcome. A spoiled link comes back with ?error=.
+ */
+export async function verifiedLoader({ request }: LoaderFunctionArgs) {
+  const error = new URL(request.url).searchParams.get('error');
+  if (error) return redirect(`/auth?error=${encodeURIComponent(error)}`);
+  const me = await sessionEvent('SIGNED_IN').catch(() => null);
+  if (!me) return redirect('/auth');
+  const updated = await flushPendingConsents(me);
+  if (updated) await sessionEvent('USER_UPDATED', updated);
+  return redirect('/welcome');
+}

@@ -1,0 +1,184 @@
+import { STORAGE_KEYS } from '@grandline/core/locales';
+import type { MeResponse } from '@grandline/core/contracts/account';
+import { ChevronDown, LogOut } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Logo } from '../../../app/layout/logo';
+import { fetchSession, sessionEvent, sessionKeys } from '../../../app/session';
+import { Button } from '../../../components/ui/button';
+import { FormMessage } from '../../../components/ui/form';
+import { Spinner } from '../../../components/ui/misc';
+import { ApiError } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { notify } from '../../../lib/toast';
+import { LegalDocumentView } from '../../legal/legal-page';
+import { authApi } from '../api/auth-api';
+import { ConsentFields } from '../components/consent-fields';
+import { consentReady, emptyConsent, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
+import { rememberReturnTo, safeReturnPath } from '../return-to';
+import { clearBrowserData } from '../sign-out';
+
+const SESSION_TIMEOUT = 3000;
+const KEEP = [STORAGE_KEYS.language, STORAGE_KEYS.currency];
+
+const timeout = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms));
+
+function ConsentForm({ me, returnTo }: { me: MeResponse; returnTo: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const suggestion = useCountrySuggestion();
+  const form = useConsentForm(emptyConsent(me.profile.username ?? '', me.profile.countryCode ?? ''));
+  const values = form.watch();
+  const availability = useUsernameAvailability(values.username);
+  const [error, setError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    if (suggestion.country && !form.getValues('countryCode')) form.setValue('countryCode', suggestion.country);
+  }, [suggestion.country, form]);
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    setError(null);
+    try {
+      const updated = await authApi.acceptTerms(toAcceptRequest(data, i18n.resolvedLanguage ?? 'en'));
+      await sessionEvent('USER_UPDATED', updated);
+      await sessionEvent('TOKEN_REFRESHED');
+      notify.success(t('consent.accepted'));
+      await navigate(returnTo, { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'USERNAME_TAKEN') {
+        form.setError('username', { message: 'validation.usernameTaken' });
+        return;
+      }
+      // On this page a consent that could not be saved stops the flow (spec §8).
+      setError(t('consent.saveFailed'));
+    }
+  });
+
+  /** Logout and clear (spec §4): local sign-out, the same clearing as on arrival, then /auth. */
+  const logoutAndClear = async () => {
+    setLeaving(true);
+    await authApi.signOut().catch(() => undefined);
+    await sessionEvent('SIGNED_OUT');
+    await clearBrowserData(KEEP);
+    await navigate('/auth', { replace: true });
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="consent-form">
+      <ConsentFields form={form} availability={availability} />
+      {error && <FormMessage>{error}</FormMessage>}
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between">
+        <Button variant="ghost" onClick={() => void logoutAndClear()} disabled={leaving} data-testid="consent-logout">
+          <LogOut className="h-4 w-4" aria-hidden />
+          {t('consent.logoutAndClear')}
+        </Button>
+        <Button type="submit" disabled={!consentReady(values, availability) || form.formState.isSubmitting} data-testid="consent-accept">
+          {form.formState.isSubmitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
+          {t('consent.accept')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, open, children, testId }: { title: string; open: boolean; children: React.ReactNode; testId: string }) {
+  return (
+    <details open={open} className="group rounded-xl border border-border bg-surface" data-testid={testId}>
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
+        {title}
+        <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden />
+      </summary>
+      <div className="max-h-80 overflow-y-auto border-t border-border px-4 py-4 text-sm">{children}</div>
+    </details>
+  );
+}
+
+/**
+ * /consent (spec §2, §4): the standalone terms-acceptance page. On arrival it clears this site's browser
+ * data (except language and currency) within 1.5 s, then needs a session within 3 s, else /auth.
+ * `doc=privacy` opens the privacy section, anything else the terms; `return` is where acceptance leads.
+ */
+export function ConsentPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('return')) ?? '/dashboard';
+  const doc = params.get('doc') === 'privacy' ? 'privacy' : 'terms';
+  const [state, setState] = useState<{ phase: 'init' } | { phase: 'ready'; me: MeResponse } | { phase: 'failed' }>({ phase: 'init' });
+  const started = useRef(false);
+
+  const start = useCallback(async () => {
+    setState({ phase: 'init' });
+    try {
+      await clearBrowserData(KEEP);
+      const me = await Promise.race([fetchSession(), timeout(SESSION_TIMEOUT)]).catch((err: unknown) => {
+        if (err instanceof Error && err.message === 'timeout') return null;
+        throw err;
+      });
+      queryClient.setQueryData(sessionKeys.session, me);
+      if (!me) {
+        rememberReturnTo(`/consent?${params.toString()}`);
+        await navigate('/auth', { replace: true });
+        return;
+      }
+      setState({ phase: 'ready', me });
+    } catch (err) {
+      console.warn('Consent flow could not start', err);
+      setState({ phase: 'failed' });
+    }
+  }, [navigate, params]);
+
+  useEffect(() => {
+    document.title = `${t('consent.pageTitle')} · Grand Line`;
+  }, [t]);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void start();
+  }, [start]);
+
+  return (
+    <div className="min-h-dvh bg-bg px-4 py-8 sm:py-12">
+      <main className="mx-auto flex max-w-2xl flex-col gap-6" data-testid="consent-page">
+        <div className="flex items-center gap-2 self-center">
+          <Logo className="h-10 w-10" />
+          <span className="text-xl font-bold tracking-tight">Grand Line</span>
+        </div>
+        <div className="text-center">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('consent.pageTitle')}</h1>
+          <p className="mt-1 text-sm text-muted">{t('consent.pageLead')}</p>
+        </div>
+        {state.phase === 'init' && (
+          <div className="flex justify-center py-10">
+            <Spinner className="h-8 w-8 text-accent" label={t('states.loading')} />
+          </div>
+        )}
+        {state.phase === 'failed' && (
+          <div className="flex flex-col items-center gap-3">
+            <FormMessage>{t('consent.initFailed')}</FormMessage>
+            <Button variant="secondary" onClick={() => void start()}>
+              {t('actions.retry')}
+            </Button>
+          </div>
+        )}
+        {state.phase === 'ready' && (
+          <>
+            <div className="flex flex-col gap-3">
+              <Section title={t('consent.termsSection')} open={doc === 'terms'} testId="consent-terms">
+                <LegalDocumentView doc="terms-of-service" />
+              </Section>
+              <Section title={t('consent.privacySection')} open={doc === 'privacy'} testId="consent-privacy">
+                <LegalDocumentView doc="privacy-policy" />
+              </Section>
+            </div>
+            <div className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
+              <ConsentForm me={state.me} returnTo={returnTo} />
+            </div>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

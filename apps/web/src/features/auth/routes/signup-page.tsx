@@ -1,0 +1,153 @@
+import { SignUpForm } from '@grandline/core/contracts/auth';
+import { requiresCookieConsent } from '@grandline/core/regulations';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Logo } from '../../../app/layout/logo';
+import { sessionEvent, useSession } from '../../../app/session';
+import { Button } from '../../../components/ui/button';
+import { describedBy, Field, FormMessage, PasswordInput, TextInput } from '../../../components/ui/form';
+import { Spinner } from '../../../components/ui/misc';
+import { ApiError } from '../../../lib/api-client';
+import { errorText, validationText } from '../../../lib/error-text';
+import { notify } from '../../../lib/toast';
+import { authApi } from '../api/auth-api';
+import { ConsentFields } from '../components/consent-fields';
+import { consentReady, ConsentValues, emptyConsent, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
+import { clearPendingConsents, savePendingConsents } from '../pending-consents';
+import { takeReturnTo } from '../return-to';
+import { CheckEmail } from './auth-page';
+
+/**
+ * /signup (spec §2): the consent sign-up form on its own, without header, sidebar or footer. Visitors give
+ * e-mail and password with their consents, which wait in pending_consents_v1 until the first sign-in; a
+ * signed-in user who has not accepted the terms (e.g. after Google) only gives the consents.
+ */
+export function SignupPage() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const session = useSession();
+  const suggestion = useCountrySuggestion();
+  const credentials = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm), defaultValues: { email: '', password: '', confirmPassword: '' }, mode: 'onTouched' });
+  const consent = useConsentForm(emptyConsent());
+  const values = consent.watch();
+  const availability = useUsernameAvailability(values.username);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const withCredentials = !session.signedIn;
+  const errors = credentials.formState.errors;
+
+  useEffect(() => {
+    document.title = `${t('signup.title')} · Grand Line`;
+  }, [t]);
+  useEffect(() => {
+    if (suggestion.country && !consent.getValues('countryCode')) consent.setValue('countryCode', suggestion.country);
+  }, [suggestion.country, consent]);
+  useEffect(() => {
+    if (session.signedIn && session.termsAccepted) void navigate('/dashboard', { replace: true });
+  }, [session.signedIn, session.termsAccepted, navigate]);
+
+  const submit = async () => {
+    setError(null);
+    const [credentialsOk, consentOk] = await Promise.all([withCredentials ? credentials.trigger() : Promise.resolve(true), consent.trigger()]);
+    if (!credentialsOk || !consentOk || availability === 'taken') return;
+    const c = consent.getValues();
+    setBusy(true);
+    try {
+      if (withCredentials) {
+        const { email, password } = credentials.getValues();
+        savePendingConsents({
+          tosAccepted: c.tosAccepted,
+          ageConfirmed: c.ageConfirmed,
+          marketingConsent: c.marketingConsent,
+          cookieConsent: requiresCookieConsent(c.countryCode) ? { necessary: true, analytics: c.cookieAnalytics, marketing: c.cookieMarketing } : undefined,
+          username: c.username.trim(),
+          countryCode: c.countryCode,
+        });
+        try {
+          await authApi.signUp(email.trim(), password);
+        } catch (err) {
+          clearPendingConsents();
+          throw err;
+        }
+        setSentTo(email.trim());
+      } else {
+        const updated = await authApi.acceptTerms(toAcceptRequest(ConsentValues.parse(c), i18n.resolvedLanguage ?? 'en'));
+        await sessionEvent('USER_UPDATED', updated);
+        notify.success(t('consent.accepted'));
+        await navigate(takeReturnTo('/dashboard'), { replace: true });
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'USERNAME_TAKEN') consent.setError('username', { message: 'validation.usernameTaken' });
+      else setError(errorText(err, withCredentials ? 'auth.signUpFailed' : 'consent.saveFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="min-h-dvh bg-bg px-4 py-8 sm:py-12">
+      <main className="mx-auto flex max-w-xl flex-col gap-6">
+        <Link to="/" className="flex items-center gap-2 self-center rounded-lg px-1" aria-label={t('app.homeLink')}>
+          <Logo className="h-10 w-10" />
+          <span className="text-xl font-bold tracking-tight">Grand Line</span>
+        </Link>
+        <div className="rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-8">
+          {sentTo ? (
+            <CheckEmail sent={{ kind: 'signup', email: sentTo }} onBack={() => void navigate('/auth')} />
+          ) : (
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+              className="flex flex-col gap-5"
+              data-testid="signup-form"
+            >
+              <div className="text-center">
+                <h1 className="text-2xl font-bold tracking-tight">{t('signup.title')}</h1>
+                <p className="mt-1 text-sm text-muted">{t(withCredentials ? 'signup.lead' : 'signup.leadSignedIn')}</p>
+              </div>
+              {error && <FormMessage>{error}</FormMessage>}
+              {withCredentials && (
+                <>
+                  <Field id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)}>
+                    <TextInput id={`${id}-email`} type="email" autoComplete="email" invalid={Boolean(errors.email)} {...describedBy(`${id}-email`, errors.email?.message)} {...credentials.register('email')} />
+                  </Field>
+                  <div className="grid gap-5 sm:grid-cols-2">
+                    <Field id={`${id}-password`} label={t('auth.password')} error={validationText(errors.password?.message)}>
+                      <PasswordInput id={`${id}-password`} autoComplete="new-password" invalid={Boolean(errors.password)} {...describedBy(`${id}-password`, errors.password?.message)} {...credentials.register('password')} />
+                    </Field>
+                    <Field id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)}>
+                      <PasswordInput id={`${id}-confirm`} autoComplete="new-password" invalid={Boolean(errors.confirmPassword)} {...describedBy(`${id}-confirm`, errors.confirmPassword?.message)} {...credentials.register('confirmPassword')} />
+                    </Field>
+                  </div>
+                  <p className="-mt-3 text-xs text-muted">{t('auth.passwordRules')}</p>
+                  <hr className="border-border" />
+                </>
+              )}
+              <ConsentFields form={consent} availability={availability} />
+              <Button type="submit" size="lg" className="w-full justify-center" disabled={busy || !consentReady(values, availability)} data-testid="signup-submit">
+                {busy && <Spinner className="h-4 w-4" label={t('states.loading')} />}
+                {withCredentials ? t('auth.createAccount') : t('consent.accept')}
+              </Button>
+            </form>
+          )}
+        </div>
+        {withCredentials && !sentTo && (
+          <p className="text-center text-sm text-muted">
+            {t('signup.haveAccount')}{' '}
+            <Link to="/auth" className="font-medium text-accent hover:underline">
+              {t('auth.signIn')}
+            </Link>
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

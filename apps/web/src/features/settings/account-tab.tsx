@@ -1,0 +1,266 @@
+import { ProfileForm } from '@grandline/core/contracts/account';
+import { ChangePasswordForm } from '@grandline/core/contracts/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertDialog } from 'radix-ui';
+import { ShieldAlert, Trash2 } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { sessionEvent, useSession } from '../../app/session';
+import { Button, buttonClass } from '../../components/ui/button';
+import { describedBy, Field, FieldError, FormMessage, PasswordInput, TextArea, TextInput } from '../../components/ui/form';
+import { Badge, Spinner } from '../../components/ui/misc';
+import { ApiError } from '../../lib/api-client';
+import { errorText, validationText } from '../../lib/error-text';
+import { notify } from '../../lib/toast';
+import { authApi } from '../auth/api/auth-api';
+import { CountryPicker } from '../auth/components/country-picker';
+
+function Card({ title, description, children, tone }: { title: string; description?: ReactNode; children: ReactNode; tone?: 'danger' }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`rounded-2xl border bg-surface p-5 sm:p-6 ${tone === 'danger' ? 'border-danger/40' : 'border-border'}`}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function ProfileCard() {
+  const { t } = useTranslation();
+  const { me } = useSession();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ProfileForm>({
+    resolver: zodResolver(ProfileForm),
+    defaultValues: {
+      displayName: me?.profile.displayName ?? '',
+      bio: me?.profile.bio ?? '',
+      avatarUrl: me?.profile.avatarUrl ?? '',
+      countryCode: me?.profile.countryCode ?? '',
+    },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const bioLength = useWatch({ control: form.control, name: 'bio' }).length;
+  const onSubmit = form.handleSubmit(async (data) => {
+    setError(null);
+    try {
+      const updated = await authApi.updateProfile({
+        displayName: data.displayName || null,
+        bio: data.bio.trim() || null,
+        avatarUrl: data.avatarUrl || null,
+        countryCode: data.countryCode,
+      });
+      await sessionEvent('USER_UPDATED', updated);
+      form.reset({
+        displayName: updated.profile.displayName ?? '',
+        bio: updated.profile.bio ?? '',
+        avatarUrl: updated.profile.avatarUrl ?? '',
+        countryCode: updated.profile.countryCode ?? '',
+      });
+      notify.success(t('account.profileSaved'));
+    } catch (err) {
+      setError(errorText(err, 'account.profileFailed'));
+    }
+  });
+  return (
+    <Card title={t('account.profile')} description={t('account.profileLead')}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="profile-form">
+        {error && <FormMessage>{error}</FormMessage>}
+        <Field id={`${id}-name`} label={t('account.displayName')} error={validationText(errors.displayName?.message)}>
+          <TextInput id={`${id}-name`} maxLength={60} autoComplete="nickname" invalid={Boolean(errors.displayName)} {...describedBy(`${id}-name`, errors.displayName?.message)} {...form.register('displayName')} />
+        </Field>
+        <Field
+          id={`${id}-bio`}
+          label={t('account.bio')}
+          error={validationText(errors.bio?.message)}
+          labelAside={<span className={`text-xs ${bioLength > 500 ? 'text-danger' : 'text-muted'}`}>{t('account.bioCount', { count: bioLength })}</span>}
+        >
+          <TextArea id={`${id}-bio`} rows={4} invalid={Boolean(errors.bio)} {...describedBy(`${id}-bio`, errors.bio?.message)} {...form.register('bio')} />
+        </Field>
+        <Field id={`${id}-avatar`} label={t('account.avatarUrl')} hint={t('account.avatarHint')} error={validationText(errors.avatarUrl?.message)}>
+          <TextInput id={`${id}-avatar`} type="url" inputMode="url" placeholder="https://" invalid={Boolean(errors.avatarUrl)} {...describedBy(`${id}-avatar`, errors.avatarUrl?.message, true)} {...form.register('avatarUrl')} />
+        </Field>
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium">{t('consent.country')}</span>
+          <Controller
+            control={form.control}
+            name="countryCode"
+            render={({ field }) => <CountryPicker id={`${id}-country`} value={field.value} onChange={(code) => field.onChange(code)} invalid={Boolean(errors.countryCode)} />}
+          />
+          <FieldError id={`${id}-country-error`} message={validationText(errors.countryCode?.message)} />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!isDirty || isSubmitting} data-testid="profile-save">
+            {isSubmitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
+            {t('account.saveProfile')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  const { t } = useTranslation();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(ChangePasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    setError(null);
+    try {
+      await authApi.changePassword(currentPassword, newPassword);
+      form.reset();
+      notify.success(t('account.passwordChanged'));
+    } catch (err) {
+      if (err instanceof ApiError && (err.code === 'INVALID_PASSWORD' || err.code === 'INVALID_EMAIL_OR_PASSWORD')) {
+        form.setError('currentPassword', { message: t('account.currentPasswordWrong') });
+        return;
+      }
+      setError(errorText(err, 'account.passwordFailed'));
+    }
+  });
+  return (
+    <Card title={t('account.password')} description={t('account.passwordLead')}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="password-form">
+        {error && <FormMessage>{error}</FormMessage>}
+        <Field id={`${id}-current`} label={t('account.currentPassword')} error={validationText(errors.currentPassword?.message)}>
+          <PasswordInput id={`${id}-current`} autoComplete="current-password" invalid={Boolean(errors.currentPassword)} {...describedBy(`${id}-current`, errors.currentPassword?.message)} {...form.register('currentPassword')} />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={`${id}-new`} label={t('auth.newPassword')} error={validationText(errors.newPassword?.message)}>
+            <PasswordInput id={`${id}-new`} autoComplete="new-password" invalid={Boolean(errors.newPassword)} {...describedBy(`${id}-new`, errors.newPassword?.message)} {...form.register('newPassword')} />
+          </Field>
+          <Field id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)}>
+            <PasswordInput id={`${id}-confirm`} autoComplete="new-password" invalid={Boolean(errors.confirmPassword)} {...describedBy(`${id}-confirm`, errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
+          </Field>
+        </div>
+        <p className="-mt-3 text-xs text-muted">{t('auth.passwordRules')}</p>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={isSubmitting} data-testid="password-save">
+            {isSubmitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
+            {t('account.changePassword')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function DeleteCard({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await authApi.deleteAccount(typed.trim());
+      setOpen(false);
+      await navigate('/');
+      await sessionEvent('SIGNED_OUT');
+      notify.success(t('account.deleted'));
+    } catch (err) {
+      setError(errorText(err, 'account.deleteFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title={t('account.dangerZone')} description={t('account.deleteLead')} tone="danger">
+      <AlertDialog.Root
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          setTyped('');
+          setError(null);
+        }}
+      >
+        <AlertDialog.Trigger asChild>
+          <Button variant="danger" data-testid="delete-account">
+            <Trash2 className="h-4 w-4" aria-hidden />
+            {t('account.deleteAccount')}
+          </Button>
+        </AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-2xl">
+            <AlertDialog.Title className="text-lg font-semibold">{t('account.deleteTitle')}</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-muted">{t('account.deleteWarning')}</AlertDialog.Description>
+            <div className="mt-4 flex flex-col gap-3">
+              {error && <FormMessage>{error}</FormMessage>}
+              <Field id={`${id}-confirm`} label={t('account.deleteConfirmLabel', { email })}>
+                <TextInput id={`${id}-confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} data-testid="delete-confirm" />
+              </Field>
+            </div>
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel asChild>
+                <Button variant="ghost">{t('actions.cancel')}</Button>
+              </AlertDialog.Cancel>
+              <Button
+                variant="dangerSolid"
+                disabled={!matches || busy}
+                onClick={() => void remove()}
+                data-testid="delete-confirm-button"
+              >
+                {busy && <Spinner className="h-4 w-4" label={t('states.saving')} />}
+                {t('account.deleteForever')}
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </Card>
+  );
+}
+
+/** Settings → Account: identity, terms status, profile, password and deletion (spec §2). */
+export function AccountTab() {
+  const { t } = useTranslation();
+  const { me } = useSession();
+  if (!me) return null;
+  return (
+    <div className="flex flex-col gap-6" data-testid="account-tab">
+      <section className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-surface p-5 sm:p-6">
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{me.profile.username ? `@${me.profile.username}` : me.user.name}</p>
+          <p className="truncate text-sm text-muted">{me.user.email}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {me.user.role === 'admin' && <Badge>{t('account.roles.admin')}</Badge>}
+          {me.consent.tosAccepted ? (
+            <Badge>{t('account.tosAccepted', { version: me.consent.tosVersion })}</Badge>
+          ) : (
+            <>
+              <Badge className="border-danger/50 bg-danger/10 text-danger" data-testid="tos-required">
+                <ShieldAlert className="mr-1 h-3.5 w-3.5" aria-hidden />
+                {t('account.tosRequired')}
+              </Badge>
+              <Link to={`/consent?return=${encodeURIComponent('/settings')}`} className={buttonClass('secondary', 'sm')}>
+                {t('account.reviewTerms')}
+              </Link>
+            </>
+          )}
+        </div>
+      </section>
+      <ProfileCard />
+      <PasswordCard />
+      <DeleteCard email={me.user.email} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { VALIDATION_MESSAGES_EN } from '@grandline/core/contracts/messages';
+import i18next from 'i18next';
+import { ApiError } from './api-client';
+
+const KEY_BY_ENGLISH = new Map(Object.entries(VALIDATION_MESSAGES_EN).map(([key, text]) => [text, key]));
+
+/** A validation message, given as its i18n key (client-side zod) or as its English text (server), in the user's language. */
+export function validationText(message: string | undefined): string {
+  if (!message) return '';
+  const key = message.startsWith('validation.') ? message : KEY_BY_ENGLISH.get(message);
+  return key && i18next.exists(key) ? i18next.t(key) : message;
+}
+
+/**
+ * What to tell the user about a failed call: the translation of the server's error code when we have
+ * one, else its validation message, else the given fallback (an i18n key).
+ */
+export function errorText(err: unknown, fallbackKey = 'errors.codes.INTERNAL_ERROR'): string {
+  if (err instanceof ApiError) {
+    const key = `errors.codes.${err.code}`;
+    if (i18next.exists(key)) return i18next.t(key);
+    const issue = err.issues[0]?.message ?? err.message;
+    if (KEY_BY_ENGLISH.has(issue)) return validationText(issue);
+  }
+  return i18next.t(fallbackKey);
+}
