@@ -18,7 +18,9 @@ function chromiumPath(): string {
 }
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Set once in the main process; the workers inherit it and read the server's mail from DATA_DIR/mail.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -57,6 +59,19 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production' },
+    // Mail goes to DATA_DIR/mail (no SMTP_URL). TRUST_PROXY lets each test present its own client address
+    // (X-Forwarded-For, set by the fixture), as distinct users behind a proxy would, so the per-address
+    // sign-up limits apply per test rather than to the whole run.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://localhost:${port}`,
+      SMTP_URL: '',
+      TRUST_PROXY: 'true',
+      ADMIN_EMAILS: 'admin-e2e@example.com',
+    },
   },
 });

@@ -51,8 +51,9 @@ const EnvSchema = z.object({
 });
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Reads the configuration; a variable set to the empty string counts as not set. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
