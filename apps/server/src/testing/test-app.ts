@@ -77,18 +77,19 @@ export function createMemoryMailer() {
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
-/** A migrated database with authentication mounted, mail captured in memory. */
+/** A migrated database with authentication mounted, mail captured in memory (or sent through the given mailer). */
 export async function createAuthTestApp({
   rateLimit = false,
   adminEmails = [],
   trustProxy = true,
   oidc,
-}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean; oidc?: OidcProviderConfig } = {}) {
+  mailer,
+}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean; oidc?: OidcProviderConfig; mailer?: Mailer } = {}) {
   const database = await createTestDatabase();
   const mail = createMemoryMailer();
   const auth = createAuth({
     db: database.db,
-    mailer: mail.mailer,
+    mailer: mailer ?? mail.mailer,
     log: testLog,
     config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails, oidc },
   });

@@ -13,7 +13,8 @@ export const USER_SCOPE = 'user';
 
 export const fetchSession = async () => (await apiGet<SessionResponse>('/session')).session;
 
-export const sessionQuery = { queryKey: sessionKeys.session, queryFn: fetchSession, staleTime: 60_000 } as const;
+/** Checked again when the tab gets focus, so an expired or ended session shows without a reload. */
+export const sessionQuery = { queryKey: sessionKeys.session, queryFn: fetchSession, staleTime: 60_000, refetchOnWindowFocus: true } as const;
 const optionsQuery = {
   queryKey: sessionKeys.options,
   queryFn: () => apiGet<AuthOptionsResponse>('/auth-options'),
@@ -61,6 +62,20 @@ export type SessionEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'TOKEN_REFRESHED' |
  * - USER_UPDATED takes the user the server just answered.
  */
 export async function sessionEvent(event: SessionEvent, updated?: MeResponse | null): Promise<MeResponse | null> {
+  const next = await applySessionEvent(event, updated);
+  // Other tabs of this site follow: they fetch the session again (a sign-out there clears their data).
+  if (event !== 'TOKEN_REFRESHED') channel?.postMessage(event);
+  return next;
+}
+
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('grandline-session');
+if (channel) {
+  channel.onmessage = (message: MessageEvent<SessionEvent>) => {
+    void applySessionEvent(message.data === 'SIGNED_OUT' ? 'SIGNED_OUT' : 'TOKEN_REFRESHED').catch(() => undefined);
+  };
+}
+
+async function applySessionEvent(event: SessionEvent, updated?: MeResponse | null): Promise<MeResponse | null> {
   const previous = queryClient.getQueryData<MeResponse | null>(sessionKeys.session) ?? null;
   if (event === 'SIGNED_OUT') {
     queryClient.setQueryData(sessionKeys.session, null);

@@ -58,7 +58,7 @@ function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {
       ) : null}
       <ConsentFields form={form} availability={availability} />
       {submitError && <FormMessage>{submitError}</FormMessage>}
-      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between">
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between [&>button]:justify-center">
         <Button variant="ghost" onClick={() => void signOut(navigate)}>
           <LogOut className="h-4 w-4" aria-hidden />
           {t('auth.signOut')}

@@ -7,6 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 
+/** Case, accents and punctuation ignored: "cote d ivoire" finds "Côte d’Ivoire". */
+const loose = (text: string) => normalizeSearchText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
 /** Codes that are not countries or territories a person lives in. */
 const NOT_COUNTRIES = new Set(['EU', 'UN', 'XK', 'AC', 'TA', 'IC', 'EA', 'DG', 'CP', 'GB-ENG', 'GB-SCT', 'GB-WLS', 'GB-NIR']);
 
@@ -52,9 +55,9 @@ export function CountryPicker({
   const changeRef = useRef<HTMLButtonElement>(null);
 
   const matches = useMemo(() => {
-    const q = normalizeSearchText(query.trim());
+    const q = loose(query);
     if (!q) return list;
-    return list.filter((c) => normalizeSearchText(c.name).includes(q) || c.code.toLowerCase() === q);
+    return list.filter((c) => loose(c.name).includes(q) || c.code.toLowerCase() === q);
   }, [list, query]);
 
   const pick = (code: string) => {
@@ -69,7 +72,7 @@ export function CountryPicker({
       e.preventDefault();
       const next = Math.max(0, Math.min(matches.length - 1, active + (e.key === 'ArrowDown' ? 1 : -1)));
       setActive(next);
-      listRef.current?.children[next]?.scrollIntoView({ block: 'nearest' });
+      listRef.current?.children[next]?.scrollIntoView?.({ block: 'nearest' });
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const choice = matches[active];

@@ -69,7 +69,7 @@ function ConsentForm({ me, returnTo }: { me: MeResponse; returnTo: string }) {
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="consent-form">
       <ConsentFields form={form} availability={availability} />
       {error && <FormMessage>{error}</FormMessage>}
-      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between">
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between [&>button]:justify-center">
         <Button variant="ghost" onClick={() => void logoutAndClear()} disabled={leaving} data-testid="consent-logout">
           <LogOut className="h-4 w-4" aria-hidden />
           {t('consent.logoutAndClear')}

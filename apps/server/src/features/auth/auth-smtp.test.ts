@@ -1,0 +1,74 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../lib/mail';
+import { cookieOf, createAuthTestApp, pathOf, postJson, testLog } from '../../testing/test-app';
+
+/** Messages as a real SMTP server received them, decoded from quoted-printable. */
+const received: { to: string; raw: string }[] = [];
+let server: SMTPServer;
+let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
+
+const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const linkTo = (to: string) => {
+  const message = [...received].reverse().find((m) => m.to === to);
+  const link = message && /https?:\/\/\S+/.exec(decode(message.raw))?.[0];
+  if (!link) throw new Error(`no mail with a link to ${to}`);
+  return link;
+};
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo[0]?.address ?? '', raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailDir: '/nonexistent', from: 'Grand Line <no-reply@grandline.example>', log: testLog });
+  ctx = await createAuthTestApp({ mailer });
+});
+afterAll(async () => {
+  await ctx.database.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('account e-mails over SMTP', () => {
+  it('confirms a sign-up through the link the SMTP server received, in the requested language', async () => {
+    const res = await ctx.app.request('/api/auth/sign-up/email', postJson({ email: 'robin@example.com', password: 'Password123', name: 'robin', callbackURL: '/auth/verified' }, { 'X-Grandline-Language': 'pt' }));
+    expect(res.status).toBe(200);
+    const message = received.find((m) => m.to === 'robin@example.com');
+    expect(decode(message!.raw)).toContain('Subject: Confirme seu e-mail no Grand Line');
+    const confirmed = await ctx.app.request(pathOf(linkTo('robin@example.com')));
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get('Location')).toBe('/auth/verified');
+    const me = await ctx.app.request('/api/me', { headers: { Cookie: cookieOf(confirmed) } });
+    expect(await me.json()).toMatchObject({ user: { email: 'robin@example.com', emailConfirmed: true } });
+  });
+
+  it('resets a password through the link the SMTP server received', async () => {
+    const asked = await ctx.app.request('/api/auth/request-password-reset', postJson({ email: 'robin@example.com', redirectTo: 'http://localhost:3000/auth/callback?type=recovery' }));
+    expect(asked.status).toBe(200);
+    // The link goes through the auth library, which sends the browser to our callback with the token.
+    const followed = await ctx.app.request(pathOf(linkTo('robin@example.com')));
+    expect(followed.status).toBe(302);
+    const callback = new URL(followed.headers.get('Location')!);
+    expect(callback.pathname).toBe('/auth/callback');
+    expect(callback.searchParams.get('type')).toBe('recovery');
+    const token = callback.searchParams.get('token')!;
+    const reset = await ctx.app.request('/api/auth/reset-password', postJson({ token, newPassword: 'NewPassword456' }));
+    expect(reset.status).toBe(200);
+    const oldOne = await ctx.app.request('/api/auth/sign-in/email', postJson({ email: 'robin@example.com', password: 'Password123' }));
+    expect(oldOne.status).toBe(401);
+    const newOne = await ctx.app.request('/api/auth/sign-in/email', postJson({ email: 'robin@example.com', password: 'NewPassword456' }));
+    expect(newOne.status).toBe(200);
+    // The token works once.
+    expect((await ctx.app.request('/api/auth/reset-password', postJson({ token, newPassword: 'Another789x' }))).status).toBe(400);
+  });
+});

@@ -1,0 +1,40 @@
+import { VALIDATION_MESSAGES_EN } from '@grandline/core/contracts/messages';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../locales/en/common.json';
+import { initTestI18n } from '../test/i18n';
+import { ApiError } from './api-client';
+import { errorText, validationText } from './error-text';
+
+beforeAll(async () => {
+  await initTestI18n('en');
+});
+
+describe('error messages', () => {
+  it('shows the exact English texts of the contracts (spec §5)', () => {
+    for (const [key, text] of Object.entries(VALIDATION_MESSAGES_EN)) {
+      expect((en.validation as Record<string, string>)[key.replace('validation.', '')], key).toBe(text);
+    }
+  });
+
+  it('translates an error code, whichever side answered', async () => {
+    expect(errorText(new ApiError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'))).toBe('Invalid login credentials');
+    expect(errorText(new ApiError(409, 'USERNAME_TAKEN', 'This user name is already taken'))).toBe('This user name is already taken');
+    await initTestI18n('pt');
+    expect(errorText(new ApiError(429, 'RATE_LIMITED', 'Too many attempts'))).not.toMatch(/Too many/);
+    await initTestI18n('en');
+  });
+
+  it('translates a server validation message back from its English text', async () => {
+    await initTestI18n('pt');
+    const err = new ApiError(400, 'VALIDATION_ERROR', 'Invalid request', [{ path: 'username', message: 'User name must be at least 3 characters' }]);
+    const pt = errorText(err);
+    expect(pt).not.toBe('User name must be at least 3 characters');
+    expect(pt).toBe(validationText('validation.usernameTooShort'));
+    await initTestI18n('en');
+  });
+
+  it('falls back to the given message for unknown failures', () => {
+    expect(errorText(new Error('boom'), 'account.deleteFailed')).toBe('Failed to delete account');
+    expect(errorText(new ApiError(500, 'SOMETHING_NEW', 'x'), 'auth.resendFailed')).toBe('Failed to resend confirmation email');
+  });
+});
