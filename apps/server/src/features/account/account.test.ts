@@ -200,3 +200,39 @@ describe('profile and account', () => {
     expect(await available.json()).toEqual({ available: true });
   });
 });
+
+describe('isolation between users', () => {
+  it('never lets one user read or change another user’s profile, consents or account', async () => {
+    const alice = await signUpVerified(ctx, 'kaya@example.com');
+    const bob = await signUpVerified(ctx, 'usopp@example.com');
+    await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'kaya_lady', marketingConsent: true }, { Cookie: alice }));
+    await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'sogeking' }, { Cookie: bob }));
+    const aliceBefore = await me(alice);
+    const aliceId = ((await (await ctx.app.request('/api/me', { headers: { Cookie: alice } })).json()) as { user: { id: string } }).user.id;
+
+    // Bob's requests name Alice in every way a client could: the server only ever uses the session's user.
+    const patch = await ctx.app.request('/api/me/profile', {
+      ...postJson({ id: aliceId, userId: aliceId, displayName: 'Captain Usopp' }, { Cookie: bob }),
+      method: 'PATCH',
+    });
+    expect(patch.status).toBe(200);
+    const accept = await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, userId: aliceId, username: 'kaya_lady' }, { Cookie: bob }));
+    expect(accept.status).toBe(409);
+    const del = await ctx.app.request('/api/me/delete', postJson({ confirmation: 'kaya@example.com' }, { Cookie: bob }));
+    expect(del.status).toBe(400);
+    expect((await ctx.app.request('/api/admin/users', { headers: { Cookie: bob } })).status).toBe(403);
+
+    expect(await me(alice)).toEqual(aliceBefore);
+    const bobMe = (await (await ctx.app.request('/api/me', { headers: { Cookie: bob } })).json()) as { user: { email: string }; profile: { displayName: string } };
+    expect(bobMe.user.email).toBe('usopp@example.com');
+    expect(bobMe.profile.displayName).toBe('Captain Usopp');
+
+    // Each user's consents are their own rows.
+    const aliceConsents = await ctx.db.select().from(userConsents).where(eq(userConsents.userId, aliceId)).orderBy(asc(userConsents.consentType));
+    expect(aliceConsents.map((c) => [c.consentType, c.given])).toEqual([
+      ['marketing', true],
+      ['privacy', true],
+      ['tos', true],
+    ]);
+  });
+});
