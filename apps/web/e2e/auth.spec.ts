@@ -1,12 +1,17 @@
-import en from '../src/locales/en/common.json' with { type: 'json' };
-import pt from '../src/locales/pt/common.json' with { type: 'json' };
+import enAccount from '../src/locales/en/account.json' with { type: 'json' };
+import enCommon from '../src/locales/en/common.json' with { type: 'json' };
+import ptAccount from '../src/locales/pt/account.json' with { type: 'json' };
+import ptCommon from '../src/locales/pt/common.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAccount, uniqueEmail, uniqueUsername, waitForMail } from './mail';
 import type { Page } from '@playwright/test';
 
 type Lang = 'en' | 'pt';
+/** The texts the account screens show: their own namespace over the common one. */
+const texts = (common: typeof enCommon, account: typeof enAccount) => ({ ...common, ...account, errors: { ...common.errors, ...account.errors } });
+const en = texts(enCommon, enAccount);
 /** The same keys in both languages (checked by the locales unit test). */
-const LOCALES: Record<Lang, typeof en> = { en, pt: pt as unknown as typeof en };
+const LOCALES: Record<Lang, typeof en> = { en, pt: texts(ptCommon as unknown as typeof enCommon, ptAccount as unknown as typeof enAccount) };
 
 /** Starts the test in a language (kept by the app in local storage). */
 async function useLanguage(page: Page, lang: Lang) {
@@ -86,6 +91,8 @@ for (const lang of ['en', 'pt'] as const) {
       const me = await (await page.request.get('/api/me')).json();
       expect(me.consent.tosAccepted).toBe(true);
       expect(me.profile.countryCode).toBe('BR');
+      // Brazil suggests the real as currency, since none was chosen in this browser; the chosen language stays.
+      expect(await page.evaluate(() => [localStorage.getItem('selectedCurrency'), localStorage.getItem('selectedLanguage')])).toEqual(['BRL', lang]);
 
       await page.getByTestId('user-menu').click();
       await page.getByTestId('sign-out').click();

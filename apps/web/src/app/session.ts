@@ -5,21 +5,22 @@ import { queryClient } from '../lib/query-client';
 
 export const sessionKeys = {
   session: ['session'] as const,
-  options: ['auth-options'] as const,
 };
 
 /** Queries holding the signed-in user's own data start with this key; they are dropped when the user changes. */
 export const USER_SCOPE = 'user';
 
-export const fetchSession = async () => (await apiGet<SessionResponse>('/session')).session;
+/** The sign-in options come with the first session answer (one request at start-up) and do not change. */
+let authOptions: AuthOptionsResponse | null = null;
+
+export const fetchSession = async () => {
+  const answer = await apiGet<SessionResponse>('/session');
+  authOptions = answer.auth;
+  return answer.session;
+};
 
 /** Checked again when the tab gets focus, so an expired or ended session shows without a reload. */
 export const sessionQuery = { queryKey: sessionKeys.session, queryFn: fetchSession, staleTime: 60_000, refetchOnWindowFocus: true } as const;
-const optionsQuery = {
-  queryKey: sessionKeys.options,
-  queryFn: () => apiGet<AuthOptionsResponse>('/auth-options'),
-  staleTime: Infinity,
-} as const;
 
 /** What the shell knows about the visitor. */
 export interface SessionInfo {
@@ -36,7 +37,6 @@ export interface SessionInfo {
 
 export function useSession(): SessionInfo {
   const session = useQuery(sessionQuery);
-  const options = useQuery(optionsQuery);
   const me = session.data ?? null;
   return {
     loading: session.isPending,
@@ -44,8 +44,8 @@ export function useSession(): SessionInfo {
     signedIn: Boolean(me),
     isAdmin: me?.user.role === 'admin',
     termsAccepted: me?.consent.tosAccepted ?? false,
-    authAvailable: options.data?.enabled ?? false,
-    providers: options.data?.providers ?? [],
+    authAvailable: authOptions?.enabled ?? false,
+    providers: authOptions?.providers ?? [],
   };
 }
 

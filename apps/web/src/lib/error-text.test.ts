@@ -1,6 +1,6 @@
 import { VALIDATION_MESSAGES_EN } from '@grandline/core/contracts/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../locales/en/common.json';
+import en from '../locales/en/account.json';
 import { initTestI18n } from '../test/i18n';
 import { ApiError } from './api-client';
 import { errorText, validationText } from './error-text';

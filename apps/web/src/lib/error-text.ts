@@ -1,6 +1,7 @@
 import { VALIDATION_MESSAGES_EN } from '@grandline/core/contracts/messages';
 import i18next from 'i18next';
 import { ApiError } from './api-client';
+import { ACCOUNT_NS } from './i18n';
 
 const KEY_BY_ENGLISH = new Map(Object.entries(VALIDATION_MESSAGES_EN).map(([key, text]) => [text, key]));
 
@@ -8,19 +9,20 @@ const KEY_BY_ENGLISH = new Map(Object.entries(VALIDATION_MESSAGES_EN).map(([key,
 export function validationText(message: string | undefined): string {
   if (!message) return '';
   const key = message.startsWith('validation.') ? message : KEY_BY_ENGLISH.get(message);
-  return key && i18next.exists(key) ? i18next.t(key) : message;
+  return key && i18next.exists(key, { ns: 'account' }) ? i18next.t(key, { ns: 'account' }) : message;
 }
 
 /**
- * What to tell the user about a failed call: the translation of the server's error code when we have
+ * What to tell the user about a failed call (call it from screens that loaded the 'account' texts; a fallback
+ * key may name its namespace, e.g. 'pages:admin.roleFailed'): the translation of the server's error code when we have
  * one, else its validation message, else the given fallback (an i18n key).
  */
 export function errorText(err: unknown, fallbackKey = 'errors.codes.INTERNAL_ERROR'): string {
   if (err instanceof ApiError) {
     const key = `errors.codes.${err.code}`;
-    if (i18next.exists(key)) return i18next.t(key);
+    if (i18next.exists(key, { ns: 'account' })) return i18next.t(key, { ns: 'account' });
     const issue = err.issues[0]?.message ?? err.message;
     if (KEY_BY_ENGLISH.has(issue)) return validationText(issue);
   }
-  return i18next.t(fallbackKey);
+  return i18next.t(fallbackKey, { ns: [...ACCOUNT_NS] });
 }

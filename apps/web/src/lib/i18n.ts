@@ -5,6 +5,12 @@ import { storage } from './storage';
 
 export const NAMESPACES = ['common', 'cards', 'pages'] as const;
 
+/**
+ * Sign-in, consent and account screens: their texts (and the error codes and validation messages) are loaded
+ * with the first of those screens, not at start-up. Keys are looked up in 'account', then 'common'.
+ */
+export const ACCOUNT_NS = ['account', 'common'] as const;
+
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 /** Loads each language's namespaces on demand, so only the active language is downloaded. */
@@ -44,7 +50,7 @@ export async function initI18n(language: LanguageCode = initialLanguage()) {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
-      react: { useSuspense: true },
+      react: { useSuspense: true, nsMode: 'fallback' },
     });
   document.documentElement.lang = language;
   return i18next;

@@ -61,12 +61,22 @@ describe('translations', () => {
     let checked = 0;
     for (const file of files) {
       const code = fs.readFileSync(file, 'utf8');
-      const ns = /useTranslation\('(\w+)'\)/.exec(code)?.[1] ?? (/cardT as t/.test(code) ? 'cards' : 'common');
-      for (const m of code.matchAll(/\bt\('([\w.-]+)'(?:,\s*\{[^}]*?ns:\s*'(\w+)')?/g)) {
-        const key = m[1]!;
-        const keyNs = m[2] ?? ns;
+      // The namespaces a file's t() looks in: useTranslation('ns'), useTranslation(['a', 'b']) (looked up in
+      // order), useTranslation(ACCOUNT_NS), cardT; 'common' otherwise.
+      const single = /useTranslation\('(\w+)'\)/.exec(code)?.[1];
+      const list = /useTranslation\(\[([^\]]+)\]\)/.exec(code)?.[1];
+      const fileNs = single
+        ? [single]
+        : list
+          ? [...list.matchAll(/'(\w+)'/g)].map((m) => m[1]!)
+          : /useTranslation\(ACCOUNT_NS\)/.test(code)
+            ? ['account', 'common']
+            : [/cardT as t/.test(code) ? 'cards' : 'common'];
+      for (const m of code.matchAll(/\bt\('(?:(\w+):)?([\w.-]+)'(?:,\s*\{[^}]*?ns:\s*'(\w+)')?/g)) {
+        const key = m[2]!;
+        const namespaces = m[1] ? [m[1]] : m[3] ? [m[3]] : fileNs;
         checked++;
-        if (!en[keyNs]?.has(key)) missing.push(`${path.relative(srcDir, file)}: ${keyNs}:${key}`);
+        if (!namespaces.some((ns) => en[ns]?.has(key))) missing.push(`${path.relative(srcDir, file)}: ${namespaces.join('|')}:${key}`);
       }
     }
     expect(checked).toBeGreaterThan(100);

@@ -156,6 +156,6 @@ export const AuthOptionsResponse = z.object({
 });
 export type AuthOptionsResponse = z.infer<typeof AuthOptionsResponse>;
 
-/** The visitor's session: the same as /api/me when signed in, null otherwise (never a 401). */
-export const SessionResponse = z.object({ session: MeResponse.nullable() });
+/** The visitor's session: the same as /api/me when signed in, null otherwise (never a 401), and the sign-in options. */
+export const SessionResponse = z.object({ session: MeResponse.nullable(), auth: AuthOptionsResponse });
 export type SessionResponse = z.infer<typeof SessionResponse>;

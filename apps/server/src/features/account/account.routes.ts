@@ -13,10 +13,17 @@ import {
   UsernameAvailabilityResponse,
 } from '@grandline/core/contracts/account';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { configuredProviders, providerName } from '../auth/auth';
+import { configuredProviders, providerName, type Auth } from '../auth/auth';
 import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { acceptTerms, currentLegalVersion, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
+
+/** Whether sign-in is offered, and the configured outside providers with their button labels. */
+function authOptions(auth: Auth | undefined) {
+  const configured = auth ? configuredProviders(auth) : [];
+  const providers = AUTH_PROVIDERS.filter((id) => configured.includes(id)).map((id) => ({ id, name: providerName(auth!, id) }));
+  return { enabled: Boolean(auth), providers };
+}
 
 const unauthorized = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
 
@@ -30,11 +37,8 @@ export const accountRoutes = createRouter()
       responses: { 200: jsonContent(AuthOptionsResponse, 'Sign-in options') },
     }),
     (c) => {
-      const auth = c.var.deps.auth;
-      const configured = auth ? configuredProviders(auth) : [];
       c.header('Cache-Control', 'no-cache');
-      const providers = AUTH_PROVIDERS.filter((id) => configured.includes(id)).map((id) => ({ id, name: providerName(auth!, id) }));
-      return c.json({ enabled: Boolean(auth), providers }, 200);
+      return c.json(authOptions(c.var.deps.auth), 200);
     },
   )
   .openapi(
@@ -62,7 +66,7 @@ export const accountRoutes = createRouter()
     async (c) => {
       const user = await sessionUser(c);
       c.header('Cache-Control', 'no-store');
-      return c.json({ session: user ? await getMe({ db: c.var.deps.db, user }) : null }, 200);
+      return c.json({ session: user ? await getMe({ db: c.var.deps.db, user }) : null, auth: authOptions(c.var.deps.auth) }, 200);
     },
   )
   .openapi(

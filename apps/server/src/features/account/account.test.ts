@@ -40,7 +40,7 @@ describe('sign-in options', () => {
   });
 
   it('answers the session as null for visitors and as /me for a signed-in user', async () => {
-    expect(await (await ctx.app.request('/api/session')).json()).toEqual({ session: null });
+    expect(await (await ctx.app.request('/api/session')).json()).toEqual({ session: null, auth: { enabled: true, providers: [] } });
     const cookie = await signUpVerified(ctx, 'session-check@example.com');
     const body = (await (await ctx.app.request('/api/session', { headers: { Cookie: cookie } })).json()) as { session: unknown };
     expect(body.session).toEqual(await me(cookie));

@@ -1,6 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { LogOut, Settings, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/sign-out';
 import { popoverSurface } from '../../components/ui/styles';
@@ -10,7 +11,7 @@ const item = 'flex cursor-pointer select-none items-center gap-2 rounded-md px-3
 
 /** The signed-in user's menu: settings, admin (admins), sign out. */
 export function UserMenu({ me }: { me: NonNullable<SessionInfo['me']> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
   const name = me.profile.displayName ?? me.profile.username ?? me.user.name;
   const initial = (name || me.user.email).slice(0, 1).toUpperCase();

@@ -24,7 +24,7 @@ const PAGE_SIZE = 25;
 
 /** /admin (admins only): the users list with search and role changes. */
 export function AdminPage() {
-  const { t, i18n } = useTranslation('pages');
+  const { t, i18n } = useTranslation(['pages', 'account']);
   const { me } = useSession();
   const queryClient = useQueryClient();
   const [q, setQ] = useState('');
@@ -49,7 +49,7 @@ export function AdminPage() {
       notify.success(t('admin.roleChanged', { email: user.email, role: t(`admin.roles.${user.role}`) }));
       void queryClient.invalidateQueries({ queryKey: [USER_SCOPE, 'admin-users'] });
     },
-    onError: (err) => notify.error(errorText(err, 'admin.roleFailed')),
+    onError: (err) => notify.error(errorText(err, 'pages:admin.roleFailed')),
   });
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
 

@@ -1,10 +1,13 @@
 import { AcceptTermsRequest, Username } from '@grandline/core/contracts/account';
-import { regionFromLanguageTag, requiresCookieConsent } from '@grandline/core/regulations';
+import { STORAGE_KEYS } from '@grandline/core/locales';
+import { currencyForCountry, languageForCountry, regionFromLanguageTag, requiresCookieConsent } from '@grandline/core/regulations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import { usePreferences } from '../../app/preferences';
+import { storage } from '../../lib/storage';
 import { authApi } from './api/auth-api';
 
 /** The consent fields shared by the complete-account overlay, /consent and /signup. */
@@ -115,4 +118,16 @@ export function useCountrySuggestion(): { country: string | null; pending: boole
     retry: false,
   });
   return { country: data ?? null, pending: isPending };
+}
+
+/**
+ * Spec §9: a country suggests a language and a currency. Applied after the account is completed, only for the
+ * choices this browser has never made explicitly.
+ */
+export function useApplyCountryDefaults() {
+  const { setPreference } = usePreferences();
+  return (countryCode: string) => {
+    if (!storage.get(STORAGE_KEYS.currency)) setPreference('currency', currencyForCountry(countryCode));
+    if (!storage.get(STORAGE_KEYS.language)) setPreference('language', languageForCountry(countryCode));
+  };
 }

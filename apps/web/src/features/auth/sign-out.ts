@@ -13,11 +13,11 @@ export async function signOut(navigate: (to: string) => unknown): Promise<boolea
     await authApi.signOut();
     await navigate('/');
     await sessionEvent('SIGNED_OUT');
-    notify.success(i18next.t('auth.signedOut'));
+    notify.success(i18next.t('auth.signedOut', { ns: 'account' }));
     return true;
   } catch {
     await sessionEvent('SIGNED_OUT').catch(() => undefined);
-    notify.error(i18next.t('auth.signOutFailed'), { description: i18next.t('auth.signOutFailedHint') });
+    notify.error(i18next.t('auth.signOutFailed', { ns: 'account' }), { description: i18next.t('auth.signOutFailedHint', { ns: 'account' }) });
     return false;
   }
 }

@@ -6,6 +6,7 @@ import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { sessionEvent, useSession } from '../../app/session';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -31,7 +32,7 @@ function Card({ title, description, children, tone }: { title: string; descripti
 }
 
 function ProfileCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const { me } = useSession();
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -107,7 +108,7 @@ function ProfileCard() {
 }
 
 function PasswordCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ChangePasswordForm>({
@@ -158,7 +159,7 @@ function PasswordCard() {
 }
 
 function DeleteCard({ email }: { email: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -231,7 +232,7 @@ function DeleteCard({ email }: { email: string }) {
 
 /** Settings → Account: identity, terms status, profile, password and deletion (spec §2). */
 export function AccountTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const { me } = useSession();
   if (!me) return null;
   return (

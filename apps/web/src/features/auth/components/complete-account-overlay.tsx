@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui';
 import { LogOut, UserRoundCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { sessionEvent, type SessionInfo } from '../../../app/session';
 import { Button } from '../../../components/ui/button';
@@ -11,15 +12,16 @@ import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
-import { consentReady, emptyConsent, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
+import { consentReady, emptyConsent, useApplyCountryDefaults, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
 import { readPendingConsents } from '../pending-consents';
 import { signOut } from '../sign-out';
 import { ConsentFields } from './consent-fields';
 
 function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
   const suggestion = useCountrySuggestion();
+  const applyCountryDefaults = useApplyCountryDefaults();
   const pending = readPendingConsents();
   const form = useConsentForm(emptyConsent(me.profile.username ?? pending?.username ?? '', me.profile.countryCode ?? pending?.countryCode ?? ''));
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -36,6 +38,7 @@ function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {
     try {
       const updated = await authApi.acceptTerms(toAcceptRequest(data, i18n.resolvedLanguage ?? 'en'));
       await sessionEvent('USER_UPDATED', updated);
+      applyCountryDefaults(data.countryCode);
       notify.success(t('consent.accepted'));
       void navigate('/dashboard');
     } catch (err) {
@@ -77,7 +80,7 @@ function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {
  * It cannot be dismissed: the way out is accepting or signing out.
  */
 export function CompleteAccountOverlay({ me }: { me: NonNullable<SessionInfo['me']> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   return (
     <Dialog.Root open>
       <Dialog.Portal>

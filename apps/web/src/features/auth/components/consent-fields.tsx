@@ -3,6 +3,7 @@ import { CircleCheck, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { CheckboxField, describedBy, Field, FieldError, TextInput } from '../../../components/ui/form';
 import { validationText } from '../../../lib/error-text';
@@ -26,7 +27,7 @@ export function ConsentFields({
   form: UseFormReturn<ConsentInput, unknown, z.output<typeof ConsentValues>>;
   availability: UsernameStatus;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const uid = useId();
   const { register, control, watch, formState } = form;
   const errors = formState.errors;
@@ -117,7 +118,7 @@ export function ConsentFields({
               onCheckedChange={field.onChange}
               error={validationText(errors.tosAccepted?.message)}
             >
-              <Trans i18nKey="consent.terms" components={{ terms: docLink('/terms-of-service'), privacy: docLink('/privacy') }} />
+              <Trans t={t} i18nKey="consent.terms" components={{ terms: docLink('/terms-of-service'), privacy: docLink('/privacy') }} />
             </CheckboxField>
           )}
         />
@@ -136,7 +137,7 @@ export function ConsentFields({
         <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-4" data-testid="cookie-choices">
           <legend className="px-1 text-sm font-medium">{t('consent.cookies')}</legend>
           <p className="text-xs text-muted">
-            <Trans i18nKey="consent.cookiesLead" components={{ policy: docLink('/cookies-policy') }} />
+            <Trans t={t} i18nKey="consent.cookiesLead" components={{ policy: docLink('/cookies-policy') }} />
           </p>
           <CheckboxField id={`${uid}-cookie-necessary`} checked disabled onCheckedChange={() => undefined}>
             {t('consent.cookieNecessary')}

@@ -3,6 +3,7 @@ import { countries } from 'country-flag-icons';
 import { Check, MapPin } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
@@ -14,7 +15,7 @@ const loose = (text: string) => normalizeSearchText(text).replace(/[^\p{L}\p{N}]
 const NOT_COUNTRIES = new Set(['EU', 'UN', 'XK', 'AC', 'TA', 'IC', 'EA', 'DG', 'CP', 'GB-ENG', 'GB-SCT', 'GB-WLS', 'GB-NIR']);
 
 export function useCountryNames() {
-  const { i18n } = useTranslation();
+  const { i18n } = useTranslation(ACCOUNT_NS);
   const language = i18n.resolvedLanguage ?? 'en';
   return useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region' });
@@ -44,7 +45,7 @@ export function CountryPicker({
   invalid?: boolean;
   describedBy?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const { list, nameOf } = useCountryNames();
   // The list shows while there is no country yet, or after Change.
   const [editing, setEditing] = useState(false);

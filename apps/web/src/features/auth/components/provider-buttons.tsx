@@ -2,6 +2,7 @@ import type { AuthOptionsResponse } from '@grandline/core/contracts/account';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/misc';
 import { errorText } from '../../../lib/error-text';
@@ -21,7 +22,7 @@ const FacebookMark = () => (
 
 /** "Continue with Google / Facebook": shown only for the providers this server has configured. */
 export function ProviderButtons({ providers }: { providers: AuthOptionsResponse['providers'] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const [busy, setBusy] = useState<string | null>(null);
   if (providers.length === 0) return null;
   const start = async (provider: string) => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/form';
@@ -13,7 +14,7 @@ import { completeSignIn } from './auth-page';
  * return path. Failures show "Auth error: {message}" or "Authentication failed".
  */
 export function AuthCallbackPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [signInFailed, setSignInFailed] = useState(false);

@@ -4,6 +4,7 @@ import { MailCheck } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { sessionEvent, useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/button';
@@ -40,7 +41,7 @@ export async function completeSignIn(navigate: (to: string, opts?: { replace?: b
 }
 
 function SubmitButton({ pending, children, testId }: { pending: boolean; children: ReactNode; testId?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   return (
     <Button type="submit" size="lg" className="w-full justify-center" disabled={pending} data-testid={testId}>
       {pending && <Spinner className="h-4 w-4" label={t('states.loading')} />}
@@ -50,7 +51,7 @@ function SubmitButton({ pending, children, testId }: { pending: boolean; childre
 }
 
 function SignIn({ onSwitch, onUnconfirmed }: { onSwitch: (v: View) => void; onUnconfirmed: (email: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
   const id = useId();
   const [error, setError] = useState<ReactNode>(null);
@@ -115,12 +116,12 @@ function SignIn({ onSwitch, onUnconfirmed }: { onSwitch: (v: View) => void; onUn
 }
 
 function PasswordRules() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   return <span>{t('auth.passwordRules')}</span>;
 }
 
 function SignUp({ onSent }: { onSent: (sent: Sent) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm), defaultValues: { email: '', password: '', confirmPassword: '' }, mode: 'onTouched' });
@@ -172,7 +173,7 @@ function SignUp({ onSent }: { onSent: (sent: Sent) => void }) {
 }
 
 function Forgot({ onSent }: { onSent: (sent: Sent) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ForgotPasswordForm>({ resolver: zodResolver(ForgotPasswordForm), defaultValues: { email: '' } });
@@ -200,7 +201,7 @@ function Forgot({ onSent }: { onSent: (sent: Sent) => void }) {
 }
 
 function Recovery({ token, onDone }: { token: string | null; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const id = useId();
   const [error, setError] = useState<string | null>(token ? null : t('errors.codes.INVALID_TOKEN'));
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(ResetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' }, mode: 'onTouched' });
@@ -248,7 +249,7 @@ const RESEND_COOLDOWN = 60;
 
 /** "Check your e-mail", after sign-up or a reset request, with a resend button on a cool-down. */
 export function CheckEmail({ sent, onBack }: { sent: Sent; onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const [wait, setWait] = useState(sent.resendNow ? 0 : RESEND_COOLDOWN);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -289,7 +290,7 @@ export function CheckEmail({ sent, onBack }: { sent: Sent; onBack: () => void })
 
 /** /auth and /auth/email-confirmation: sign in, sign up, forgot password, new password (spec §2). */
 export function AuthPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const session = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

@@ -3,6 +3,7 @@ import type { MeResponse } from '@grandline/core/contracts/account';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../../lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../app/layout/logo';
 import { fetchSession, sessionEvent, sessionKeys } from '../../../app/session';
@@ -15,7 +16,7 @@ import { notify } from '../../../lib/toast';
 import { LegalDocumentView } from '../../legal/legal-page';
 import { authApi } from '../api/auth-api';
 import { ConsentFields } from '../components/consent-fields';
-import { consentReady, emptyConsent, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
+import { consentReady, emptyConsent, useApplyCountryDefaults, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
 import { rememberReturnTo, safeReturnPath } from '../return-to';
 import { clearBrowserData } from '../sign-out';
 
@@ -25,9 +26,10 @@ const KEEP = [STORAGE_KEYS.language, STORAGE_KEYS.currency];
 const timeout = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms));
 
 function ConsentForm({ me, returnTo }: { me: MeResponse; returnTo: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
   const suggestion = useCountrySuggestion();
+  const applyCountryDefaults = useApplyCountryDefaults();
   const form = useConsentForm(emptyConsent(me.profile.username ?? '', me.profile.countryCode ?? ''));
   const values = form.watch();
   const availability = useUsernameAvailability(values.username);
@@ -43,6 +45,7 @@ function ConsentForm({ me, returnTo }: { me: MeResponse; returnTo: string }) {
     try {
       const updated = await authApi.acceptTerms(toAcceptRequest(data, i18n.resolvedLanguage ?? 'en'));
       await sessionEvent('USER_UPDATED', updated);
+      applyCountryDefaults(data.countryCode);
       await sessionEvent('TOKEN_REFRESHED');
       notify.success(t('consent.accepted'));
       await navigate(returnTo, { replace: true });
@@ -101,7 +104,7 @@ function Section({ title, open, children, testId }: { title: string; open: boole
  * `doc=privacy` opens the privacy section, anything else the terms; `return` is where acceptance leads.
  */
 export function ConsentPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('return')) ?? '/dashboard';

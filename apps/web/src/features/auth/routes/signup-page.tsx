@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '../../../app/layout/logo';
 import { sessionEvent, useSession } from '../../../app/session';
@@ -26,7 +27,7 @@ import { CheckEmail } from './auth-page';
  * signed-in user who has not accepted the terms (e.g. after Google) only gives the consents.
  */
 export function SignupPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_NS);
   const id = useId();
   const navigate = useNavigate();
   const session = useSession();
