@@ -1,4 +1,4 @@
-import { Hammer, Layers, Library, Settings, type LucideIcon } from 'lucide-react';
+import { Layers, Library, Settings, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -48,10 +48,6 @@ export function WelcomePage() {
           ))}
         </ol>
       </section>
-      <p className="flex items-center gap-2 text-sm text-muted">
-        <Hammer className="h-4 w-4" aria-hidden />
-        {t('welcome.next')}
-      </p>
     </div>
   );
 }
