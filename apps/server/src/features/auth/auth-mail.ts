@@ -13,6 +13,20 @@ const TEXTS = {
     pt: { subject: 'Redefina sua senha do Grand Line', body: 'Alguém pediu para redefinir a senha da sua conta Grand Line. Para escolher uma nova, abra este link:' },
     es: { subject: 'Restablece tu contraseña de Grand Line', body: 'Alguien pidió restablecer la contraseña de tu cuenta de Grand Line. Para elegir una nueva, abre este enlace:' },
   },
+  existing: {
+    en: {
+      subject: 'You already have a Grand Line account',
+      body: 'Someone tried to create a Grand Line account with this e-mail address, but you already have one. Sign in here (or choose "Forgot password?" there):',
+    },
+    pt: {
+      subject: 'Você já tem uma conta no Grand Line',
+      body: 'Alguém tentou criar uma conta no Grand Line com este e-mail, mas você já tem uma. Entre por aqui (ou escolha "Esqueceu a senha?" lá):',
+    },
+    es: {
+      subject: 'Ya tienes una cuenta en Grand Line',
+      body: 'Alguien intentó crear una cuenta de Grand Line con este correo, pero ya tienes una. Inicia sesión aquí (o elige "¿Olvidaste tu contraseña?" allí):',
+    },
+  },
   ignore: {
     en: 'If you did not ask for this, ignore this message. The link expires in one hour.',
     pt: 'Se não foi você, ignore esta mensagem. O link expira em uma hora.',
@@ -29,7 +43,7 @@ export function mailLanguage(headers: Headers | undefined): Lang {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function authMail(kind: 'verify' | 'reset', lang: Lang, to: string, url: string): MailMessage {
+export function authMail(kind: 'verify' | 'reset' | 'existing', lang: Lang, to: string, url: string): MailMessage {
   const { subject, body } = TEXTS[kind][lang];
   const ignore = TEXTS.ignore[lang];
   return {

@@ -67,6 +67,22 @@ describe('sign-up', () => {
   });
 });
 
+describe('sign-up with a registered e-mail', () => {
+  it('answers like a new sign-up, and mails the owner a way to sign in instead', async () => {
+    await signUpAndVerify('brook@example.com', 'SoulKing1');
+    const before = ctx.mail.messages.length;
+    const again = await ctx.app.request('/api/auth/sign-up/email', json({ email: 'brook@example.com', password: 'Another123', name: 'x' }, { 'X-Grandline-Language': 'es' }));
+    expect(again.status).toBe(200);
+    const sent = ctx.mail.messages.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: 'brook@example.com', subject: 'Ya tienes una cuenta en Grand Line' });
+    expect(sent[0]!.text).toContain('http://localhost:3000/auth');
+    // The original password still works: nothing about the account changed.
+    const signIn = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'brook@example.com', password: 'SoulKing1' }));
+    expect(signIn.status).toBe(200);
+  });
+});
+
 describe('sign-in', () => {
   it('answers a wrong password and an unknown e-mail the same way (no enumeration)', async () => {
     await signUpAndVerify('robin@example.com', 'Archaeology1');

@@ -115,6 +115,11 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
       sendResetPassword: async ({ user, url }, request) => {
         await mailer.send(authMail('reset', mailLanguage(request?.headers), user.email, url));
       },
+      // A sign-up with a registered address answers like a new one (no account enumeration); the owner gets a
+      // mail pointing to sign-in instead of waiting for a confirmation that never comes.
+      onExistingUserSignUp: async ({ user }, request) => {
+        await mailer.send(authMail('existing', mailLanguage(request?.headers), user.email, `${config.publicUrl}/auth`));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
