@@ -218,6 +218,17 @@ test('settings: profile, password change, admin users page and account deletion'
   // Preferences chosen while signed in are saved to the profile.
   await page.getByTestId('tab-preferences').click();
   await expect(page.getByText(L.settings.storedInAccount)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Default marketplace' }).click();
+  await page.getByRole('option', { name: /Cardmarket/ }).click();
+  await expect.poll(async () => (await (await page.request.get('/api/me')).json()).profile.marketplace).toBe('market5');
+  // …and come back in a new browser for the same account.
+  const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const otherPage = await other.newPage();
+  await otherPage.request.post('/api/auth/sign-in/email', { data: { email, password: 'Password123' } });
+  await otherPage.goto('/settings?tab=preferences');
+  await expect(otherPage.getByRole('combobox', { name: 'Default marketplace' })).toContainText('Cardmarket');
+  expect(await otherPage.evaluate(() => localStorage.getItem('collectionMarketplace'))).toBe('market5');
+  await other.close();
 
   // The admin sees the users list and can search it.
   await page.getByTestId('user-menu').click();
