@@ -52,6 +52,10 @@ export function useSession(): SessionInfo {
 /** The session, fetched once and shared (route loaders and guards). */
 export const ensureSession = () => queryClient.ensureQueryData(sessionQuery);
 
+/** Set when the user signs out on purpose (they go home, not to the sign-in screen); cleared by a sign-in. */
+let signedOutByUser = false;
+export const wasSignedOutByUser = () => signedOutByUser;
+
 export type SessionEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'SIGNED_OUT';
 
 /**
@@ -62,6 +66,8 @@ export type SessionEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'TOKEN_REFRESHED' |
  * - USER_UPDATED takes the user the server just answered.
  */
 export async function sessionEvent(event: SessionEvent, updated?: MeResponse | null): Promise<MeResponse | null> {
+  if (event === 'SIGNED_OUT') signedOutByUser = true;
+  if (event === 'SIGNED_IN') signedOutByUser = false;
   const next = await applySessionEvent(event, updated);
   // Other tabs of this site follow: they fetch the session again (a sign-out there clears their data).
   if (event !== 'TOKEN_REFRESHED') channel?.postMessage(event);

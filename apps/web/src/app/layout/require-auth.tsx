@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { rememberReturnTo } from '../../features/auth/return-to';
-import { useSession } from '../session';
+import { useSession, wasSignedOutByUser } from '../session';
 import { PageLoading } from './page-loading';
 
 /** Keeps signed-in pages behind the session while it changes (sign-out in another tab, expiry). */
@@ -9,6 +9,8 @@ export function RequireAuth({ admin = false }: { admin?: boolean }) {
   const location = useLocation();
   if (session.loading) return <PageLoading />;
   if (!session.signedIn) {
+    // Signed out here on purpose: home, as spec §4 says, not the sign-in screen.
+    if (wasSignedOutByUser()) return <Navigate to="/" replace />;
     rememberReturnTo(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to="/auth" replace />;
   }

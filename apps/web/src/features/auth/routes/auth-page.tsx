@@ -1,6 +1,7 @@
 import { ForgotPasswordForm, ResetPasswordForm, SignInForm, SignUpForm } from '@grandline/core/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -320,22 +321,8 @@ export function AuthPage() {
     );
   }
 
-  const tabs = (
-    <div role="tablist" aria-label={t('auth.titles.signin')} className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-surface-2 p-1">
-      {(['signin', 'signup'] as const).map((v) => (
-        <button
-          key={v}
-          type="button"
-          role="tab"
-          aria-selected={view === v}
-          onClick={() => go(v)}
-          className={`h-9 cursor-pointer rounded-md text-sm font-medium ${view === v ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg'}`}
-        >
-          {t(v === 'signin' ? 'auth.signIn' : 'auth.signUp')}
-        </button>
-      ))}
-    </div>
-  );
+  const tabTrigger =
+    'h-9 cursor-pointer rounded-md text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
   return (
     <AuthCard
@@ -356,10 +343,25 @@ export function AuthPage() {
           <FormMessage>{t('auth.authError', { message: t([`errors.codes.${urlError.toUpperCase()}`, 'auth.authFailed']) })}</FormMessage>
         </div>
       )}
-      {(view === 'signin' || view === 'signup') && tabs}
-      {(view === 'signin' || view === 'signup') && <ProviderButtons providers={session.providers} />}
-      {view === 'signin' && <SignIn onSwitch={go} onUnconfirmed={(email) => setSent({ kind: 'signup', email, resendNow: true })} />}
-      {view === 'signup' && <SignUp onSent={setSent} />}
+      {(view === 'signin' || view === 'signup') && (
+        <Tabs.Root value={view} onValueChange={(v) => go(v as View)}>
+          <Tabs.List aria-label={t('auth.titles.signin')} className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-surface-2 p-1">
+            <Tabs.Trigger value="signin" className={tabTrigger}>
+              {t('auth.signIn')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="signup" className={tabTrigger}>
+              {t('auth.signUp')}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <ProviderButtons providers={session.providers} />
+          <Tabs.Content value="signin" className="outline-none">
+            <SignIn onSwitch={go} onUnconfirmed={(email) => setSent({ kind: 'signup', email, resendNow: true })} />
+          </Tabs.Content>
+          <Tabs.Content value="signup" className="outline-none">
+            <SignUp onSent={setSent} />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
       {view === 'forgot' && <Forgot onSent={setSent} />}
       {view === 'recovery' && <Recovery token={params.get('token')} onDone={() => go('signin')} />}
     </AuthCard>
