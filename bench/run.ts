@@ -2,6 +2,7 @@
  * npm run bench — performance figures of the foundation (issue 2), written to bench/results/latest.{json,md}.
  * Everything runs on loopback with bounded durations. Not a test: it reports, the numbers are judged by people.
  */
+import { deckValidationRate } from './deck-validation';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -151,6 +152,8 @@ function lighthouse(urlPath: string): { performance: number; accessibility: numb
 }
 
 async function main() {
+  const decks = deckValidationRate();
+  log(`deck validation (core, one thread): ${decks.decksPerSecond} decks/s`);
   log('building the web app');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const bundle = initialJsGzip();
@@ -212,6 +215,7 @@ async function main() {
     coldStartMs: Math.round(coldStartMs),
     warmStartMs: Math.round(warmStartMs),
     sigtermExitCode: exitCode,
+    deckValidationPerSecond: decks.decksPerSecond,
     lighthouse: lh,
     targets: {
       searchToHealth: '≥ 0.40',
@@ -220,6 +224,7 @@ async function main() {
       lighthouse: 'performance ≥ 95, accessibility ≥ 95',
       coldStart: '≤ 20 s',
       warmStart: '≤ 3 s',
+      deckValidation: '≥ 100,000 decks/s',
     },
   };
   const md = [
@@ -240,6 +245,7 @@ async function main() {
     `| initial JS (gzip) | ${summary.initialJsGzipKB} KB | ${summary.targets.initialJs} |`,
     `| cold start with seeding | ${summary.coldStartMs} ms | ${summary.targets.coldStart} |`,
     `| warm restart | ${summary.warmStartMs} ms | ${summary.targets.warmStart} |`,
+    `| 50-card deck validation (core, one thread) | ${summary.deckValidationPerSecond} decks/s | ${summary.targets.deckValidation} |`,
     ...(lh
       ? [
           `| Lighthouse / (mobile) | perf ${lh.home.performance}, a11y ${lh.home.accessibility} | ${summary.targets.lighthouse} |`,

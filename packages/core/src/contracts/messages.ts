@@ -31,6 +31,27 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.avatarUrlInvalid': 'Avatar must be an http or https address',
   'validation.nothingToUpdate': 'Nothing to update',
   'validation.deleteConfirmation': 'Type your e-mail address to confirm',
+  'validation.deckNameRequired': 'Deck name is required',
+  'validation.deckNameTooLong': 'Deck name must be at most 100 characters',
+  'validation.deckDescriptionTooLong': 'Description must be at most 2000 characters',
+  'validation.deckEmpty': 'Deck needs at least one card',
+  'validation.deckLeaderRequired': 'Please select a leader',
+  'validation.deckLeaderNotLeader': 'The leader must be a Leader card',
+  'validation.deckTooManyLeaders': 'A Standard deck cannot have more than one Leader',
+  'validation.deckNotMainDeckCard': 'Only Character, Event and Stage cards can be in the main deck',
+  'validation.deckMainSize': 'The deck must have exactly {{count}} cards plus 1 Leader (it has {{current}})',
+  'validation.deckInvalidQuantity': 'Each card needs a quantity of at least 1',
+  'validation.deckTooManyCopies': 'At most {{max}} copies of each card number are allowed',
+  'validation.deckColorMismatch': 'Every card must share a color with the Leader',
+  'validation.deckBanned': 'Banned in this format',
+  'validation.deckRestricted': 'Restricted: only 1 copy is allowed',
+  'validation.deckRotatedOut': 'Not legal in Standard since {{date}}: only block {{block}} and later',
+  'validation.deckUnknownFormat': 'Unknown format for this game',
+  'validation.deckListTooLong': 'The deck list is too long',
 };
 
-export const messageText = (message: string) => VALIDATION_MESSAGES_EN[message] ?? message;
+/** The English text of a message key, with {{placeholders}} filled from `params`. */
+export const messageText = (message: string, params?: Record<string, string | number>) => {
+  const text = VALIDATION_MESSAGES_EN[message] ?? message;
+  return params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
+};

@@ -1,0 +1,64 @@
+import Papa from 'papaparse';
+
+/** A deck as the exporters need it: the leader and the main-deck rows (one per print). */
+export interface ExportDeck {
+  leader: { cardNumber: string; name: string; setCode: string | null } | null;
+  cards: readonly { cardNumber: string; name: string; setCode: string | null; quantity: number; variant?: string | null }[];
+}
+
+/** Main-deck quantities per card number (prints of one number together), in first-seen order. */
+const byNumber = (deck: ExportDeck) => {
+  const rows = new Map<string, { cardNumber: string; name: string; setCode: string | null; quantity: number }>();
+  for (const c of deck.cards) {
+    const row = rows.get(c.cardNumber);
+    if (row) row.quantity += c.quantity;
+    else rows.set(c.cardNumber, { cardNumber: c.cardNumber, name: c.name, setCode: c.setCode, quantity: c.quantity });
+  }
+  return [...rows.values()];
+};
+
+/** OPTCG Sim text: the leader first with quantity 1, then one `<qty>x<number>` per card number; LF line ends. */
+export function toOptcgSim(deck: ExportDeck): string {
+  const lines = deck.leader ? [`1x${deck.leader.cardNumber}`] : [];
+  for (const row of byNumber(deck)) lines.push(`${row.quantity}x${row.cardNumber}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Liga CSV Standard: UTF-8, comma-separated, header `quantity,name,edition,number` — Liga's edition code
+ * (`OP-01`, `ST-01`, `EB-01`, as our set codes are written) and the card number. The leader is the first row.
+ */
+export function toLigaCsv(deck: ExportDeck): string {
+  const rows = [...(deck.leader ? [{ ...deck.leader, quantity: 1 }] : []), ...byNumber(deck)].map((r) => ({
+    quantity: r.quantity,
+    name: r.name,
+    edition: r.setCode ?? '',
+    number: r.cardNumber,
+  }));
+  return `${Papa.unparse(rows, { columns: ['quantity', 'name', 'edition', 'number'], newline: '\n' })}\n`;
+}
+
+/**
+ * "Format with Prices": the Liga columns plus the unit price and the line total in the chosen marketplace
+ * and currency. Without a price for a card (or before prices exist) its cells stay empty; the header always
+ * names the currency and marketplace, so an empty column is never mistaken for zero.
+ */
+export function toCsvWithPrices(
+  deck: ExportDeck,
+  { currency, marketplace, priceOf }: { currency: string; marketplace: string; priceOf: (cardNumber: string) => number | null },
+): string {
+  const unit = `unit_price_${currency}_${marketplace}`;
+  const total = `total_${currency}_${marketplace}`;
+  const rows = [...(deck.leader ? [{ ...deck.leader, quantity: 1 }] : []), ...byNumber(deck)].map((r) => {
+    const price = priceOf(r.cardNumber);
+    return {
+      quantity: r.quantity,
+      name: r.name,
+      edition: r.setCode ?? '',
+      number: r.cardNumber,
+      [unit]: price === null ? '' : price.toFixed(2),
+      [total]: price === null ? '' : (price * r.quantity).toFixed(2),
+    };
+  });
+  return `${Papa.unparse(rows, { columns: ['quantity', 'name', 'edition', 'number', unit, total], newline: '\n' })}\n`;
+}
