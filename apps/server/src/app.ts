@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from './db/client';
 import { CLIENT_IP_HEADER, type Auth } from './features/auth/auth';
 import { accountRoutes } from './features/account/account.routes';
+import { decksRoutes } from './features/decks/decks.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { geoRoutes } from './features/geo/geo.routes';
@@ -45,6 +46,7 @@ export function buildApi() {
   api.route('/', accountRoutes);
   api.route('/', geoRoutes);
   api.route('/', adminRoutes);
+  api.route('/', decksRoutes);
   return api;
 }
 

@@ -84,8 +84,10 @@ export async function createAuthTestApp({
   trustProxy = true,
   oidc,
   mailer,
-}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean; oidc?: OidcProviderConfig; mailer?: Mailer } = {}) {
+  seed = false,
+}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean; oidc?: OidcProviderConfig; mailer?: Mailer; seed?: boolean } = {}) {
   const database = await createTestDatabase();
+  if (seed) await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
   const mail = createMemoryMailer();
   const auth = createAuth({
     db: database.db,

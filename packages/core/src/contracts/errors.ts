@@ -13,6 +13,9 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'USERNAME_TAKEN',
   'FORBIDDEN_ORIGIN',
+  'DECK_NOT_FOUND',
+  'UNKNOWN_FORMAT',
+  'INVALID_CARD',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

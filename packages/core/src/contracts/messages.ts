@@ -48,6 +48,11 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.deckRotatedOut': 'Not legal in Standard since {{date}}: only block {{block}} and later',
   'validation.deckUnknownFormat': 'Unknown format for this game',
   'validation.deckListTooLong': 'The deck list is too long',
+  'validation.deckCoverNotInDeck': 'Only cards in the deck can be chosen as cover',
+  'validation.deckUnknownCard': 'Unknown card',
+  'validation.deckLineNoCardNumber': 'No card number on this line',
+  'validation.deckLineBadQuantity': 'The quantity must be between 1 and 99',
+  'validation.deckLineUnknownCard': 'No card with this number in the library',
 };
 
 /** The English text of a message key, with {{placeholders}} filled from `params`. */

@@ -4,3 +4,4 @@ export * from './cards';
 export * from './app-meta';
 export * from './auth';
 export * from './accounts';
+export * from './decks';

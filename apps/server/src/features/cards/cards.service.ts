@@ -1,3 +1,4 @@
+import { clearCatalogueIndex } from './catalogue-index';
 import type { Card, CardDetailResponse, CardFacetsResponse, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
 import type { GameCategory } from '@grandline/core/games';
 import { normalizeSearchText } from '@grandline/core/slug';
@@ -26,6 +27,7 @@ const searchCache = new LRUCache<string, CachedBody>({
 
 export function clearCardCaches() {
   searchCache.clear();
+  clearCatalogueIndex();
 }
 
 export const cardColumns = {

@@ -1,0 +1,47 @@
+import type { Card } from '@grandline/core/contracts/cards';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cardSets, cards } from '../../db/schema/index';
+import { cardColumns, toCard } from './cards.service';
+
+/** Every print of the library in memory, by id and by card number: the deck rules read it on each request. */
+export interface CatalogueIndex {
+  byId: Map<number, Card>;
+  /** `${game}:${number}` → the base print (the first non-variation print of that number). */
+  baseByNumber: Map<string, Card>;
+  /** `${game}:${number}_${variant}` → that print. */
+  byVariant: Map<string, Card>;
+}
+
+let loading: Promise<CatalogueIndex> | null = null;
+
+/** The index, built once per process from the database (about 5,000 prints); cleared when the library is re-imported. */
+export function catalogueIndex(db: Db): Promise<CatalogueIndex> {
+  loading ??= build(db).catch((err: unknown) => {
+    loading = null;
+    throw err;
+  });
+  return loading;
+}
+
+export function clearCatalogueIndex() {
+  loading = null;
+}
+
+async function build(db: Db): Promise<CatalogueIndex> {
+  const rows = await db
+    .select(cardColumns)
+    .from(cards)
+    .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+    .orderBy(asc(cards.gameCategory), asc(cards.cardNumber), asc(cards.printOrder));
+  const index: CatalogueIndex = { byId: new Map(), baseByNumber: new Map(), byVariant: new Map() };
+  for (const row of rows) {
+    const card = toCard(row as Parameters<typeof toCard>[0]);
+    index.byId.set(card.id, card);
+    const key = `${card.gameCategory}:${card.cardNumber}`;
+    if (card.variant) index.byVariant.set(`${key}_${card.variant}`, card);
+    const base = index.baseByNumber.get(key);
+    if (!base || (base.isVariation && !card.isVariation)) index.baseByNumber.set(key, card);
+  }
+  return index;
+}

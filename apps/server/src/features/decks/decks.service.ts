@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import type { Card } from '@grandline/core/contracts/cards';
+import type {
+  CreateDeckRequest,
+  DeckCardInput,
+  DeckDetail,
+  DeckListLineError,
+  DeckProblem,
+  DeckRow,
+  DeckSummary,
+  UpdateDeckRequest,
+  ValidateDeckListResponse,
+} from '@grandline/core/contracts/decks';
+import { messageText } from '@grandline/core/contracts/messages';
+import { parseDeckList } from '@grandline/core/decks/deck-list';
+import { deckFormat, type DeckFormat } from '@grandline/core/decks/formats';
+import { validateDeck, type DeckCard, type DeckValidation } from '@grandline/core/decks/validate';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { deckCards, decks, profiles } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+
+type DeckRecord = typeof decks.$inferSelect;
+type Viewer = { id: string } | null;
+
+const deckNotFound = () => new AppError('DECK_NOT_FOUND', 404, "This deck doesn't exist or is private");
+
+function formatOf(game: string, format: string): DeckFormat {
+  const found = deckFormat(game, format);
+  if (!found) throw new AppError('UNKNOWN_FORMAT', 400, messageText('validation.deckUnknownFormat'), [{ path: 'format', message: messageText('validation.deckUnknownFormat') }]);
+  return found;
+}
+
+const asDeckCard = (card: Card): DeckCard => card;
+
+/** Problems with their English text (the web app translates by code and params). */
+const withText = (validation: DeckValidation): { valid: boolean; mainCount: number; errors: DeckProblem[] } => ({
+  valid: validation.valid,
+  mainCount: validation.mainCount,
+  errors: validation.errors.map((e) => ({ ...e, message: messageText(e.message, e.params) })),
+});
+
+function validateRows(record: Pick<DeckRecord, 'name' | 'format' | 'gameCategory' | 'leaderCardId'>, rows: DeckRow[], index: CatalogueIndex) {
+  const leader = record.leaderCardId ? (index.byId.get(record.leaderCardId) ?? null) : null;
+  return validateDeck(
+    { name: record.name, leader: leader && asDeckCard(leader), cards: rows.map((r) => ({ card: asDeckCard(r.card), quantity: r.quantity })) },
+    formatOf(record.gameCategory, record.format),
+    { requireName: true },
+  );
+}
+
+function summary(record: DeckRecord, rows: DeckRow[], index: CatalogueIndex): DeckSummary & { validation: ReturnType<typeof withText> } {
+  const validation = withText(validateRows(record, rows, index));
+  return {
+    id: record.id,
+    name: record.name,
+    format: record.format as DeckSummary['format'],
+    description: record.description,
+    gameCategory: record.gameCategory,
+    isPublic: record.isPublic,
+    leader: record.leaderCardId ? (index.byId.get(record.leaderCardId) ?? null) : null,
+    cover: record.coverCardId ? (index.byId.get(record.coverCardId) ?? null) : null,
+    mainCount: validation.mainCount,
+    valid: validation.valid,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    validation,
+  };
+}
+
+async function rowsOf(db: Db, deckIds: string[], index: CatalogueIndex): Promise<Map<string, DeckRow[]>> {
+  const out = new Map<string, DeckRow[]>(deckIds.map((id) => [id, []]));
+  if (!deckIds.length) return out;
+  const rows = await db
+    .select()
+    .from(deckCards)
+    .where(inArray(deckCards.deckId, deckIds))
+    .orderBy(asc(deckCards.deckId), asc(deckCards.position));
+  for (const row of rows) {
+    const card = index.byId.get(row.cardId);
+    if (card) out.get(row.deckId)!.push({ card, quantity: row.quantity });
+  }
+  return out;
+}
+
+/** The signed-in user's decks, most recently changed first, each with its validity. */
+export async function listDecks({ db, user }: { db: Db; user: { id: string } }): Promise<DeckSummary[]> {
+  const index = await catalogueIndex(db);
+  const records = await db.select().from(decks).where(eq(decks.userId, user.id)).orderBy(desc(decks.updatedAt));
+  const rows = await rowsOf(db, records.map((r) => r.id), index);
+  return records.map((r) => {
+    const { validation: _validation, ...rest } = summary(r, rows.get(r.id)!, index);
+    return rest;
+  });
+}
+
+/** A deck for its owner, or for anyone when public; others get the same 404 as for a missing deck. */
+export async function getDeck({ db, viewer, id }: { db: Db; viewer: Viewer; id: string }): Promise<DeckDetail> {
+  const index = await catalogueIndex(db);
+  const [record] = await db.select().from(decks).where(eq(decks.id, id));
+  if (!record || (!record.isPublic && record.userId !== viewer?.id)) throw deckNotFound();
+  const rows = (await rowsOf(db, [record.id], index)).get(record.id)!;
+  const [owner] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId));
+  return { ...summary(record, rows, index), owner: { username: owner?.username ?? null, isYou: record.userId === viewer?.id }, cards: rows };
+}
+
+/** Card ids that exist in the game, a Leader as leader, and a cover among the deck's cards (spec §5). */
+function checkCards(
+  index: CatalogueIndex,
+  game: string,
+  { leaderCardId, coverCardId, cards }: { leaderCardId?: number | null; coverCardId?: number | null; cards: DeckCardInput[] },
+) {
+  const unknown = (id: number) => {
+    const card = index.byId.get(id);
+    return !card || card.gameCategory !== game;
+  };
+  const issues: { path: string; message: string }[] = [];
+  cards.forEach((c, i) => unknown(c.cardId) && issues.push({ path: `cards.${i}.cardId`, message: messageText('validation.deckUnknownCard') }));
+  if (leaderCardId && unknown(leaderCardId)) issues.push({ path: 'leaderCardId', message: messageText('validation.deckUnknownCard') });
+  if (leaderCardId && !unknown(leaderCardId) && index.byId.get(leaderCardId)!.cardType !== 'Leader') {
+    issues.push({ path: 'leaderCardId', message: messageText('validation.deckLeaderNotLeader') });
+  }
+  if (coverCardId && coverCardId !== leaderCardId && !cards.some((c) => c.cardId === coverCardId)) {
+    issues.push({ path: 'coverCardId', message: messageText('validation.deckCoverNotInDeck') });
+  }
+  const seen = new Set<number>();
+  for (const c of cards) {
+    if (seen.has(c.cardId)) issues.push({ path: 'cards', message: `Card ${c.cardId} is listed twice` });
+    seen.add(c.cardId);
+  }
+  if (issues.length) throw new AppError('INVALID_CARD', 400, issues[0]!.message, issues);
+}
+
+export async function createDeck({ db, user, data }: { db: Db; user: { id: string }; data: CreateDeckRequest & { game: 'onepiece'; cards: DeckCardInput[] } }) {
+  const index = await catalogueIndex(db);
+  formatOf(data.game, data.format);
+  checkCards(index, data.game, data);
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(decks).values({
+      id,
+      userId: user.id,
+      name: data.name,
+      format: data.format,
+      description: data.description ?? null,
+      gameCategory: data.game,
+      isPublic: data.isPublic ?? false,
+      leaderCardId: data.leaderCardId ?? null,
+      coverCardId: data.coverCardId ?? null,
+    });
+    if (data.cards.length) await tx.insert(deckCards).values(data.cards.map((c, position) => ({ deckId: id, cardId: c.cardId, quantity: c.quantity, position })));
+  });
+  return getDeck({ db, viewer: user, id });
+}
+
+async function ownedDeck(db: Db, user: { id: string }, id: string) {
+  const [record] = await db.select().from(decks).where(and(eq(decks.id, id), eq(decks.userId, user.id)));
+  if (!record) throw deckNotFound();
+  return record;
+}
+
+/** Changes only the fields sent; only the owner may (others get a 404, never a change). */
+export async function updateDeck({ db, user, id, data }: { db: Db; user: { id: string }; id: string; data: UpdateDeckRequest }) {
+  const index = await catalogueIndex(db);
+  const record = await ownedDeck(db, user, id);
+  const current = (await rowsOf(db, [id], index)).get(id)!;
+  checkCards(index, record.gameCategory, {
+    leaderCardId: data.leaderCardId === undefined ? record.leaderCardId : data.leaderCardId,
+    coverCardId: data.coverCardId === undefined ? record.coverCardId : data.coverCardId,
+    cards: current.map((r) => ({ cardId: r.card.id, quantity: r.quantity })),
+  });
+  await db
+    .update(decks)
+    .set({ ...data, updatedAt: new Date() })
+    .where(and(eq(decks.id, id), eq(decks.userId, user.id)));
+  return getDeck({ db, viewer: user, id });
+}
+
+/** Replaces every main-deck row in one transaction: a failure leaves the old rows as they were. */
+export async function replaceDeckCards({ db, user, id, cards }: { db: Db; user: { id: string }; id: string; cards: DeckCardInput[] }) {
+  const index = await catalogueIndex(db);
+  const record = await ownedDeck(db, user, id);
+  // A cover that leaves the deck is cleared rather than refusing the change.
+  const keepsCover = !record.coverCardId || record.coverCardId === record.leaderCardId || cards.some((c) => c.cardId === record.coverCardId);
+  checkCards(index, record.gameCategory, { leaderCardId: record.leaderCardId, coverCardId: keepsCover ? record.coverCardId : null, cards });
+  await db.transaction(async (tx) => {
+    await tx.delete(deckCards).where(eq(deckCards.deckId, id));
+    if (cards.length) await tx.insert(deckCards).values(cards.map((c, position) => ({ deckId: id, cardId: c.cardId, quantity: c.quantity, position })));
+    await tx
+      .update(decks)
+      .set({ updatedAt: new Date(), ...(keepsCover ? {} : { coverCardId: null }) })
+      .where(eq(decks.id, id));
+  });
+  return getDeck({ db, viewer: user, id });
+}
+
+export async function deleteDeck({ db, user, id }: { db: Db; user: { id: string }; id: string }) {
+  const deleted = await db
+    .delete(decks)
+    .where(and(eq(decks.id, id), eq(decks.userId, user.id)))
+    .returning({ id: decks.id });
+  if (!deleted.length) throw deckNotFound();
+}
+
+const LINE_MESSAGES = {
+  NO_CARD_NUMBER: 'validation.deckLineNoCardNumber',
+  BAD_QUANTITY: 'validation.deckLineBadQuantity',
+  UNKNOWN_CARD: 'validation.deckLineUnknownCard',
+} as const;
+
+/**
+ * Reads a pasted list (OPTCG Sim text) against the library and checks it in a format: the Leader line becomes
+ * the leader, numbers the library does not know are reported line by line, never dropped silently.
+ */
+export async function validateDeckList({ db, game, format, list }: { db: Db; game: string; format: string; list: string }): Promise<ValidateDeckListResponse> {
+  const rules = formatOf(game, format);
+  const index = await catalogueIndex(db);
+  const parsed = parseDeckList(list);
+  const lineErrors: DeckListLineError[] = parsed.errors.map((e) => ({ ...e, message: messageText(LINE_MESSAGES[e.reason]) }));
+  const rows = new Map<number, DeckRow>();
+  const leaders: Card[] = [];
+  for (const entry of parsed.entries) {
+    const key = `${game}:${entry.cardNumber}`;
+    const card = (entry.variant && index.byVariant.get(`${key}_${entry.variant}`)) || index.baseByNumber.get(key);
+    if (!card) {
+      lineErrors.push({ line: entry.line, text: `${entry.quantity}x${entry.cardNumber}`, reason: 'UNKNOWN_CARD', message: messageText(LINE_MESSAGES.UNKNOWN_CARD) });
+      continue;
+    }
+    if (card.cardType === 'Leader' && leaders.length === 0 && entry.quantity === 1) {
+      leaders.push(card);
+      continue;
+    }
+    const row = rows.get(card.id);
+    if (row) row.quantity += entry.quantity;
+    else rows.set(card.id, { card, quantity: entry.quantity });
+  }
+  lineErrors.sort((a, b) => a.line - b.line);
+  const cards = [...rows.values()];
+  const leader = leaders[0] ?? null;
+  const validation = withText(validateDeck({ leader, cards }, rules));
+  return { ...validation, valid: validation.valid && lineErrors.length === 0, leader, cards, lineErrors };
+}

@@ -1,0 +1,173 @@
+import type { Card } from '@grandline/core/contracts/cards';
+import type { DeckDetail, ValidateDeckListResponse } from '@grandline/core/contracts/decks';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cards, deckCards } from '../../db/schema/index';
+import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
+import { catalogueIndex } from '../cards/catalogue-index';
+
+let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
+let alice: string;
+let bob: string;
+/** A legal Standard deck built from the real library: a one-color Leader and 13 numbers of its color. */
+let leader: Card;
+let main: Card[];
+/** A card of the library that is not in the deck. */
+let outsider: Card;
+
+const send = (method: string, path: string, body: unknown, cookie?: string) =>
+  ctx.app.request(path, { ...postJson(body, cookie ? { Cookie: cookie } : {}), method });
+const get = (path: string, cookie?: string) => ctx.app.request(path, { headers: cookie ? { Cookie: cookie } : {} });
+const accept = (cookie: string, username: string) =>
+  send('POST', '/api/me/accept-terms', { username, countryCode: 'BR', ageConfirmed: true, tosAccepted: true }, cookie);
+
+beforeAll(async () => {
+  ctx = await createAuthTestApp({ seed: true });
+  alice = await signUpVerified(ctx, 'alice-decks@example.com');
+  bob = await signUpVerified(ctx, 'bob-decks@example.com');
+  await accept(alice, 'alice_decks');
+  await accept(bob, 'bob_decks');
+  const index = await catalogueIndex(ctx.db);
+  const all = [...index.byId.values()].filter((c) => !c.isVariation && Number(c.blockIcon) >= 3);
+  leader = all.find((c) => c.cardType === 'Leader' && c.colors.length === 1 && c.colors[0] === 'Red')!;
+  main = all.filter((c) => c.cardType === 'Character' && c.colors.length === 1 && c.colors[0] === 'Red').slice(0, 13);
+  outsider = all.find((c) => c.cardType === 'Character' && !main.includes(c))!;
+  expect(leader).toBeTruthy();
+  expect(main).toHaveLength(13);
+}, 60_000);
+afterAll(async () => {
+  await ctx.database.close();
+});
+
+const legalList = () => [`1x${leader.cardNumber}`, ...main.map((c, i) => `${i === 12 ? 2 : 4}x${c.cardNumber}`)].join('\n');
+const legalRows = () => main.map((c, i) => ({ cardId: c.id, quantity: i === 12 ? 2 : 4 }));
+
+describe('POST /api/decks/validate (no account needed)', () => {
+  it('reads an OPTCG Sim list against the real library and finds it legal', async () => {
+    const res = await send('POST', '/api/decks/validate', { game: 'onepiece', format: 'standard', list: legalList() });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ValidateDeckListResponse;
+    expect(body).toMatchObject({ valid: true, mainCount: 50, errors: [], lineErrors: [] });
+    expect(body.leader?.cardNumber).toBe(leader.cardNumber);
+    expect(body.cards.map((r) => r.quantity).reduce((a, b) => a + b)).toBe(50);
+  });
+
+  it('reports unknown numbers and unreadable lines by line, and every rule problem', async () => {
+    const list = `${legalList()}\r\n\r\n4xOP99-999\n4 Nami\n1x${main[0]!.cardNumber}`;
+    const body = (await (await send('POST', '/api/decks/validate', { format: 'standard', list })).json()) as ValidateDeckListResponse;
+    expect(body.valid).toBe(false);
+    expect(body.lineErrors).toEqual([
+      { line: 16, text: '4xOP99-999', reason: 'UNKNOWN_CARD', message: 'No card with this number in the library' },
+      { line: 17, text: '4 Nami', reason: 'NO_CARD_NUMBER', message: 'No card number on this line' },
+    ]);
+    expect(body.errors.map((e) => [e.code, e.message, e.cards])).toEqual([
+      ['MAIN_DECK_SIZE', 'The deck must have exactly 50 cards plus 1 Leader (it has 51)', []],
+      ['TOO_MANY_COPIES', 'At most 4 copies of each card number are allowed', [main[0]!.cardNumber]],
+    ]);
+  });
+
+  it('says "Please select a leader" without one, and refuses an unknown format', async () => {
+    const body = (await (await send('POST', '/api/decks/validate', { list: main.map((c) => `4x${c.cardNumber}`).join('\n') })).json()) as ValidateDeckListResponse;
+    expect(body.errors.map((e) => e.message)).toContain('Please select a leader');
+    const res = await send('POST', '/api/decks/validate', { game: 'onepiece', format: 'commander', list: '' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: 'UNKNOWN_FORMAT', message: 'Unknown format for this game' } });
+    expect((await send('POST', '/api/decks/validate', { list: 'x'.repeat(20_001) })).status).toBe(400);
+  });
+});
+
+describe('decks CRUD', () => {
+  let deck: DeckDetail;
+
+  it('needs a session and accepted terms to create', async () => {
+    expect((await send('POST', '/api/decks', { name: 'x', format: 'standard' })).status).toBe(401);
+    const newcomer = await signUpVerified(ctx, 'newcomer-decks@example.com');
+    const res = await send('POST', '/api/decks', { name: 'x', format: 'standard' }, newcomer);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'TOS_REQUIRED' } });
+  });
+
+  it('creates a deck with its cards and reports its validity', async () => {
+    const invalid = await send('POST', '/api/decks', { name: '  ', format: 'standard' }, alice);
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ error: { issues: [{ path: 'name', message: 'Deck name is required' }] } });
+
+    const res = await send('POST', '/api/decks', { name: 'Red rush', format: 'standard', description: 'Fast', leaderCardId: leader.id, cards: legalRows() }, alice);
+    expect(res.status).toBe(201);
+    deck = (await res.json()) as DeckDetail;
+    expect(deck).toMatchObject({ name: 'Red rush', format: 'standard', isPublic: false, mainCount: 50, valid: true, owner: { username: 'alice_decks', isYou: true } });
+    expect(deck.cards).toHaveLength(13);
+    const list = (await (await get('/api/decks', alice)).json()) as { items: { id: string; valid: boolean }[] };
+    expect(list.items).toEqual([expect.objectContaining({ id: deck.id, valid: true, mainCount: 50 })]);
+    expect(((await (await get('/api/decks', bob)).json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  it('refuses a leader that is not a Leader, unknown cards and a cover outside the deck', async () => {
+    const res = await send('POST', '/api/decks', { name: 'Bad', format: 'standard', leaderCardId: main[0]!.id, coverCardId: 999999, cards: [{ cardId: 999999, quantity: 1 }] }, alice);
+    expect(res.status).toBe(400);
+    const issues = ((await res.json()) as { error: { issues: { path: string; message: string }[] } }).error.issues;
+    expect(issues).toEqual([
+      { path: 'cards.0.cardId', message: 'Unknown card' },
+      { path: 'leaderCardId', message: 'The leader must be a Leader card' },
+    ]);
+    const cover = await send('PATCH', `/api/decks/${deck.id}`, { coverCardId: outsider.id }, alice);
+    expect(cover.status).toBe(400);
+    expect(await cover.json()).toMatchObject({ error: { message: 'Only cards in the deck can be chosen as cover' } });
+  });
+
+  it('changes only the fields sent', async () => {
+    const res = await send('PATCH', `/api/decks/${deck.id}`, { name: 'Red rush v2', coverCardId: main[3]!.id }, alice);
+    expect(res.status).toBe(200);
+    const updated = (await res.json()) as DeckDetail;
+    expect(updated).toMatchObject({ name: 'Red rush v2', description: 'Fast', format: 'standard', cover: { id: main[3]!.id } });
+    expect((await send('PATCH', `/api/decks/${deck.id}`, {}, alice)).status).toBe(400);
+  });
+
+  it('keeps private decks private, and shows public ones to anyone with the link', async () => {
+    for (const cookie of [bob, undefined]) {
+      const res = await get(`/api/decks/${deck.id}`, cookie);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'DECK_NOT_FOUND', message: "This deck doesn't exist or is private" } });
+    }
+    await send('PATCH', `/api/decks/${deck.id}`, { isPublic: true }, alice);
+    const seen = (await (await get(`/api/decks/${deck.id}`)).json()) as DeckDetail;
+    expect(seen).toMatchObject({ name: 'Red rush v2', owner: { username: 'alice_decks', isYou: false } });
+    expect((await get('/api/decks/not-a-deck')).status).toBe(404);
+  });
+
+  it("never lets another user change or delete someone's deck", async () => {
+    expect((await send('PATCH', `/api/decks/${deck.id}`, { name: 'Stolen' }, bob)).status).toBe(404);
+    expect((await send('PUT', `/api/decks/${deck.id}/cards`, { cards: [] }, bob)).status).toBe(404);
+    expect((await send('DELETE', `/api/decks/${deck.id}`, undefined, bob)).status).toBe(404);
+    const still = (await (await get(`/api/decks/${deck.id}`, alice)).json()) as DeckDetail;
+    expect(still.name).toBe('Red rush v2');
+    expect(still.mainCount).toBe(50);
+  });
+
+  it('replaces all card rows at once; a failure half-way leaves the old rows intact', async () => {
+    const res = await send('PUT', `/api/decks/${deck.id}/cards`, { cards: legalRows().slice(0, 12) }, alice);
+    expect(res.status).toBe(200);
+    const replaced = (await res.json()) as DeckDetail;
+    expect(replaced.mainCount).toBe(48);
+    expect(replaced.validation.errors.map((e) => e.code)).toEqual(['MAIN_DECK_SIZE']);
+    expect(replaced.valid).toBe(false);
+
+    // A print the in-memory library still knows but the database no longer has: the insert fails after the
+    // delete of the old rows, inside the transaction.
+    const index = await catalogueIndex(ctx.db);
+    const doomed = [...index.byId.values()].find((c) => c.isVariation && c.cardType === 'Character' && c.colors.includes('Red'))!;
+    await ctx.db.delete(cards).where(eq(cards.id, doomed.id));
+    const failing = await send('PUT', `/api/decks/${deck.id}/cards`, { cards: [...legalRows().slice(0, 3), { cardId: doomed.id, quantity: 1 }] }, alice);
+    expect(failing.status).toBe(500);
+    const rows = await ctx.db.select().from(deckCards).where(eq(deckCards.deckId, deck.id));
+    expect(rows).toHaveLength(12);
+    expect(rows.reduce((n, r) => n + r.quantity, 0)).toBe(48);
+  });
+
+  it('deletes a deck and its rows', async () => {
+    expect((await send('DELETE', `/api/decks/${deck.id}`, undefined, alice)).status).toBe(204);
+    expect((await get(`/api/decks/${deck.id}`, alice)).status).toBe(404);
+    expect(await ctx.db.select().from(deckCards).where(eq(deckCards.deckId, deck.id))).toEqual([]);
+    expect((await send('DELETE', `/api/decks/${deck.id}`, undefined, alice)).status).toBe(404);
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { ONE_PIECE_FORMATS } from '../decks/formats';
+import { DECK_PROBLEM_CODES } from '../decks/validate';
+import { MAX_DECK_LIST_LENGTH } from '../decks/deck-list';
+import { Card } from './cards';
+
+const CardId = z.number().int().positive();
+
+/** One main-deck row: a print of the library and how many copies. */
+export const DeckCardInput = z.object({ cardId: CardId, quantity: z.number().int().min(1).max(50) });
+export type DeckCardInput = z.infer<typeof DeckCardInput>;
+
+export const DeckName = z.string().trim().min(1, 'validation.deckNameRequired').max(100, 'validation.deckNameTooLong');
+
+/** The fields of a deck a user sets. */
+export const DeckFields = z.object({
+  name: DeckName,
+  format: z.enum(ONE_PIECE_FORMATS),
+  description: z.string().max(2000, 'validation.deckDescriptionTooLong').nullable(),
+  isPublic: z.boolean(),
+  leaderCardId: CardId.nullable(),
+  coverCardId: CardId.nullable(),
+});
+
+export const CreateDeckRequest = DeckFields.partial({ description: true, isPublic: true, leaderCardId: true, coverCardId: true }).extend({
+  game: z.literal('onepiece').default('onepiece'),
+  cards: z.array(DeckCardInput).max(200).default([]),
+});
+export type CreateDeckRequest = z.input<typeof CreateDeckRequest>;
+
+/** Only the fields sent are changed (spec §7). */
+export const UpdateDeckRequest = DeckFields.partial().refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
+export type UpdateDeckRequest = z.infer<typeof UpdateDeckRequest>;
+
+/** All main-deck rows at once; they replace the deck's rows in one transaction. */
+export const ReplaceDeckCardsRequest = z.object({ cards: z.array(DeckCardInput).max(200) });
+export type ReplaceDeckCardsRequest = z.infer<typeof ReplaceDeckCardsRequest>;
+
+export const DeckIdParam = z.object({ id: z.string().min(1).max(64) });
+
+export const DeckProblem = z.object({
+  code: z.enum(DECK_PROBLEM_CODES),
+  message: z.string().describe('English text; the web app translates by code'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  cards: z.array(z.string()).describe('Card numbers concerned'),
+});
+export type DeckProblem = z.infer<typeof DeckProblem>;
+
+export const DeckValidation = z.object({ valid: z.boolean(), mainCount: z.number().int(), errors: z.array(DeckProblem) });
+export type DeckValidation = z.infer<typeof DeckValidation>;
+
+export const DeckRow = z.object({ card: Card, quantity: z.number().int() });
+export type DeckRow = z.infer<typeof DeckRow>;
+
+export const DeckSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  format: z.enum(ONE_PIECE_FORMATS),
+  description: z.string().nullable(),
+  gameCategory: z.string(),
+  isPublic: z.boolean(),
+  leader: Card.nullable(),
+  cover: Card.nullable(),
+  mainCount: z.number().int(),
+  valid: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DeckSummary = z.infer<typeof DeckSummary>;
+
+export const DeckListResponse = z.object({ items: z.array(DeckSummary) });
+
+export const DeckDetail = DeckSummary.extend({
+  owner: z.object({ username: z.string().nullable(), isYou: z.boolean() }),
+  cards: z.array(DeckRow),
+  validation: DeckValidation,
+});
+export type DeckDetail = z.infer<typeof DeckDetail>;
+
+/** Check a pasted list without an account: OPTCG Sim text in, every problem out. */
+export const ValidateDeckListRequest = z.object({
+  game: z.string().max(30).default('onepiece'),
+  format: z.string().max(30).default('standard'),
+  list: z.string().max(MAX_DECK_LIST_LENGTH, 'validation.deckListTooLong'),
+});
+
+export const DeckListLineError = z.object({
+  line: z.number().int(),
+  text: z.string(),
+  reason: z.enum(['NO_CARD_NUMBER', 'BAD_QUANTITY', 'UNKNOWN_CARD']),
+  message: z.string(),
+});
+export type DeckListLineError = z.infer<typeof DeckListLineError>;
+
+export const ValidateDeckListResponse = DeckValidation.extend({
+  leader: Card.nullable(),
+  cards: z.array(DeckRow).describe('The main deck as read from the list (base prints unless a variant was named)'),
+  lineErrors: z.array(DeckListLineError),
+});
+export type ValidateDeckListResponse = z.infer<typeof ValidateDeckListResponse>;
