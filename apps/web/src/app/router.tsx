@@ -9,7 +9,7 @@ const notFound = () => import('../features/info/not-found-page').then((m) => ({ 
 const authPage = () => import('../features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage }));
 
 /** Signed-in pages of spec §6 whose features are not built yet: behind sign-in already, not found for now. */
-const UPCOMING_SIGNED_IN = ['mydecks', 'deck/new', 'deck/:id/edit', 'profile', 'collection', 'collection/new', 'wishlist', 'watchlist', 'price-comparison'];
+const UPCOMING_SIGNED_IN = ['profile', 'collection', 'collection/new', 'wishlist', 'watchlist', 'price-comparison'];
 
 const legal = (doc: string) => () =>
   import('../features/legal/legal-page').then((m) => ({ Component: () => <m.LegalPage doc={doc} /> }));
@@ -52,6 +52,12 @@ export const router = createBrowserRouter([
         children: [
           { path: 'welcome', lazy: () => import('../features/dashboard/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
           { path: 'dashboard', lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+          { path: 'mydecks', lazy: () => import('../features/decks/routes/my-decks-page').then((m) => ({ Component: m.MyDecksPage, loader: m.loader })) },
+          { path: 'deck/new', lazy: () => import('../features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage })) },
+          {
+            path: 'deck/:id/edit',
+            lazy: () => import('../features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage, loader: m.loader })),
+          },
           ...UPCOMING_SIGNED_IN.map((path) => ({ path, lazy: notFound })),
         ],
       },
@@ -60,6 +66,7 @@ export const router = createBrowserRouter([
         loader: requireAdmin,
         children: [{ path: 'admin', lazy: () => import('../features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) }],
       },
+      { path: 'deck/:id', lazy: () => import('../features/decks/routes/deck-view-page').then((m) => ({ Component: m.DeckViewPage, loader: m.loader })) },
       { path: 'about', lazy: () => import('../features/info/about-page').then((m) => ({ Component: m.AboutPage })) },
       { path: 'contributors', lazy: () => import('../features/info/contributors-page').then((m) => ({ Component: m.ContributorsPage })) },
       { path: 'terms-of-service', lazy: legal('terms-of-service') },

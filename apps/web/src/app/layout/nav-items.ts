@@ -31,10 +31,10 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { key: 'home', to: '/', icon: Home, ready: true },
   { key: 'dashboard', to: '/dashboard', icon: LayoutDashboard, auth: true, ready: true },
-  { key: 'deckBuilder', to: '/deck/new', icon: Hammer, auth: true, ready: false },
+  { key: 'deckBuilder', to: '/deck/new', icon: Hammer, auth: true, ready: true },
   { key: 'library', to: '/cards', icon: Library, ready: true },
   { key: 'sets', to: '/sets', icon: Layers, ready: true },
-  { key: 'myDecks', to: '/mydecks', icon: BookOpen, auth: true, ready: false },
+  { key: 'myDecks', to: '/mydecks', icon: BookOpen, auth: true, ready: true },
   { key: 'collection', to: '/collection', icon: FolderHeart, auth: true, ready: false },
   { key: 'wishlist', to: '/wishlist', icon: Heart, auth: true, ready: false },
   { key: 'watchlist', to: '/watchlist', icon: Bell, auth: true, ready: false },

@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test';
+import en from '../src/locales/en/decks.json' with { type: 'json' };
+import { expect, test } from './fixtures';
+import { createAccount, uniqueEmail } from './mail';
+
+interface ApiCard {
+  cardNumber: string;
+  name: string;
+  colors: string[];
+}
+
+/** A legal Standard deck from the real library: a one-color red Leader of block 3 and 13 red Characters of block 3. */
+async function legalDeck(page: Page) {
+  const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: ApiCard[] }).items;
+  const leader = (await ask('color=Red&type=Leader&block=3&variations=false&pageSize=50')).find((c) => c.colors.length === 1)!;
+  const main = (await ask('color=Red&type=Character&block=3&variations=false&pageSize=50')).filter((c) => c.colors.length === 1).slice(0, 13);
+  expect(main).toHaveLength(13);
+  return { leader, main: main.map((card, i) => ({ card, quantity: i === 12 ? 2 : 4 })) };
+}
+
+/** Finds a card by its number in the editor's search and clicks it `times` times. */
+async function addByNumber(page: Page, cardNumber: string, times: number) {
+  const panel = page.getByTestId('deck-card-search');
+  await panel.getByRole('searchbox').fill(cardNumber);
+  const result = panel.locator(`[data-testid="search-result"][data-card-number="${cardNumber}"]`).first();
+  await expect(result).toBeVisible();
+  for (let i = 0; i < times; i++) await result.click();
+}
+
+test('build a legal deck from an empty editor, save, reload, export it and import it into a new deck', async ({ page }) => {
+  test.setTimeout(90_000);
+  await createAccount(page, { email: uniqueEmail('decks') });
+  const { leader, main } = await legalDeck(page);
+
+  await page.goto('/mydecks');
+  await expect(page.getByText(en.myDecks.emptyTitle)).toBeVisible();
+  await page.getByTestId('new-deck').first().click();
+  await expect(page).toHaveURL(/\/deck\/new$/);
+  const panel = page.getByTestId('validation-panel');
+  await expect(panel).toHaveAttribute('data-valid', 'false');
+  await expect(panel).toContainText(en.problems.LEADER_REQUIRED);
+
+  await addByNumber(page, leader.cardNumber, 1);
+  await expect(page.getByTestId('deck-leader')).toContainText(leader.name);
+  for (const { card, quantity } of main) await addByNumber(page, card.cardNumber, quantity);
+  await expect(panel).toHaveAttribute('data-valid', 'true');
+  await expect(panel).toContainText(en.validation.legal);
+  await expect(page.getByRole('tab', { name: 'Cards (50)' })).toBeVisible();
+
+  // A fifth copy breaks the rules, and removing it makes the deck legal again.
+  const first = main[0]!.card.cardNumber;
+  await addByNumber(page, first, 1);
+  await expect(page.getByTestId('problem-TOO_MANY_COPIES')).toBeVisible();
+  await page.getByRole('button', { name: `Remove one ${main[0]!.card.name}` }).first().click();
+  await expect(panel).toHaveAttribute('data-valid', 'true');
+
+  // Saving needs a name.
+  await page.getByTestId('save-deck').click();
+  await expect(page.getByText(en.editor.nameRequired)).toBeVisible();
+  await page.getByTestId('deck-name').fill('Red rush');
+  await page.getByTestId('save-deck').click();
+  await expect(page.getByText(en.toasts.saved)).toBeVisible();
+  await expect(page).toHaveURL(/\/deck\/[0-9a-f-]{36}\/edit$/);
+  const deckUrl = page.url();
+
+  await page.reload();
+  await expect(page.getByTestId('deck-name')).toHaveValue('Red rush');
+  await expect(page.getByTestId('validation-panel')).toHaveAttribute('data-valid', 'true');
+  await expect(page.getByTestId('deck-row')).toHaveCount(13);
+
+  // Export as OPTCG Sim text: the leader first, then every number.
+  await page.getByTestId('open-export').click();
+  const exported = await page.getByTestId('export-text').inputValue();
+  expect(exported.trim().split('\n')).toEqual([`1x${leader.cardNumber}`, ...main.map((r) => `${r.quantity}x${r.card.cardNumber}`)]);
+  await page.keyboard.press('Escape');
+
+  // Import the same text into a new deck.
+  await page.goto('/deck/new');
+  await page.getByTestId('open-import').click();
+  await page.getByTestId('import-text').fill(`${exported}\n4xOP99-999\n`);
+  await page.getByTestId('import-read').click();
+  await expect(page.getByTestId('import-result')).toContainText('Line 16: “4xOP99-999” — no card with this number in the library');
+  await page.getByTestId('import-replace').click();
+  await expect(page.getByTestId('validation-panel')).toHaveAttribute('data-valid', 'true');
+  await page.getByTestId('deck-name').fill('Red rush (copy)');
+  await page.getByTestId('save-deck').click();
+  await expect(page.getByText(en.toasts.saved)).toBeVisible();
+
+  await page.goto('/mydecks');
+  await expect(page.getByTestId('deck-item')).toHaveCount(2);
+  await expect(page.getByTestId('deck-item').filter({ hasText: 'Red rush (copy)' }).getByTestId('deck-valid')).toBeVisible();
+  expect(deckUrl).toContain('/deck/');
+});
+
+test('leaving the editor with unsaved changes asks first', async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('leave') });
+  const { leader } = await legalDeck(page);
+  await page.goto('/deck/new');
+  await addByNumber(page, leader.cardNumber, 1);
+  await expect(page.getByText(en.editor.unsaved)).toBeVisible();
+  await page.getByTestId('nav-myDecks').click();
+  const dialog = page.getByTestId('leave-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: en.leave.stay }).click();
+  await expect(page).toHaveURL(/\/deck\/new$/);
+  await expect(page.getByTestId('deck-leader')).toContainText(leader.name);
+  await page.getByTestId('nav-myDecks').click();
+  await page.getByTestId('leave-confirm').click();
+  await expect(page).toHaveURL(/\/mydecks$/);
+});
+
+test('a private deck is not found for others; a public one opens for anyone with the link', async ({ page, browser, baseURL }) => {
+  await createAccount(page, { email: uniqueEmail('share') });
+  const { leader, main } = await legalDeck(page);
+  const created = await page.request.post('/api/decks', {
+    data: { name: 'Shared deck', format: 'standard' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const base = baseURL!;
+  // A visitor without an account, in another browser.
+  const visitor = await browser.newContext({ baseURL: base });
+  const other = await visitor.newPage();
+  await other.goto(`/deck/${id}`);
+  await expect(other.getByText(en.view.notFound)).toBeVisible();
+
+  await page.goto(`/deck/${id}/edit`);
+  await addByNumber(page, leader.cardNumber, 1);
+  for (const { card, quantity } of main) await addByNumber(page, card.cardNumber, quantity);
+  await page.getByTestId('open-share').click();
+  await expect(page.getByTestId('share-dialog')).toContainText(en.share.privateWarning);
+  await expect(page.getByTestId('share-url')).toHaveValue(`${base}/deck/${id}`);
+  await page.getByRole('button', { name: en.share.makePublic }).click();
+  await page.getByTestId('save-deck').click();
+  await expect(page.getByText(en.toasts.updated)).toBeVisible();
+
+  await other.goto(`/deck/${id}`);
+  await expect(other.getByTestId('deck-title')).toHaveText('Shared deck');
+  await expect(other.getByTestId('deck-valid')).toBeVisible();
+  await expect(other.getByTestId('edit-deck')).toHaveCount(0);
+  await visitor.close();
+});

@@ -1,0 +1,44 @@
+import type {
+  CreateDeckRequest,
+  DeckCardInput,
+  DeckDetail,
+  DeckSummary,
+  UpdateDeckRequest,
+  ValidateDeckListResponse,
+} from '@grandline/core/contracts/decks';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { USER_SCOPE } from '../../../app/session';
+import { apiGet, apiSend } from '../../../lib/api-client';
+
+/** Spec §9: decks are fresh for 5 minutes and dropped from memory after 10. */
+const DECK_TIMES = { staleTime: 5 * 60_000, gcTime: 10 * 60_000 };
+
+export const deckKeys = {
+  mine: () => [USER_SCOPE, 'decks'] as const,
+  detail: (id: string) => ['decks', id] as const,
+};
+
+export const myDecksQuery = () =>
+  queryOptions({
+    queryKey: deckKeys.mine(),
+    queryFn: ({ signal }) => apiGet<{ items: DeckSummary[] }>('/decks', undefined, { signal }).then((r) => r.items),
+    ...DECK_TIMES,
+  });
+
+export const deckQuery = (id: string) =>
+  queryOptions({
+    queryKey: deckKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<DeckDetail>(`/decks/${encodeURIComponent(id)}`, undefined, { signal }),
+    ...DECK_TIMES,
+  });
+
+export const useMyDecks = () => useQuery(myDecksQuery());
+export const useDeck = (id: string) => useQuery(deckQuery(id));
+
+export const decksApi = {
+  create: (body: CreateDeckRequest) => apiSend<DeckDetail>('POST', '/decks', body),
+  update: (id: string, body: UpdateDeckRequest) => apiSend<DeckDetail>('PATCH', `/decks/${encodeURIComponent(id)}`, body),
+  replaceCards: (id: string, cards: DeckCardInput[]) => apiSend<DeckDetail>('PUT', `/decks/${encodeURIComponent(id)}/cards`, { cards }),
+  remove: (id: string) => apiSend<void>('DELETE', `/decks/${encodeURIComponent(id)}`),
+  validateList: (list: string, format: string) => apiSend<ValidateDeckListResponse>('POST', '/decks/validate', { game: 'onepiece', format, list }),
+};

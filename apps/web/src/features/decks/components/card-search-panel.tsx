@@ -1,0 +1,140 @@
+import type { Card } from '@grandline/core/contracts/cards';
+import { CARD_COLORS, CARD_TYPES } from '@grandline/core/games';
+import { Plus } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardImage } from '../../../components/card/card-image';
+import { Button } from '../../../components/ui/button';
+import { Chip } from '../../../components/ui/chip';
+import { EmptyState, Skeleton } from '../../../components/ui/misc';
+import { ErrorState } from '../../../components/ui/query-states';
+import { SearchInput } from '../../../components/ui/search-input';
+import { cn } from '../../../lib/cn';
+import { useCards } from '../../cards/api/get-cards';
+
+const PAGE_SIZE = 24;
+
+/** The library inside the editor: search and filters as on /cards; a click adds the card (a Leader fills the leader slot). */
+export function CardSearchPanel({
+  onAdd,
+  countOf,
+  leaderColors,
+}: {
+  onAdd: (card: Card) => void;
+  countOf: (card: Card) => number;
+  leaderColors: readonly string[];
+}) {
+  const { t } = useTranslation('decks');
+  const [q, setQ] = useState('');
+  const [colors, setColors] = useState<string[]>([]);
+  const [types, setTypes] = useState<string[]>([]);
+  const [variations, setVariations] = useState(false);
+  const [page, setPage] = useState(1);
+  const search = useDeferredValue(q.trim());
+  // With a leader and no color chosen, the search shows the leader's colors (the cards the deck may hold).
+  const color = colors.length ? colors : leaderColors.length && !types.includes('Leader') ? [...leaderColors] : [];
+  const cards = useCards({ q: search || undefined, color, type: types, variations: variations ? undefined : 'false', page, pageSize: PAGE_SIZE, sort: 'number' });
+  const toggle = (list: string[], value: string, set: (v: string[]) => void) => {
+    set(list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+    setPage(1);
+  };
+  const pageCount = cards.data ? Math.max(1, Math.ceil(cards.data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <section aria-labelledby="deck-search-title" className="flex flex-col gap-3" data-testid="deck-card-search">
+      <h2 id="deck-search-title" className="text-lg font-semibold">
+        {t('editor.addCards')}
+      </h2>
+      <SearchInput
+        label={t('editor.searchLabel')}
+        placeholder={t('editor.searchPlaceholder')}
+        value={q}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setPage(1);
+        }}
+      />
+      <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('editor.colors')}>
+        {CARD_COLORS.map((c) => (
+          <Chip key={c} pressed={colors.includes(c)} onPressedChange={() => toggle(colors, c, setColors)}>
+            {t(`colors.${c}`)}
+          </Chip>
+        ))}
+      </div>
+      <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('editor.types')}>
+        {CARD_TYPES.map((c) => (
+          <Chip key={c} pressed={types.includes(c)} onPressedChange={() => toggle(types, c, setTypes)}>
+            {t(`types.${c}`)}
+          </Chip>
+        ))}
+        <Chip
+          pressed={variations}
+          onPressedChange={(on) => {
+            setVariations(on);
+            setPage(1);
+          }}
+        >
+          {t('editor.withParallels')}
+        </Chip>
+      </div>
+      {leaderColors.length > 0 && colors.length === 0 && !types.includes('Leader') && (
+        <p className="text-xs text-muted">{t('editor.leaderColorsHint', { colors: leaderColors.map((c) => t(`colors.${c}`)).join(' / ') })}</p>
+      )}
+      {cards.isPending ? (
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="aspect-[600/838]" />
+          ))}
+        </div>
+      ) : cards.isError ? (
+        <ErrorState title={t('editor.searchFailed')} onRetry={() => void cards.refetch()} />
+      ) : cards.data.items.length === 0 ? (
+        <EmptyState title={t('editor.noResults')} />
+      ) : (
+        <>
+          <p className="text-xs text-muted" aria-live="polite">
+            {t('editor.resultCount', { count: cards.data.total })}
+          </p>
+          <ul className={cn('grid grid-cols-3 gap-2 sm:grid-cols-4', cards.isPlaceholderData && 'opacity-60')}>
+            {cards.data.items.map((card) => {
+              const count = countOf(card);
+              return (
+                <li key={card.id} className="relative">
+                  <button
+                    type="button"
+                    onClick={() => onAdd(card)}
+                    className="group block w-full cursor-pointer rounded-lg text-left"
+                    aria-label={t('editor.addNamed', { name: card.name, number: card.cardNumber })}
+                    data-testid="search-result"
+                    data-card-number={card.cardNumber}
+                  >
+                    <CardImage card={card} className="transition-transform group-hover:-translate-y-0.5" />
+                    <span className="mt-1 block truncate text-xs font-medium">{card.name}</span>
+                    <span className="block font-mono text-[0.65rem] text-muted">{card.cardNumber}{card.variant ? ` · ${card.variant}` : ''}</span>
+                    <span className="absolute right-1 top-1 flex h-7 w-7 items-center justify-center rounded-full bg-accent text-accent-fg opacity-0 shadow transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+                      <Plus className="h-4 w-4" aria-hidden />
+                    </span>
+                    {count > 0 && (
+                      <span className="absolute left-1 top-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white">×{count}</span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {pageCount > 1 && (
+            <div className="flex items-center justify-between gap-2">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                {t('editor.previous')}
+              </Button>
+              <span className="text-xs tabular-nums text-muted">{t('editor.pageOf', { page, count: pageCount })}</span>
+              <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
+                {t('editor.next')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import type { DeckRow } from '@grandline/core/contracts/decks';
+import { cardPath } from '@grandline/core/slug';
+import { Minus, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ColorDots } from '../../../components/card/color-dots';
+import { groupDeck, type DeckGrouping } from '@grandline/core/decks/stats';
+
+/** The main deck grouped by category, type, cost or rarity; with steppers when editable. */
+export function DeckRows({
+  rows,
+  grouping,
+  onQuantity,
+  tooMany,
+}: {
+  rows: readonly DeckRow[];
+  grouping: DeckGrouping;
+  onQuantity?: (cardId: number, quantity: number) => void;
+  /** Card numbers over the copy limit, highlighted. */
+  tooMany?: ReadonlySet<string>;
+}) {
+  const { t } = useTranslation('decks');
+  if (rows.length === 0) return <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted">{t('editor.emptyDeck')}</p>;
+  const groups = groupDeck(rows, grouping);
+  const label = (key: string) =>
+    grouping === 'category' ? t(`types.${key}`) : grouping === 'cost' ? t('groups.cost', { cost: key }) : grouping === 'rarity' ? key : key || t('groups.none');
+  return (
+    <div className="flex flex-col gap-4" data-testid="deck-rows">
+      {groups.map((g) => (
+        <section key={g.key} aria-label={`${label(g.key)} (${g.count})`}>
+          <h4 className="mb-1 flex items-center justify-between text-xs font-semibold uppercase tracking-wide text-muted">
+            <span>{label(g.key)}</span>
+            <span className="tabular-nums">{g.count}</span>
+          </h4>
+          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface">
+            {g.rows.map(({ card, quantity }) => (
+              <li key={card.id} className="flex items-center gap-2 px-3 py-1.5 text-sm" data-testid="deck-row" data-card-number={card.cardNumber}>
+                <span className={`w-7 shrink-0 text-right font-mono font-semibold tabular-nums ${tooMany?.has(card.cardNumber) ? 'text-danger' : ''}`}>{quantity}×</span>
+                <span className="w-6 shrink-0 text-center text-xs text-muted" title={t('stats.cost')}>
+                  {card.cost ?? '–'}
+                </span>
+                <Link to={cardPath(card)} className="min-w-0 flex-1 truncate hover:underline" title={card.name}>
+                  {card.name}
+                </Link>
+                <ColorDots colors={card.colors} className="hidden sm:flex" />
+                <span className="hidden font-mono text-xs text-muted sm:inline">
+                  {card.cardNumber}
+                  {card.variant ? ` · ${card.variant}` : ''}
+                </span>
+                {onQuantity && (
+                  <span className="flex items-center gap-0.5">
+                    <button
+                      type="button"
+                      onClick={() => onQuantity(card.id, quantity - 1)}
+                      aria-label={t('editor.removeOne', { name: card.name })}
+                      className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-md hover:bg-surface-2"
+                    >
+                      <Minus className="h-3.5 w-3.5" aria-hidden />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => onQuantity(card.id, quantity + 1)}
+                      aria-label={t('editor.addOne', { name: card.name })}
+                      className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-md hover:bg-surface-2"
+                    >
+                      <Plus className="h-3.5 w-3.5" aria-hidden />
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

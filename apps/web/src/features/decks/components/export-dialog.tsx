@@ -1,0 +1,90 @@
+import type { Card } from '@grandline/core/contracts/cards';
+import type { DeckRow } from '@grandline/core/contracts/decks';
+import { toCsvWithPrices, toLigaCsv, toOptcgSim, type ExportDeck } from '@grandline/core/decks/export';
+import { Copy, Download } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../app/preferences';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Select } from '../../../components/ui/select';
+import { notify } from '../../../lib/toast';
+
+const FORMATS = ['optcgsim', 'liga', 'prices'] as const;
+type ExportFormat = (typeof FORMATS)[number];
+
+export const toExportDeck = (leader: Card | null, rows: readonly DeckRow[]): ExportDeck => ({
+  leader: leader && { cardNumber: leader.cardNumber, name: leader.name, setCode: leader.set?.code ?? null },
+  cards: rows.map((r) => ({ cardNumber: r.card.cardNumber, name: r.card.name, setCode: r.card.set?.code ?? null, quantity: r.quantity, variant: r.card.variant })),
+});
+
+/** Export as OPTCG Sim text, Liga CSV Standard or "Format with Prices": preview, copy, download. */
+export function ExportDialog({ open, onOpenChange, name, leader, rows }: { open: boolean; onOpenChange: (o: boolean) => void; name: string; leader: Card | null; rows: readonly DeckRow[] }) {
+  const { t } = useTranslation('decks');
+  const prefs = usePreferences();
+  const id = useId();
+  const [format, setFormat] = useState<ExportFormat>('optcgsim');
+  const deck = toExportDeck(leader, rows);
+  const empty = !leader && rows.length === 0;
+  const text =
+    format === 'optcgsim'
+      ? toOptcgSim(deck)
+      : format === 'liga'
+        ? toLigaCsv(deck)
+        : // Prices arrive with the prices feature; until then the labelled price columns stay empty.
+          toCsvWithPrices(deck, { currency: prefs.currency, marketplace: prefs.marketplace, priceOf: () => null });
+  const fileName = `${(name.trim() || 'deck').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}.${format === 'optcgsim' ? 'txt' : 'csv'}`;
+  const download = () => {
+    const blob = new Blob([text], { type: format === 'optcgsim' ? 'text/plain;charset=utf-8' : 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notify.success(t('export.copied'));
+    } catch {
+      notify.error(t('export.copyFailed'));
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('export.title')}
+      closeLabel={t('actions.close')}
+      testId="export-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => void copy()} disabled={empty}>
+            <Copy className="h-4 w-4" aria-hidden />
+            {t('export.copy')}
+          </Button>
+          <Button onClick={download} disabled={empty} data-testid="export-download">
+            <Download className="h-4 w-4" aria-hidden />
+            {t('export.download')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={id} className="text-sm font-medium">
+            {t('export.format')}
+          </label>
+          <Select id={id} label={t('export.format')} value={format} onValueChange={(v) => setFormat(v as ExportFormat)} options={FORMATS.map((f) => ({ value: f, label: t(`export.formats.${f}`) }))} className="w-full" />
+        </div>
+        {format === 'prices' && <p className="text-xs text-muted">{t('export.pricesPending', { currency: prefs.currency })}</p>}
+        {empty ? (
+          <p className="text-sm text-muted">{t('export.nothing')}</p>
+        ) : (
+          <textarea readOnly value={text} aria-label={t('export.preview')} className="h-56 w-full rounded-lg border border-border bg-surface-2 p-3 font-mono text-xs" data-testid="export-text" />
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import type { DeckRow } from '@grandline/core/contracts/decks';
+import type { Card } from '@grandline/core/contracts/cards';
+import type { DeckValidation } from '@grandline/core/decks/validate';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
+
+/** The live rules panel: green when the deck is legal, otherwise every problem with the cards concerned. */
+export function ValidationPanel({
+  validation,
+  leader,
+  rows,
+  className,
+}: {
+  validation: Pick<DeckValidation, 'valid' | 'errors' | 'mainCount'>;
+  leader: Card | null;
+  rows: readonly DeckRow[];
+  className?: string;
+}) {
+  const { t } = useTranslation('decks');
+  const nameOf = (number: string) => (leader?.cardNumber === number ? leader.name : rows.find((r) => r.card.cardNumber === number)?.card.name) ?? number;
+  return (
+    <section
+      aria-labelledby="deck-rules-title"
+      aria-live="polite"
+      data-testid="validation-panel"
+      data-valid={validation.valid}
+      className={cn('rounded-xl border p-4', validation.valid ? 'border-success/40 bg-success/10' : 'border-danger/40 bg-danger/5', className)}
+    >
+      <h3 id="deck-rules-title" className="flex items-center gap-2 text-sm font-semibold">
+        {validation.valid ? <CircleCheck className="h-4 w-4 text-success" aria-hidden /> : <CircleAlert className="h-4 w-4 text-danger" aria-hidden />}
+        {validation.valid ? t('validation.legal') : t('validation.problems', { count: validation.errors.length })}
+      </h3>
+      {!validation.valid && (
+        <ul className="mt-2 flex flex-col gap-1.5 text-sm">
+          {validation.errors.map((e) => (
+            <li key={e.code} data-testid={`problem-${e.code}`}>
+              <span>{t(`problems.${e.code}`, e.params ?? {})}</span>
+              {e.cards.length > 0 && (
+                <span className="block text-xs text-muted">{e.cards.map((n) => `${nameOf(n)} (${n})`).join(', ')}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
