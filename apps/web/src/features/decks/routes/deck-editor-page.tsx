@@ -148,7 +148,7 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <div className="order-2 lg:order-1">
+        <div className="order-2 lg:sticky lg:top-20 lg:order-1 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
           <CardSearchPanel onAdd={add} countOf={(card) => (card.cardType === 'Leader' ? (draft.leader?.id === card.id ? 1 : 0) : copiesOf(draft.rows, card.cardNumber))} leaderColors={draft.leader?.colors ?? []} />
         </div>
 
@@ -197,12 +197,12 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
               </div>
             </div>
             <Field id={`${uid}-description`} label={t('editor.description')}>
-              <TextArea id={`${uid}-description`} rows={2} maxLength={2000} value={draft.description} onChange={(e) => dispatch({ type: 'set', field: 'description', value: e.target.value })} />
+              <TextArea id={`${uid}-description`} rows={2} className="min-h-16" maxLength={2000} value={draft.description} onChange={(e) => dispatch({ type: 'set', field: 'description', value: e.target.value })} />
             </Field>
           </section>
 
-          <section className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[7rem_1fr] sm:p-5" aria-labelledby={`${uid}-leader`}>
-            <div className="w-28">
+          <section className="grid grid-cols-[5.5rem_1fr] gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5" aria-labelledby={`${uid}-leader`}>
+            <div className="w-[5.5rem]">
               {draft.leader ? <CardImage card={draft.leader} /> : <div className="flex aspect-[600/838] items-center justify-center rounded-[4.5%] border border-dashed border-border p-2 text-center text-xs text-muted">{t('editor.noLeaderYet')}</div>}
             </div>
             <div className="flex min-w-0 flex-col gap-3">
