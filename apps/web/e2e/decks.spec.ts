@@ -140,3 +140,20 @@ test('a private deck is not found for others; a public one opens for anyone with
   await expect(other.getByTestId('edit-deck')).toHaveCount(0);
   await visitor.close();
 });
+
+test('quick-add from a card page puts one copy in a chosen deck', async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('quickadd') });
+  const { main } = await legalDeck(page);
+  const created = await page.request.post('/api/decks', { data: { name: 'Quick target', format: 'standard' } });
+  const { id } = (await created.json()) as { id: string };
+  const card = ((await (await page.request.get(`/api/cards?q=${main[0]!.card.cardNumber}&variations=false`)).json()) as { items: { id: number }[] }).items[0]!;
+  await page.goto(`/cards/onepiece/${card.id}`);
+  await page.getByTestId('add-to-deck').click();
+  await page.getByRole('menuitem', { name: /Quick target/ }).click();
+  await expect(page.getByText('Added to Quick target (1 in the deck)')).toBeVisible();
+  await page.getByTestId('add-to-deck').click();
+  await page.getByRole('menuitem', { name: /Quick target/ }).click();
+  await expect(page.getByText('Added to Quick target (2 in the deck)')).toBeVisible();
+  const deck = (await (await page.request.get(`/api/decks/${id}`)).json()) as { mainCount: number };
+  expect(deck.mainCount).toBe(2);
+});

@@ -1,7 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { cardIdFromPathSegment, cardPath } from '@grandline/core/slug';
 import { ArrowLeft, Link2 } from 'lucide-react';
-import { Fragment, useEffect, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { notify } from '../../../lib/toast';
@@ -12,6 +12,10 @@ import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { cardQueryOptions, useCard } from '../api/get-card';
 import { CardImage } from '../../../components/card/card-image';
+import { useSession } from '../../../app/session';
+
+/** Signed-in users can add the card to one of their decks (loaded only for them). */
+const AddToDeckMenu = lazy(() => import('../../decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
 import { ColorDots } from '../../../components/card/color-dots';
 
 /** Card text with its [keyword] tags set apart. */
@@ -83,6 +87,7 @@ export function CardDetailPage() {
   const navigate = useNavigate();
   const id = cardIdFromPathSegment(slug);
   const { data: card, isPending, error, refetch } = useCard(id);
+  const { signedIn, termsAccepted } = useSession();
 
   // Only the id part has to be right: any other spelling is replaced by the canonical path.
   useEffect(() => {
@@ -165,10 +170,17 @@ export function CardDetailPage() {
                 {card.isVariation && <Badge>{t('detail.variantLabel', { variant: card.variant ?? '' })}</Badge>}
               </p>
             </div>
-            <Button variant="secondary" onClick={() => void copyLink()} data-testid="copy-link">
-              <Link2 className="h-4 w-4" aria-hidden />
-              {t('detail.copyLink')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {signedIn && termsAccepted && (
+                <Suspense fallback={null}>
+                  <AddToDeckMenu card={card} />
+                </Suspense>
+              )}
+              <Button variant="secondary" onClick={() => void copyLink()} data-testid="copy-link">
+                <Link2 className="h-4 w-4" aria-hidden />
+                {t('detail.copyLink')}
+              </Button>
+            </div>
           </div>
 
           <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">

@@ -240,7 +240,7 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
           <ValidationPanel validation={validation} leader={draft.leader} rows={draft.rows} />
 
           <Tabs.Root defaultValue="list" className="flex flex-col gap-3">
-            <Tabs.List aria-label={t('editor.deckViews')} className="inline-flex w-fit gap-1 rounded-lg bg-surface-2 p-1">
+            <Tabs.List aria-label={t('editor.deckViews')} className="inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-surface-2 p-1">
               <Tabs.Trigger value="list" className={tabClass}>
                 {t('editor.tabs.list', { count: mainCount(draft) })}
               </Tabs.Trigger>
@@ -249,6 +249,9 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
               </Tabs.Trigger>
               <Tabs.Trigger value="hand" className={tabClass} data-testid="tab-hand">
                 {t('editor.tabs.hand')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="collection" className={tabClass} data-testid="tab-collection">
+                {t('collection.tab')}
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="list" className="flex flex-col gap-3 outline-none">
@@ -263,6 +266,12 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
             </Tabs.Content>
             <Tabs.Content value="hand" className="outline-none">
               <OpeningHandPanel rows={draft.rows} />
+            </Tabs.Content>
+            <Tabs.Content value="collection" className="outline-none">
+              {/* Binders arrive with the collections feature; until then nobody has any to check against. */}
+              <p className="rounded-xl border border-dashed border-border px-4 py-6 text-sm text-muted" data-testid="collection-check">
+                {t('collection.noBinders')}
+              </p>
             </Tabs.Content>
           </Tabs.Root>
         </div>
