@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, deckCards } from '../../db/schema/index';
 import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
 import { catalogueIndex } from '../cards/catalogue-index';
+import { toLigaCsv, toOptcgSim } from '@grandline/core/decks/export';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 let alice: string;
@@ -162,6 +163,29 @@ describe('decks CRUD', () => {
     const rows = await ctx.db.select().from(deckCards).where(eq(deckCards.deckId, deck.id));
     expect(rows).toHaveLength(12);
     expect(rows.reduce((n, r) => n + r.quantity, 0)).toBe(48);
+  });
+
+  it('round-trips through OPTCG Sim text and Liga CSV: export the saved deck, read it back, same cards', async () => {
+    const created = (await (await send('POST', '/api/decks', { name: 'Round trip', format: 'standard', leaderCardId: leader.id, cards: legalRows() }, alice)).json()) as DeckDetail;
+    const exportDeck = {
+      leader: { cardNumber: created.leader!.cardNumber, name: created.leader!.name, setCode: created.leader!.set?.code ?? null },
+      cards: created.cards.map((r) => ({ cardNumber: r.card.cardNumber, name: r.card.name, setCode: r.card.set?.code ?? null, quantity: r.quantity })),
+    };
+    const text = toOptcgSim(exportDeck);
+    const read = (await (await send('POST', '/api/decks/validate', { list: text })).json()) as ValidateDeckListResponse;
+    expect(read).toMatchObject({ valid: true, mainCount: 50, lineErrors: [] });
+    expect(read.leader?.id).toBe(leader.id);
+    expect(read.cards.map((r) => [r.card.id, r.quantity])).toEqual(created.cards.map((r) => [r.card.id, r.quantity]));
+    // The imported rows save as a new deck identical to the first.
+    const copy = (await (
+      await send('POST', '/api/decks', { name: 'Copy', format: 'standard', leaderCardId: read.leader!.id, cards: read.cards.map((r) => ({ cardId: r.card.id, quantity: r.quantity })) }, alice)
+    ).json()) as DeckDetail;
+    expect(copy.cards).toEqual(created.cards);
+    // Liga CSV lists the same numbers and quantities, with Liga's edition codes.
+    const csv = toLigaCsv(exportDeck).trim().split('\n');
+    expect(csv[0]).toBe('quantity,name,edition,number');
+    expect(csv).toHaveLength(1 + 1 + 13);
+    expect(csv[1]).toMatch(new RegExp(`^1,.*,${leader.set!.code},${leader.cardNumber}$`));
   });
 
   it('deletes a deck and its rows', async () => {

@@ -1,0 +1,75 @@
+import type { Card } from '@grandline/core/contracts/cards';
+import { describe, expect, it } from 'vitest';
+import { cardInputs, changedFields, copiesOf, draftReducer, emptyDraft, isDirty, mainCount, validateDraft, type DeckDraft } from './deck-draft';
+
+let nextId = 1;
+const card = (cardNumber: string, over: Partial<Card> = {}): Card =>
+  ({
+    id: nextId++,
+    gameCategory: 'onepiece',
+    cardNumber,
+    name: cardNumber,
+    cardType: 'Character',
+    cost: 2,
+    power: 3000,
+    counter: 1000,
+    life: null,
+    colors: ['Red'],
+    attributes: [],
+    subtypes: [],
+    cardText: null,
+    keywords: [],
+    rarity: 'C',
+    blockIcon: '3',
+    isVariation: false,
+    variant: null,
+    artworkUrl: null,
+    set: null,
+    ...over,
+  }) as Card;
+
+const leader = card('OP09-001', { cardType: 'Leader' });
+const zoro = card('OP09-010');
+const zoroParallel = card('OP09-010', { isVariation: true, variant: 'p1' });
+
+describe('deck draft', () => {
+  it('puts a Leader in the leader slot and other cards in the main deck', () => {
+    let d = draftReducer(emptyDraft(), { type: 'add', card: leader });
+    d = draftReducer(d, { type: 'add', card: zoro });
+    d = draftReducer(d, { type: 'add', card: zoro, count: 2 });
+    expect(d.leader).toBe(leader);
+    expect(d.rows).toEqual([{ card: zoro, quantity: 3 }]);
+    expect(mainCount(d)).toBe(3);
+  });
+
+  it('counts prints of one number together, and removes a row at 0', () => {
+    let d = draftReducer(emptyDraft(), { type: 'add', card: zoro, count: 3 });
+    d = draftReducer(d, { type: 'add', card: zoroParallel, count: 2 });
+    expect(copiesOf(d.rows, 'OP09-010')).toBe(5);
+    expect(validateDraft({ ...d, leader }).errors.map((e) => e.code)).toEqual(['MAIN_DECK_SIZE', 'TOO_MANY_COPIES']);
+    d = draftReducer(d, { type: 'setQuantity', cardId: zoroParallel.id, quantity: 0 });
+    expect(d.rows).toEqual([{ card: zoro, quantity: 3 }]);
+    expect(cardInputs(d)).toEqual([{ cardId: zoro.id, quantity: 3 }]);
+  });
+
+  it('keeps the cover only while it is a card of the deck', () => {
+    let d = draftReducer(emptyDraft(), { type: 'add', card: zoro });
+    d = draftReducer(d, { type: 'setCover', card: leader });
+    expect(d.cover).toBeNull();
+    d = draftReducer(d, { type: 'setCover', card: zoro });
+    expect(d.cover).toBe(zoro);
+    d = draftReducer(d, { type: 'setQuantity', cardId: zoro.id, quantity: 0 });
+    expect(d.cover).toBeNull();
+  });
+
+  it('sends only the fields that changed, and knows when nothing did', () => {
+    const saved: DeckDraft = { ...emptyDraft(), name: 'Red', description: '', leader, rows: [{ card: zoro, quantity: 4 }] };
+    expect(isDirty(saved, saved)).toBe(false);
+    expect(changedFields(saved, { ...saved, name: ' Red ' })).toBeNull();
+    expect(changedFields(saved, { ...saved, name: 'Red v2', isPublic: true })).toEqual({ name: 'Red v2', isPublic: true });
+    expect(changedFields(saved, { ...saved, leader: null, description: '  Aggro ' })).toEqual({ leaderCardId: null, description: 'Aggro' });
+    const more = draftReducer(saved, { type: 'add', card: zoro });
+    expect(changedFields(saved, more)).toBeNull();
+    expect(isDirty(saved, more)).toBe(true);
+  });
+});
