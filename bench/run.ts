@@ -60,7 +60,7 @@ interface LoadResult {
   non2xx: number;
 }
 
-async function load(name: string, urlPath: string | (() => string), post?: unknown): Promise<LoadResult> {
+async function load(name: string, urlPath: string | (() => string), post?: unknown, variedPost?: () => unknown): Promise<LoadResult> {
   const first = typeof urlPath === 'string' ? urlPath : urlPath();
   const options: autocannon.Options = {
     url: `${base}${first}`,
@@ -71,6 +71,7 @@ async function load(name: string, urlPath: string | (() => string), post?: unkno
     ...(post ? { method: 'POST' as const, body: JSON.stringify(post) } : {}),
   };
   if (typeof urlPath === 'function') options.requests = [{ setupRequest: (req) => ({ ...req, path: urlPath() }) }];
+  if (variedPost) options.requests = [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(variedPost()) }) }];
   const result = await autocannon(options);
   const r: LoadResult = {
     name,
@@ -205,7 +206,15 @@ async function main() {
     }),
   );
   const deckList = await legalDeckList();
-  const validate = await load('deck list validation (50 cards)', '/api/decks/validate', { game: 'onepiece', format: 'standard', list: deckList });
+  const validate = await load('deck list validation (50 cards, same list)', '/api/decks/validate', { game: 'onepiece', format: 'standard', list: deckList });
+  // Every request a list never seen before (no cache): the lines in another order plus a comment with a counter.
+  let variant = 0;
+  const lines = deckList.split('\n');
+  const validateVaried = await load('deck list validation (50 cards, all different)', '/api/decks/validate', { list: deckList }, () => {
+    variant++;
+    const shift = variant % lines.length;
+    return { game: 'onepiece', format: 'standard', list: [...lines.slice(shift), ...lines.slice(0, shift), `// ${variant}`].join('\n') };
+  });
   const uncached = await uncachedSearches(300);
   const lh = skipLighthouse ? null : { home: lighthouse('/'), cards: lighthouse('/cards') };
   await stopServer(server.child);
@@ -232,6 +241,8 @@ async function main() {
     sigtermExitCode: exitCode,
     deckValidationPerSecond: decks.decksPerSecond,
     deckValidateEndpoint: validate,
+    deckValidateEndpointUncached: validateVaried,
+    validateUncachedToHealth: +(validateVaried.requestsPerSec / results[0]!.requestsPerSec).toFixed(3),
     validateToHealth: +(validate.requestsPerSec / results[0]!.requestsPerSec).toFixed(3),
     lighthouse: lh,
     targets: {
@@ -263,7 +274,8 @@ async function main() {
     `| initial JS (gzip) | ${summary.initialJsGzipKB} KB | ${summary.targets.initialJs} |`,
     `| cold start with seeding | ${summary.coldStartMs} ms | ${summary.targets.coldStart} |`,
     `| warm restart | ${summary.warmStartMs} ms | ${summary.targets.warmStart} |`,
-    `| POST /api/decks/validate / health throughput | ${summary.validateToHealth} (${validate.requestsPerSec} req/s, p99 ${validate.p99Ms} ms) | ${summary.targets.validateToHealth} |`,
+    `| POST /api/decks/validate / health throughput, same list | ${summary.validateToHealth} (${validate.requestsPerSec} req/s, p99 ${validate.p99Ms} ms) | ${summary.targets.validateToHealth} |`,
+    `| POST /api/decks/validate / health throughput, every list new | ${summary.validateUncachedToHealth} (${validateVaried.requestsPerSec} req/s, p99 ${validateVaried.p99Ms} ms) | ${summary.targets.validateToHealth} |`,
     `| 50-card deck validation (core, one thread) | ${summary.deckValidationPerSecond} decks/s | ${summary.targets.deckValidation} |`,
     ...(lh
       ? [

@@ -82,6 +82,7 @@ export const ValidateDeckListRequest = z.object({
   game: z.string().max(30).default('onepiece'),
   format: z.string().max(30).default('standard'),
   list: z.string().max(MAX_DECK_LIST_LENGTH, 'validation.deckListTooLong'),
+  withCards: z.boolean().default(false).describe('Also answer the main deck as read (the editor imports it)'),
 });
 
 export const DeckListLineError = z.object({
@@ -94,7 +95,7 @@ export type DeckListLineError = z.infer<typeof DeckListLineError>;
 
 export const ValidateDeckListResponse = DeckValidation.extend({
   leader: Card.nullable(),
-  cards: z.array(DeckRow).describe('The main deck as read from the list (base prints unless a variant was named)'),
+  cards: z.array(DeckRow).optional().describe('With withCards: the main deck as read (base prints unless a variant was named)'),
   lineErrors: z.array(DeckListLineError),
 });
 export type ValidateDeckListResponse = z.infer<typeof ValidateDeckListResponse>;

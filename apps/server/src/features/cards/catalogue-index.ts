@@ -14,6 +14,10 @@ export interface CatalogueIndex {
 }
 
 let loading: Promise<CatalogueIndex> | null = null;
+let generation = 0;
+
+/** Changes whenever the index is cleared, so caches derived from the library know they are stale. */
+export const catalogueGeneration = () => generation;
 
 /** The index, built once per process from the database (about 5,000 prints); cleared when the library is re-imported. */
 export function catalogueIndex(db: Db): Promise<CatalogueIndex> {
@@ -26,6 +30,7 @@ export function catalogueIndex(db: Db): Promise<CatalogueIndex> {
 
 export function clearCatalogueIndex() {
   loading = null;
+  generation++;
 }
 
 async function build(db: Db): Promise<CatalogueIndex> {

@@ -12,7 +12,8 @@ import {
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { createDeck, deleteDeck, getDeck, listDecks, replaceDeckCards, updateDeck, validateDeckList } from './decks.service';
+import type { ValidateDeckListResponse as ValidateDeckListResponseBody } from '@grandline/core/contracts/decks';
+import { createDeck, deleteDeck, getDeck, listDecks, replaceDeckCards, updateDeck, validateDeckListJson } from './decks.service';
 
 const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
@@ -31,7 +32,11 @@ export const decksRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: ValidateDeckListRequest } }, required: true } },
       responses: { 200: jsonContent(ValidateDeckListResponse, 'Every problem at once'), 400: jsonContent(ErrorResponse, 'Unknown game or format, or a list too long') },
     }),
-    async (c) => c.json(await validateDeckList({ db: c.var.deps.db, ...c.req.valid('json') }), 200),
+    async (c) => {
+      const json = await validateDeckListJson({ db: c.var.deps.db, ...c.req.valid('json') });
+      // Already the contract's JSON text (validateDeckList, cached); the cast keeps the route's type.
+      return c.body(json, 200, { 'Content-Type': 'application/json' }) as unknown as ReturnType<typeof c.json<ValidateDeckListResponseBody, 200>>;
+    },
   )
   .openapi(
     createRoute({

@@ -19,7 +19,9 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deckCards, decks, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { LRUCache } from 'lru-cache';
+import { today } from '@grandline/core/decks/formats';
+import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
 
 type DeckRecord = typeof decks.$inferSelect;
 type Viewer = { id: string } | null;
@@ -213,7 +215,19 @@ const LINE_MESSAGES = {
  * Reads a pasted list (OPTCG Sim text) against the library and checks it in a format: the Leader line becomes
  * the leader, numbers the library does not know are reported line by line, never dropped silently.
  */
-export async function validateDeckList({ db, game, format, list }: { db: Db; game: string; format: string; list: string }): Promise<ValidateDeckListResponse> {
+export async function validateDeckList({
+  db,
+  game,
+  format,
+  list,
+  withCards = true,
+}: {
+  db: Db;
+  game: string;
+  format: string;
+  list: string;
+  withCards?: boolean;
+}): Promise<ValidateDeckListResponse> {
   const rules = formatOf(game, format);
   const index = await catalogueIndex(db);
   const parsed = parseDeckList(list);
@@ -239,5 +253,20 @@ export async function validateDeckList({ db, game, format, list }: { db: Db; gam
   const cards = [...rows.values()];
   const leader = leaders[0] ?? null;
   const validation = withText(validateDeck({ leader, cards }, rules));
-  return { ...validation, valid: validation.valid && lineErrors.length === 0, leader, cards, lineErrors };
+  return { ...validation, valid: validation.valid && lineErrors.length === 0, leader, ...(withCards ? { cards } : {}), lineErrors };
+}
+
+/**
+ * Answers of the validation endpoint as JSON text, for lists seen before: the same list (a popular deck pasted by many
+ * players) is read and checked once per day and library version.
+ */
+const validationCache = new LRUCache<string, string>({ max: 5000, maxSize: 32 * 1024 * 1024, sizeCalculation: (v, k) => (v.length + k.length) * 2 });
+
+export async function validateDeckListJson(args: { db: Db; game: string; format: string; list: string; withCards: boolean }): Promise<string> {
+  const key = `${catalogueGeneration()}\u0000${today()}\u0000${args.game}\u0000${args.format}\u0000${args.withCards ? 1 : 0}\u0000${args.list}`;
+  const hit = validationCache.get(key);
+  if (hit) return hit;
+  const json = JSON.stringify(await validateDeckList(args));
+  validationCache.set(key, json);
+  return json;
 }

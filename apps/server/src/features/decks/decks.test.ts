@@ -45,12 +45,17 @@ const legalRows = () => main.map((c, i) => ({ cardId: c.id, quantity: i === 12 ?
 
 describe('POST /api/decks/validate (no account needed)', () => {
   it('reads an OPTCG Sim list against the real library and finds it legal', async () => {
-    const res = await send('POST', '/api/decks/validate', { game: 'onepiece', format: 'standard', list: legalList() });
+    const res = await send('POST', '/api/decks/validate', { game: 'onepiece', format: 'standard', list: legalList(), withCards: true });
     expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
     const body = (await res.json()) as ValidateDeckListResponse;
     expect(body).toMatchObject({ valid: true, mainCount: 50, errors: [], lineErrors: [] });
     expect(body.leader?.cardNumber).toBe(leader.cardNumber);
-    expect(body.cards.map((r) => r.quantity).reduce((a, b) => a + b)).toBe(50);
+    expect(body.cards!.map((r) => r.quantity).reduce((a, b) => a + b)).toBe(50);
+    // Without withCards the answer is the short one; a repeated list gets the same answer (from the cache).
+    const short = await (await send('POST', '/api/decks/validate', { list: legalList() })).text();
+    expect(JSON.parse(short)).not.toHaveProperty('cards');
+    expect(await (await send('POST', '/api/decks/validate', { list: legalList() })).text()).toBe(short);
   });
 
   it('reports unknown numbers and unreadable lines by line, and every rule problem', async () => {
@@ -172,13 +177,13 @@ describe('decks CRUD', () => {
       cards: created.cards.map((r) => ({ cardNumber: r.card.cardNumber, name: r.card.name, setCode: r.card.set?.code ?? null, quantity: r.quantity })),
     };
     const text = toOptcgSim(exportDeck);
-    const read = (await (await send('POST', '/api/decks/validate', { list: text })).json()) as ValidateDeckListResponse;
+    const read = (await (await send('POST', '/api/decks/validate', { list: text, withCards: true })).json()) as ValidateDeckListResponse;
     expect(read).toMatchObject({ valid: true, mainCount: 50, lineErrors: [] });
     expect(read.leader?.id).toBe(leader.id);
-    expect(read.cards.map((r) => [r.card.id, r.quantity])).toEqual(created.cards.map((r) => [r.card.id, r.quantity]));
+    expect(read.cards!.map((r) => [r.card.id, r.quantity])).toEqual(created.cards.map((r) => [r.card.id, r.quantity]));
     // The imported rows save as a new deck identical to the first.
     const copy = (await (
-      await send('POST', '/api/decks', { name: 'Copy', format: 'standard', leaderCardId: read.leader!.id, cards: read.cards.map((r) => ({ cardId: r.card.id, quantity: r.quantity })) }, alice)
+      await send('POST', '/api/decks', { name: 'Copy', format: 'standard', leaderCardId: read.leader!.id, cards: read.cards!.map((r) => ({ cardId: r.card.id, quantity: r.quantity })) }, alice)
     ).json()) as DeckDetail;
     expect(copy.cards).toEqual(created.cards);
     // Liga CSV lists the same numbers and quantities, with Liga's edition codes.

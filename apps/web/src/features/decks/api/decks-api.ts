@@ -40,5 +40,6 @@ export const decksApi = {
   update: (id: string, body: UpdateDeckRequest) => apiSend<DeckDetail>('PATCH', `/decks/${encodeURIComponent(id)}`, body),
   replaceCards: (id: string, cards: DeckCardInput[]) => apiSend<DeckDetail>('PUT', `/decks/${encodeURIComponent(id)}/cards`, { cards }),
   remove: (id: string) => apiSend<void>('DELETE', `/decks/${encodeURIComponent(id)}`),
-  validateList: (list: string, format: string) => apiSend<ValidateDeckListResponse>('POST', '/decks/validate', { game: 'onepiece', format, list }),
+  validateList: (list: string, format: string) =>
+    apiSend<ValidateDeckListResponse>('POST', '/decks/validate', { game: 'onepiece', format, list, withCards: true }),
 };

@@ -60,7 +60,7 @@ export function ImportDialog({
   };
   const apply = (mode: 'replace' | 'merge') => {
     if (!result) return;
-    onImport(result.leader, result.cards, mode);
+    onImport(result.leader, result.cards ?? [], mode);
     onOpenChange(false);
     reset();
   };
@@ -79,10 +79,10 @@ export function ImportDialog({
       footer={
         result ? (
           <>
-            <Button variant="secondary" onClick={() => apply('merge')} disabled={!result.leader && result.cards.length === 0}>
+            <Button variant="secondary" onClick={() => apply('merge')} disabled={!result.leader && !result.cards?.length}>
               {t('import.merge')}
             </Button>
-            <Button onClick={() => apply('replace')} disabled={!result.leader && result.cards.length === 0} data-testid="import-replace">
+            <Button onClick={() => apply('replace')} disabled={!result.leader && !result.cards?.length} data-testid="import-replace">
               {t('import.replace')}
             </Button>
           </>
