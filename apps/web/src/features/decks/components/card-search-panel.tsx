@@ -10,9 +10,12 @@ import { EmptyState, Skeleton } from '../../../components/ui/misc';
 import { ErrorState } from '../../../components/ui/query-states';
 import { SearchInput } from '../../../components/ui/search-input';
 import { cn } from '../../../lib/cn';
+import { Select } from '../../../components/ui/select';
 import { useCards } from '../../cards/api/get-cards';
+import { useSets } from '../../sets/api/get-sets';
 
 const PAGE_SIZE = 24;
+const COSTS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
 
 /** The library inside the editor: search and filters as on /cards; a click adds the card (a Leader fills the leader slot). */
 export function CardSearchPanel({
@@ -29,11 +32,27 @@ export function CardSearchPanel({
   const [colors, setColors] = useState<string[]>([]);
   const [types, setTypes] = useState<string[]>([]);
   const [variations, setVariations] = useState(false);
+  const [set, setSet] = useState('all');
+  const [costs, setCosts] = useState<string[]>([]);
+  const sets = useSets();
   const [page, setPage] = useState(1);
   const search = useDeferredValue(q.trim());
   // With a leader and no color chosen, the search shows the leader's colors (the cards the deck may hold).
   const color = colors.length ? colors : leaderColors.length && !types.includes('Leader') ? [...leaderColors] : [];
-  const cards = useCards({ q: search || undefined, color, type: types, variations: variations ? undefined : 'false', page, pageSize: PAGE_SIZE, sort: 'number' });
+  // Several chosen costs search their range (the API takes a min and a max).
+  const costNumbers = costs.map(Number);
+  const cards = useCards({
+    q: search || undefined,
+    color,
+    type: types,
+    set: set === 'all' ? undefined : [set],
+    costMin: costNumbers.length ? String(Math.min(...costNumbers)) : undefined,
+    costMax: costNumbers.length ? String(Math.max(...costNumbers)) : undefined,
+    variations: variations ? undefined : 'false',
+    page,
+    pageSize: PAGE_SIZE,
+    sort: 'number',
+  });
   const toggle = (list: string[], value: string, set: (v: string[]) => void) => {
     set(list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
     setPage(1);
@@ -77,6 +96,26 @@ export function CardSearchPanel({
           {t('editor.withParallels')}
         </Chip>
       </div>
+      <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('editor.costs')}>
+        {COSTS.map((c) => (
+          <Chip key={c} pressed={costs.includes(c)} onPressedChange={() => toggle(costs, c, setCosts)} className="min-w-9 justify-center">
+            {c}
+          </Chip>
+        ))}
+      </div>
+      <Select
+        label={t('editor.set')}
+        value={set}
+        onValueChange={(v) => {
+          setSet(v);
+          setPage(1);
+        }}
+        options={[
+          { value: 'all', label: t('editor.allSets') },
+          ...(sets.data?.items ?? []).map((s) => ({ value: s.slug, label: s.code ? `${s.code} · ${s.name}` : s.name })),
+        ]}
+        className="w-full"
+      />
       {leaderColors.length > 0 && colors.length === 0 && !types.includes('Leader') && (
         <p className="text-xs text-muted">{t('editor.leaderColorsHint', { colors: leaderColors.map((c) => t(`colors.${c}`)).join(' / ') })}</p>
       )}
