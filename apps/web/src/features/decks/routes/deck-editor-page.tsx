@@ -35,7 +35,7 @@ export const loader = ({ params }: LoaderFunctionArgs) => {
 };
 
 const tabClass =
-  'h-8 cursor-pointer rounded-md px-3 text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
+  'h-8 shrink-0 cursor-pointer whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
 function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string | null }) {
   const { t } = useTranslation('decks');

@@ -27,7 +27,7 @@ export const loader = ({ params }: LoaderFunctionArgs) => {
 };
 
 const tabClass =
-  'h-8 cursor-pointer rounded-md px-3 text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
+  'h-8 shrink-0 cursor-pointer whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
 /** /deck/{id} (public): a deck as others see it; private decks are "doesn't exist or is private" for others. */
 export function DeckViewPage() {
@@ -106,7 +106,7 @@ export function DeckViewPage() {
       </div>
       <ValidationPanel validation={d.validation} leader={d.leader} rows={d.cards} />
       <Tabs.Root defaultValue="list" className="flex flex-col gap-3">
-        <Tabs.List aria-label={t('editor.deckViews')} className="inline-flex w-fit gap-1 rounded-lg bg-surface-2 p-1">
+        <Tabs.List aria-label={t('editor.deckViews')} className="inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-surface-2 p-1">
           <Tabs.Trigger value="list" className={tabClass}>
             {t('editor.tabs.list', { count: d.mainCount })}
           </Tabs.Trigger>

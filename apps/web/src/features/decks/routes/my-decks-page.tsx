@@ -55,8 +55,7 @@ function DeckItem({ deck, onDelete }: { deck: DeckSummary; onDelete: () => void 
           <ValidityBadge valid={deck.valid} />
           <VisibilityBadge isPublic={deck.isPublic} />
           <span>{t('cardCount', { count: deck.mainCount })}</span>
-          <span aria-hidden>·</span>
-          <span>{t('updated', { date: new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(deck.updatedAt)) })}</span>
+          <span className="basis-full sm:basis-auto">{t('updated', { date: new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(deck.updatedAt)) })}</span>
         </div>
       </div>
     </li>
