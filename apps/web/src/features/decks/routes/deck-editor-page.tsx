@@ -147,12 +147,12 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <div className="order-2 lg:sticky lg:top-20 lg:order-1 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <div className="order-2 min-w-0 lg:sticky lg:top-20 lg:order-1 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
           <CardSearchPanel onAdd={add} countOf={(card) => (card.cardType === 'Leader' ? (draft.leader?.id === card.id ? 1 : 0) : copiesOf(draft.rows, card.cardNumber))} leaderColors={draft.leader?.colors ?? []} />
         </div>
 
-        <div className="order-1 flex flex-col gap-4 lg:order-2">
+        <div className="order-1 flex min-w-0 flex-col gap-4 lg:order-2">
           <section className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5" aria-label={t('editor.details')}>
             <Field id={`${uid}-name`} label={t('editor.name')} error={nameError && !draft.name.trim() ? t('editor.nameRequired') : undefined}>
               <TextInput
