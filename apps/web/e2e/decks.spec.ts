@@ -90,6 +90,9 @@ test('build a legal deck from an empty editor, save, reload, export it and impor
   await expect(page.getByTestId('deck-item')).toHaveCount(2);
   await expect(page.getByTestId('deck-item').filter({ hasText: 'Red rush (copy)' }).getByTestId('deck-valid')).toBeVisible();
   expect(deckUrl).toContain('/deck/');
+  // The dashboard shows the most recent decks.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('recent-decks').getByRole('link', { name: /Red rush \(copy\)/ })).toBeVisible();
 });
 
 test('leaving the editor with unsaved changes asks first', async ({ page }) => {

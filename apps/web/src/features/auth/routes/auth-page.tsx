@@ -2,7 +2,7 @@ import { ForgotPasswordForm, ResetPasswordForm, SignInForm, SignUpForm } from '@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../../lib/i18n';
@@ -303,10 +303,14 @@ export function AuthPage() {
     document.title = `${t(`auth.titles.${view}`)} · Grand Line`;
   }, [t, view]);
 
-  // Already signed in (e.g. a second tab): straight to where the user was going.
+  // Already signed in when the page opened (e.g. a second tab): straight to where the user was going. Decided once,
+  // when the session is first known; a sign-in made on this page navigates by itself (completeSignIn).
+  const arrival = useRef(false);
   useEffect(() => {
+    if (arrival.current || session.loading) return;
+    arrival.current = true;
     if (session.signedIn && view !== 'recovery' && !signingIn) void navigate(takeReturnTo('/dashboard'), { replace: true });
-  }, [session.signedIn, view, navigate]);
+  }, [session.loading, session.signedIn, view, navigate]);
 
   const go = (next: View) => {
     setSent(null);
