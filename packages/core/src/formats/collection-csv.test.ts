@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { decodeUtf8, parseCardCsv, parsePrice, type CsvFileError } from './collection-csv';
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+const problem = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return (e as CsvFileError).problem;
+  }
+  return null;
+};
+
+describe('collection CSV (Liga and generic)', () => {
+  it('reads Liga columns in Portuguese with semicolons, CRLF, a BOM and quoted fields', () => {
+    const text = '\uFEFFQuantidade;Nome;Edição;Número;Condição;Idioma;Preço\r\n2;"Nami; the navigator";OP-01;OP01-016;NM;Português;"2,50"\r\n1;Zoro;OP-01;OP01-025-OP;;;\r\n';
+    expect(parseCardCsv(decodeUtf8(bytes(text)))).toEqual({
+      format: 'liga',
+      errors: [],
+      rows: [
+        { line: 2, quantity: 2, edition: 'OP-01', number: 'OP01-016', variant: null, name: 'Nami; the navigator', condition: 'NM', language: 'Português', price: 2.5 },
+        { line: 3, quantity: 1, edition: 'OP-01', number: 'OP01-025', variant: null, name: 'Zoro', condition: null, language: null, price: null },
+      ],
+    });
+  });
+
+  it('reads the generic quantity,card_number,variant format', () => {
+    const parsed = parseCardCsv('quantity,card_number,variant\n4,op05-041,p1\n1,P-001,\n');
+    expect(parsed.format).toBe('generic');
+    expect(parsed.rows.map((r) => [r.quantity, r.number, r.variant, r.edition])).toEqual([
+      [4, 'OP05-041', 'p1', null],
+      [1, 'P-001', null, null],
+    ]);
+  });
+
+  it('reports every bad row with edition, name, number and reason, and keeps the good ones', () => {
+    const parsed = parseCardCsv('quantity,name,edition,number,price\n1,Nami,OP-01,OP01-016,\nx,Luffy,OP-01,OP01-024,\n1,Ghost,OP-01,,\n1,Usopp,,OP01-004,\n2,Sanji,OP-01,OP01-013,abc\n');
+    expect(parsed.rows.map((r) => r.number)).toEqual(['OP01-016']);
+    expect(parsed.errors).toEqual([
+      { line: 3, edition: 'OP-01', name: 'Luffy', number: 'OP01-024', reason: 'BAD_QUANTITY' },
+      { line: 4, edition: 'OP-01', name: 'Ghost', number: null, reason: 'MISSING_NUMBER' },
+      { line: 5, edition: null, name: 'Usopp', number: 'OP01-004', reason: 'MISSING_EDITION' },
+      { line: 6, edition: 'OP-01', name: 'Sanji', number: 'OP01-013', reason: 'BAD_PRICE' },
+    ]);
+  });
+
+  it('refuses an empty file, a header without rows, unknown columns and a file that is not UTF-8', () => {
+    expect(problem(() => decodeUtf8(new Uint8Array()))).toBe('NO_FILE');
+    expect(problem(() => decodeUtf8(null))).toBe('NO_FILE');
+    // "Edição" in Latin-1: not valid UTF-8.
+    expect(problem(() => decodeUtf8(new Uint8Array([0x45, 0x64, 0x69, 0xe7, 0xe3, 0x6f])))).toBe('NOT_UTF8');
+    expect(problem(() => parseCardCsv(''))).toBe('NO_DATA_ROWS');
+    expect(problem(() => parseCardCsv('quantity,edition,number\r\n\r\n'))).toBe('NO_DATA_ROWS');
+    expect(problem(() => parseCardCsv('foo,bar\n1,2\n'))).toBe('FORMAT_NOT_IMPLEMENTED');
+  });
+
+  it('reads prices with comma or point decimals and thousands separators', () => {
+    expect(parsePrice('2,50')).toBe(2.5);
+    expect(parsePrice('R$ 1.234,56')).toBe(1234.56);
+    expect(parsePrice('1,234.56')).toBe(1234.56);
+    expect(parsePrice('')).toBeNull();
+    expect(parsePrice('abc')).toBeNaN();
+    expect(parsePrice('-3')).toBeNaN();
+  });
+});
