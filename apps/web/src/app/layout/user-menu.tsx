@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/sign-out';
-import { popoverSurface } from '../../components/ui/styles';
+import { menuItem as item, popoverSurface } from '../../components/ui/styles';
 import type { SessionInfo } from '../session';
 
-const item = 'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
 
 /** The signed-in user's menu: settings, admin (admins), sign out. */
 export function UserMenu({ me }: { me: NonNullable<SessionInfo['me']> }) {

@@ -99,6 +99,32 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttribut
   },
 );
 
+type FieldProps = { id: string; label: ReactNode; hint?: ReactNode; error?: string; labelAside?: ReactNode };
+
+/** A labelled text input with its hint and error (the input's props pass through, including a form library's register). */
+export const TextField = forwardRef<HTMLInputElement, FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>>(function TextField(
+  { id, label, hint, error, labelAside, ...input },
+  ref,
+) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} labelAside={labelAside}>
+      <TextInput ref={ref} id={id} invalid={Boolean(error)} {...describedBy(id, error, Boolean(hint))} {...input} />
+    </Field>
+  );
+});
+
+/** A labelled password input (with show/hide) and its hint and error. */
+export const PasswordField = forwardRef<HTMLInputElement, FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>>(function PasswordField(
+  { id, label, hint, error, labelAside, ...input },
+  ref,
+) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} labelAside={labelAside}>
+      <PasswordInput ref={ref} id={id} invalid={Boolean(error)} {...describedBy(id, error, Boolean(hint))} {...input} />
+    </Field>
+  );
+});
+
 /** A checkbox with its label (and an optional error below). */
 export function CheckboxField({
   id,

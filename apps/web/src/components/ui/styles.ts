@@ -3,3 +3,11 @@ export const popoverSurface = 'z-50 rounded-lg border border-border bg-surface t
 export const choiceItem =
   'relative flex cursor-pointer select-none items-center gap-2 rounded-md py-2 pl-8 pr-3 text-sm outline-none data-[highlighted]:bg-surface-2';
 export const choiceIndicator = 'absolute left-2';
+
+/** A trigger of a segmented tab list (Radix Tabs): the active tab is raised on the list's tinted track. */
+export const tabTrigger =
+  'h-9 shrink-0 cursor-pointer whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
+/** The track the tab triggers sit on. */
+export const tabList = 'inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-surface-2 p-1';
+/** A plain (not checkable) item of a dropdown menu. */
+export const menuItem = 'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';

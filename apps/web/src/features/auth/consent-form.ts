@@ -4,9 +4,11 @@ import { currencyForCountry, languageForCountry, regionFromLanguageTag, requires
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { usePreferences } from '../../app/preferences';
+import { sessionEvent } from '../../app/session';
+import { ApiError } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { authApi } from './api/auth-api';
 
@@ -28,13 +30,48 @@ export const emptyConsent = (username = '', countryCode = ''): ConsentInput => (
   cookieMarketing: false,
 });
 
+export type ConsentForm = UseFormReturn<ConsentInput, unknown, z.output<typeof ConsentValues>>;
+
+/**
+ * The consent form with what every screen that shows it needs: the detected country filled in once (unless one is
+ * there already), the watched values, the user-name availability and whether Accept may be pressed.
+ */
 export function useConsentForm(defaults: ConsentInput) {
-  return useForm<ConsentInput, unknown, z.output<typeof ConsentValues>>({
+  const form: ConsentForm = useForm<ConsentInput, unknown, z.output<typeof ConsentValues>>({
     // The form holds plain booleans; the schema only accepts the boxes ticked (literal true).
     resolver: zodResolver(ConsentValues) as unknown as Resolver<ConsentInput, unknown, z.output<typeof ConsentValues>>,
     defaultValues: defaults,
     mode: 'onTouched',
   });
+  const suggestion = useCountrySuggestion();
+  useEffect(() => {
+    if (suggestion.country && !form.getValues('countryCode')) form.setValue('countryCode', suggestion.country);
+  }, [suggestion.country, form]);
+  const values = useWatch({ control: form.control }) as ConsentInput;
+  const availability = useUsernameAvailability(values.username);
+  return { form, suggestion, values, availability, ready: consentReady(values, availability) };
+}
+
+/**
+ * Accepting the terms (spec §4): records everything in one call, takes the updated user and applies the country's
+ * currency and language defaults. A taken user name is shown on its field (resolves null); other failures throw.
+ */
+export function useAcceptTerms(form: ConsentForm) {
+  const applyCountryDefaults = useApplyCountryDefaults();
+  return async (data: z.output<typeof ConsentValues>, locale: string) => {
+    try {
+      const updated = await authApi.acceptTerms(toAcceptRequest(data, locale));
+      await sessionEvent('USER_UPDATED', updated);
+      applyCountryDefaults(data.countryCode);
+      return updated;
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'USERNAME_TAKEN') {
+        form.setError('username', { message: 'validation.usernameTaken' });
+        return null;
+      }
+      throw err;
+    }
+  };
 }
 
 /** The request for POST /api/me/accept-terms; cookie choices only where the country requires them. */

@@ -2,6 +2,7 @@ import type { AcceptTermsRequest, MeResponse } from '@grandline/core/contracts/a
 import { LEGAL_VERSION } from '@grandline/core/legal';
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { z } from 'zod';
+import { sessionEvent } from '../../app/session';
 import { apiSend } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 
@@ -71,4 +72,15 @@ export async function flushPendingConsents(me: MeResponse): Promise<MeResponse |
     console.warn('Could not record the pending consents', err);
     return null;
   }
+}
+
+/**
+ * The first step after any sign-in (password, confirmation link, outside provider): load the session the server
+ * opened (SIGNED_IN) and record the consents waiting from /signup. Resolves the user, or null without a session.
+ */
+export async function openSignedInSession(): Promise<MeResponse | null> {
+  const me = await sessionEvent('SIGNED_IN');
+  if (!me) return null;
+  const updated = await flushPendingConsents(me);
+  return updated ? sessionEvent('USER_UPDATED', updated) : me;
 }

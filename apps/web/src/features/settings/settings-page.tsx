@@ -9,6 +9,7 @@ import { PageLoading } from '../../app/layout/page-loading';
 import { usePreferences, type Preferences } from '../../app/preferences';
 import { useSession } from '../../app/session';
 import { buttonClass } from '../../components/ui/button';
+import { tabList, tabTrigger } from '../../components/ui/styles';
 import { CurrencyFlag } from '../../components/ui/currency-flag';
 import { PageHeader } from '../../components/ui/misc';
 import { Select, type SelectOption } from '../../components/ui/select';
@@ -67,9 +68,6 @@ const AccountTab = lazy(() => import('./account-tab').then((m) => ({ default: m.
 const TABS = ['account', 'preferences'] as const;
 type Tab = (typeof TABS)[number];
 
-const tabClass =
-  'h-9 cursor-pointer rounded-md px-4 text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
-
 /** /settings (public): Account for signed-in users, Preferences for everyone (spec §2). */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -86,11 +84,11 @@ export function SettingsPage() {
       <PageHeader title={t('settings.title')} description={t('settings.lead')} />
       {session.signedIn ? (
         <Tabs.Root value={tab} onValueChange={(v) => setParams(v === 'account' ? {} : { tab: v }, { replace: true })}>
-          <Tabs.List aria-label={t('settings.title')} className="mb-5 inline-flex gap-1 rounded-lg bg-surface-2 p-1">
-            <Tabs.Trigger value="account" className={tabClass} data-testid="tab-account">
+          <Tabs.List aria-label={t('settings.title')} className={`mb-5 ${tabList}`}>
+            <Tabs.Trigger value="account" className={tabTrigger} data-testid="tab-account">
               {t('settings.account')}
             </Tabs.Trigger>
-            <Tabs.Trigger value="preferences" className={tabClass} data-testid="tab-preferences">
+            <Tabs.Trigger value="preferences" className={tabTrigger} data-testid="tab-preferences">
               {t('settings.preferences')}
             </Tabs.Trigger>
           </Tabs.List>

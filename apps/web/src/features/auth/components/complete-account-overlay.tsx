@@ -1,18 +1,16 @@
 import { Dialog } from 'radix-ui';
 import { LogOut, UserRoundCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
-import { sessionEvent, type SessionInfo } from '../../../app/session';
+import type { SessionInfo } from '../../../app/session';
 import { Button } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';
-import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
-import { authApi } from '../api/auth-api';
-import { consentReady, emptyConsent, useApplyCountryDefaults, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
+import { emptyConsent, useAcceptTerms, useConsentForm } from '../consent-form';
 import { readPendingConsents } from '../pending-consents';
 import { signOut } from '../sign-out';
 import { ConsentFields } from './consent-fields';
@@ -20,32 +18,20 @@ import { ConsentFields } from './consent-fields';
 function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {
   const { t, i18n } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
-  const suggestion = useCountrySuggestion();
-  const applyCountryDefaults = useApplyCountryDefaults();
   const pending = readPendingConsents();
-  const form = useConsentForm(emptyConsent(me.profile.username ?? pending?.username ?? '', me.profile.countryCode ?? pending?.countryCode ?? ''));
+  const { form, suggestion, values, availability, ready } = useConsentForm(
+    emptyConsent(me.profile.username ?? pending?.username ?? '', me.profile.countryCode ?? pending?.countryCode ?? ''),
+  );
+  const accept = useAcceptTerms(form);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const values = form.watch();
-  const availability = useUsernameAvailability(values.username);
-
-  useEffect(() => {
-    // The detected country fills the field once, unless the user already picked one.
-    if (suggestion.country && !form.getValues('countryCode')) form.setValue('countryCode', suggestion.country);
-  }, [suggestion.country, form]);
 
   const onSubmit = form.handleSubmit(async (data) => {
     setSubmitError(null);
     try {
-      const updated = await authApi.acceptTerms(toAcceptRequest(data, i18n.resolvedLanguage ?? 'en'));
-      await sessionEvent('USER_UPDATED', updated);
-      applyCountryDefaults(data.countryCode);
+      if (!(await accept(data, i18n.resolvedLanguage ?? 'en'))) return;
       notify.success(t('consent.accepted'));
       void navigate('/dashboard');
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'USERNAME_TAKEN') {
-        form.setError('username', { message: 'validation.usernameTaken' });
-        return;
-      }
       console.warn('Accepting the terms failed', err);
       setSubmitError(errorText(err, 'consent.saveFailed'));
     }
@@ -66,7 +52,7 @@ function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {
           <LogOut className="h-4 w-4" aria-hidden />
           {t('auth.signOut')}
         </Button>
-        <Button type="submit" disabled={!consentReady(values, availability) || form.formState.isSubmitting} data-testid="consent-accept">
+        <Button type="submit" disabled={!ready || form.formState.isSubmitting} data-testid="consent-accept">
           {form.formState.isSubmitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
           {t('consent.accept')}
         </Button>

@@ -7,38 +7,28 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { sessionEvent, useSession } from '../../../app/session';
+import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field, FormMessage, PasswordInput, TextInput } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';
+import { tabTrigger } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, validationText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { ProviderButtons } from '../components/provider-buttons';
-import { flushPendingConsents } from '../pending-consents';
+import { openSignedInSession } from '../pending-consents';
 import { takeReturnTo } from '../return-to';
 
 type View = 'signin' | 'signup' | 'forgot' | 'recovery';
 type Sent = { kind: 'signup' | 'reset'; email: string; resendNow?: boolean };
 
-let signingIn = false;
-
 /** Signs in the session the server just opened, records pending consents, and goes back where the user was. */
 export async function completeSignIn(navigate: (to: string, opts?: { replace?: boolean }) => unknown, fallback = '/dashboard') {
-  signingIn = true;
   const target = takeReturnTo(fallback);
-  try {
-    const me = await sessionEvent('SIGNED_IN');
-    if (me) {
-      const updated = await flushPendingConsents(me);
-      if (updated) await sessionEvent('USER_UPDATED', updated);
-    }
-    await navigate(target, { replace: true });
-  } finally {
-    signingIn = false;
-  }
+  await openSignedInSession();
+  await navigate(target, { replace: true });
 }
 
 function SubmitButton({ pending, children, testId }: { pending: boolean; children: ReactNode; testId?: string }) {
@@ -309,7 +299,7 @@ export function AuthPage() {
   useEffect(() => {
     if (arrival.current || session.loading) return;
     arrival.current = true;
-    if (session.signedIn && view !== 'recovery' && !signingIn) void navigate(takeReturnTo('/dashboard'), { replace: true });
+    if (session.signedIn && view !== 'recovery') void navigate(takeReturnTo('/dashboard'), { replace: true });
   }, [session.loading, session.signedIn, view, navigate]);
 
   const go = (next: View) => {
@@ -324,9 +314,6 @@ export function AuthPage() {
       </AuthCard>
     );
   }
-
-  const tabTrigger =
-    'h-9 cursor-pointer rounded-md text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
   return (
     <AuthCard

@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { sessionEvent } from '../../../app/session';
-import { flushPendingConsents } from '../pending-consents';
+import { openSignedInSession } from '../pending-consents';
 
 /**
  * /auth/verified: the confirmation link signed the user in and lands here; pending consents from /signup
@@ -9,9 +8,6 @@ import { flushPendingConsents } from '../pending-consents';
 export async function verifiedLoader({ request }: LoaderFunctionArgs) {
   const error = new URL(request.url).searchParams.get('error');
   if (error) return redirect(`/auth?error=${encodeURIComponent(error)}`);
-  const me = await sessionEvent('SIGNED_IN').catch(() => null);
-  if (!me) return redirect('/auth');
-  const updated = await flushPendingConsents(me);
-  if (updated) await sessionEvent('USER_UPDATED', updated);
-  return redirect('/welcome');
+  const me = await openSignedInSession().catch(() => null);
+  return redirect(me ? '/welcome' : '/auth');
 }

@@ -10,13 +10,12 @@ import { fetchSession, sessionEvent, sessionKeys } from '../../../app/session';
 import { Button } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';
-import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { notify } from '../../../lib/toast';
 import { LegalDocumentView } from '../../legal/legal-page';
 import { authApi } from '../api/auth-api';
 import { ConsentFields } from '../components/consent-fields';
-import { consentReady, emptyConsent, useApplyCountryDefaults, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
+import { emptyConsent, useAcceptTerms, useConsentForm } from '../consent-form';
 import { rememberReturnTo, safeReturnPath } from '../return-to';
 import { clearBrowserData } from '../sign-out';
 
@@ -28,32 +27,19 @@ const timeout = (ms: number) => new Promise<never>((_, reject) => setTimeout(() 
 function ConsentForm({ me, returnTo }: { me: MeResponse; returnTo: string }) {
   const { t, i18n } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
-  const suggestion = useCountrySuggestion();
-  const applyCountryDefaults = useApplyCountryDefaults();
-  const form = useConsentForm(emptyConsent(me.profile.username ?? '', me.profile.countryCode ?? ''));
-  const values = form.watch();
-  const availability = useUsernameAvailability(values.username);
+  const { form, availability, ready } = useConsentForm(emptyConsent(me.profile.username ?? '', me.profile.countryCode ?? ''));
+  const accept = useAcceptTerms(form);
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
-
-  useEffect(() => {
-    if (suggestion.country && !form.getValues('countryCode')) form.setValue('countryCode', suggestion.country);
-  }, [suggestion.country, form]);
 
   const onSubmit = form.handleSubmit(async (data) => {
     setError(null);
     try {
-      const updated = await authApi.acceptTerms(toAcceptRequest(data, i18n.resolvedLanguage ?? 'en'));
-      await sessionEvent('USER_UPDATED', updated);
-      applyCountryDefaults(data.countryCode);
+      if (!(await accept(data, i18n.resolvedLanguage ?? 'en'))) return;
       await sessionEvent('TOKEN_REFRESHED');
       notify.success(t('consent.accepted'));
       await navigate(returnTo, { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'USERNAME_TAKEN') {
-        form.setError('username', { message: 'validation.usernameTaken' });
-        return;
-      }
+    } catch {
       // On this page a consent that could not be saved stops the flow (spec §8).
       setError(t('consent.saveFailed'));
     }
@@ -77,7 +63,7 @@ function ConsentForm({ me, returnTo }: { me: MeResponse; returnTo: string }) {
           <LogOut className="h-4 w-4" aria-hidden />
           {t('consent.logoutAndClear')}
         </Button>
-        <Button type="submit" disabled={!consentReady(values, availability) || form.formState.isSubmitting} data-testid="consent-accept">
+        <Button type="submit" disabled={!ready || form.formState.isSubmitting} data-testid="consent-accept">
           {form.formState.isSubmitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
           {t('consent.accept')}
         </Button>

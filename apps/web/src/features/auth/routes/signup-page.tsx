@@ -1,5 +1,4 @@
 import { SignUpForm } from '@grandline/core/contracts/auth';
-import { requiresCookieConsent } from '@grandline/core/regulations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '../../../app/layout/logo';
-import { sessionEvent, useSession } from '../../../app/session';
+import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field, FormMessage, PasswordInput, TextInput } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';
@@ -16,7 +15,7 @@ import { errorText, validationText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { ConsentFields } from '../components/consent-fields';
-import { consentReady, ConsentValues, emptyConsent, toAcceptRequest, useConsentForm, useCountrySuggestion, useUsernameAvailability } from '../consent-form';
+import { ConsentValues, emptyConsent, toAcceptRequest, useAcceptTerms, useConsentForm } from '../consent-form';
 import { clearPendingConsents, savePendingConsents } from '../pending-consents';
 import { takeReturnTo } from '../return-to';
 import { CheckEmail } from './auth-page';
@@ -31,11 +30,9 @@ export function SignupPage() {
   const id = useId();
   const navigate = useNavigate();
   const session = useSession();
-  const suggestion = useCountrySuggestion();
   const credentials = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm), defaultValues: { email: '', password: '', confirmPassword: '' }, mode: 'onTouched' });
-  const consent = useConsentForm(emptyConsent());
-  const values = consent.watch();
-  const availability = useUsernameAvailability(values.username);
+  const { form: consent, availability, ready } = useConsentForm(emptyConsent());
+  const accept = useAcceptTerms(consent);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -46,9 +43,6 @@ export function SignupPage() {
     document.title = `${t('signup.title')} · Grand Line`;
   }, [t]);
   useEffect(() => {
-    if (suggestion.country && !consent.getValues('countryCode')) consent.setValue('countryCode', suggestion.country);
-  }, [suggestion.country, consent]);
-  useEffect(() => {
     if (session.signedIn && session.termsAccepted) void navigate('/dashboard', { replace: true });
   }, [session.signedIn, session.termsAccepted, navigate]);
 
@@ -56,19 +50,14 @@ export function SignupPage() {
     setError(null);
     const [credentialsOk, consentOk] = await Promise.all([withCredentials ? credentials.trigger() : Promise.resolve(true), consent.trigger()]);
     if (!credentialsOk || !consentOk || availability === 'taken') return;
-    const c = consent.getValues();
+    const data = ConsentValues.parse(consent.getValues());
+    const locale = i18n.resolvedLanguage ?? 'en';
     setBusy(true);
     try {
       if (withCredentials) {
         const { email, password } = credentials.getValues();
-        savePendingConsents({
-          tosAccepted: c.tosAccepted,
-          ageConfirmed: c.ageConfirmed,
-          marketingConsent: c.marketingConsent,
-          cookieConsent: requiresCookieConsent(c.countryCode) ? { necessary: true, analytics: c.cookieAnalytics, marketing: c.cookieMarketing } : undefined,
-          username: c.username.trim(),
-          countryCode: c.countryCode,
-        });
+        const { tosAccepted, ageConfirmed, marketingConsent, cookieConsent, username, countryCode } = toAcceptRequest(data, locale);
+        savePendingConsents({ tosAccepted, ageConfirmed, marketingConsent, cookieConsent, username, countryCode });
         try {
           await authApi.signUp(email.trim(), password);
         } catch (err) {
@@ -77,8 +66,7 @@ export function SignupPage() {
         }
         setSentTo(email.trim());
       } else {
-        const updated = await authApi.acceptTerms(toAcceptRequest(ConsentValues.parse(c), i18n.resolvedLanguage ?? 'en'));
-        await sessionEvent('USER_UPDATED', updated);
+        if (!(await accept(data, locale))) return;
         notify.success(t('consent.accepted'));
         await navigate(takeReturnTo('/dashboard'), { replace: true });
       }
@@ -133,7 +121,7 @@ export function SignupPage() {
                 </>
               )}
               <ConsentFields form={consent} availability={availability} />
-              <Button type="submit" size="lg" className="w-full justify-center" disabled={busy || !consentReady(values, availability)} data-testid="signup-submit">
+              <Button type="submit" size="lg" className="w-full justify-center" disabled={busy || !ready} data-testid="signup-submit">
                 {busy && <Spinner className="h-4 w-4" label={t('states.loading')} />}
                 {withCredentials ? t('auth.createAccount') : t('consent.accept')}
               </Button>

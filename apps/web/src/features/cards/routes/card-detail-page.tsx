@@ -4,7 +4,7 @@ import { ArrowLeft, Link2 } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { notify } from '../../../lib/toast';
+import { copyWithToast } from '../../../lib/clipboard';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Badge, Skeleton } from '../../../components/ui/misc';
 import { ErrorState, NotFoundState } from '../../../components/ui/query-states';
@@ -99,13 +99,7 @@ export function CardDetailPage() {
 
   const copyLink = async () => {
     if (!card) return;
-    const url = `${window.location.origin}${cardPath(card)}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      notify.success(t('detail.linkCopied'), { description: url });
-    } catch {
-      notify.error(t('detail.linkCopyFailed'), { description: url });
-    }
+    await copyWithToast(`${window.location.origin}${cardPath(card)}`, { done: t('detail.linkCopied'), failed: t('detail.linkCopyFailed'), describe: true });
   };
 
   const back = (

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/misc';
-import { popoverSurface } from '../../../components/ui/styles';
+import { menuItem as item, popoverSurface } from '../../../components/ui/styles';
 import { notify } from '../../../lib/toast';
 import { addCardToDeck } from '../add-card';
 import { useMyDecks } from '../api/decks-api';
 
-const item = 'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
 
 /** "Add to deck" on a card page: pick one of your decks and one copy is added at once. */
 export function AddToDeckMenu({ card }: { card: Card }) {

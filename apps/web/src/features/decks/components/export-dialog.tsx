@@ -8,7 +8,7 @@ import { usePreferences } from '../../../app/preferences';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
-import { notify } from '../../../lib/toast';
+import { copyWithToast } from '../../../lib/clipboard';
 
 const FORMATS = ['optcgsim', 'liga', 'prices'] as const;
 type ExportFormat = (typeof FORMATS)[number];
@@ -43,14 +43,7 @@ export function ExportDialog({ open, onOpenChange, name, leader, rows }: { open:
     a.click();
     URL.revokeObjectURL(url);
   };
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      notify.success(t('export.copied'));
-    } catch {
-      notify.error(t('export.copyFailed'));
-    }
-  };
+  const copy = () => copyWithToast(text, { done: t('export.copied'), failed: t('export.copyFailed') });
   return (
     <Modal
       open={open}

@@ -4,20 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
-import { notify } from '../../../lib/toast';
+import { copyWithToast } from '../../../lib/clipboard';
 
 /** The deck's link and QR code; a private deck is flagged (only its owner can open the link). */
 export function ShareDialog({ open, onOpenChange, deckId, isPublic, onMakePublic }: { open: boolean; onOpenChange: (o: boolean) => void; deckId: string; isPublic: boolean; onMakePublic?: () => void }) {
   const { t } = useTranslation('decks');
   const url = `${window.location.origin}/deck/${deckId}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify.success(t('share.copied'));
-    } catch {
-      notify.error(t('export.copyFailed'));
-    }
-  };
+  const copy = () => copyWithToast(url, { done: t('share.copied'), failed: t('export.copyFailed') });
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('share.title')} closeLabel={t('actions.close')} testId="share-dialog">
       <div className="flex flex-col items-center gap-4">

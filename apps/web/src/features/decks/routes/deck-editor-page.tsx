@@ -1,10 +1,9 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckDetail } from '@grandline/core/contracts/decks';
 import { ONE_PIECE_FORMATS, type OnePieceFormat } from '@grandline/core/decks/formats';
-import { DECK_GROUPINGS, type DeckGrouping } from '@grandline/core/decks/stats';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Save, Share2, Upload, X } from 'lucide-react';
-import { Switch, Tabs } from 'radix-ui';
+import { Switch } from 'radix-ui';
 import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
@@ -20,11 +19,9 @@ import { queryClient } from '../../../lib/query-client';
 import { notify } from '../../../lib/toast';
 import { deckKeys, deckQuery, decksApi, useDeck } from '../api/decks-api';
 import { CardSearchPanel } from '../components/card-search-panel';
-import { DeckRows } from '../components/deck-rows';
-import { DeckStatsPanel } from '../components/deck-stats';
+import { DeckTabs } from '../components/deck-tabs';
 import { ExportDialog } from '../components/export-dialog';
 import { ImportDialog } from '../components/import-dialog';
-import { OpeningHandPanel } from '../components/opening-hand';
 import { ShareDialog } from '../components/share-dialog';
 import { ValidationPanel } from '../components/validation-panel';
 import { cardInputs, cardsChanged, changedFields, copiesOf, draftFromDeck, draftReducer, emptyDraft, isDirty, mainCount, validateDraft, type DeckDraft } from '../deck-draft';
@@ -34,9 +31,6 @@ export const loader = ({ params }: LoaderFunctionArgs) => {
   return null;
 };
 
-const tabClass =
-  'h-8 shrink-0 cursor-pointer whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm';
-
 function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string | null }) {
   const { t } = useTranslation('decks');
   const navigate = useNavigate();
@@ -44,7 +38,6 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
   const uid = useId();
   const [saved, setSaved] = useState(initial);
   const [draft, dispatch] = useReducer(draftReducer, initial);
-  const [grouping, setGrouping] = useState<DeckGrouping>('category');
   const [nameError, setNameError] = useState(false);
   const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<'import' | 'export' | 'share' | null>(null);
@@ -239,41 +232,13 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
 
           <ValidationPanel validation={validation} leader={draft.leader} rows={draft.rows} />
 
-          <Tabs.Root defaultValue="list" className="flex flex-col gap-3">
-            <Tabs.List aria-label={t('editor.deckViews')} className="inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-surface-2 p-1">
-              <Tabs.Trigger value="list" className={tabClass}>
-                {t('editor.tabs.list', { count: mainCount(draft) })}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="stats" className={tabClass} data-testid="tab-stats">
-                {t('editor.tabs.stats')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="hand" className={tabClass} data-testid="tab-hand">
-                {t('editor.tabs.hand')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="collection" className={tabClass} data-testid="tab-collection">
-                {t('collection.tab')}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="list" className="flex flex-col gap-3 outline-none">
-              <div className="flex items-center justify-end gap-2">
-                <span className="text-xs text-muted">{t('editor.groupBy')}</span>
-                <Select label={t('editor.groupBy')} compact value={grouping} onValueChange={(v) => setGrouping(v as DeckGrouping)} options={DECK_GROUPINGS.map((g) => ({ value: g, label: t(`groups.by.${g}`) }))} />
-              </div>
-              <DeckRows rows={draft.rows} grouping={grouping} tooMany={tooMany} onQuantity={(cardId, quantity) => dispatch({ type: 'setQuantity', cardId, quantity })} />
-            </Tabs.Content>
-            <Tabs.Content value="stats" className="outline-none">
-              <DeckStatsPanel rows={draft.rows} />
-            </Tabs.Content>
-            <Tabs.Content value="hand" className="outline-none">
-              <OpeningHandPanel rows={draft.rows} />
-            </Tabs.Content>
-            <Tabs.Content value="collection" className="outline-none">
-              {/* Binders arrive with the collections feature; until then nobody has any to check against. */}
-              <p className="rounded-xl border border-dashed border-border px-4 py-6 text-sm text-muted" data-testid="collection-check">
-                {t('collection.noBinders')}
-              </p>
-            </Tabs.Content>
-          </Tabs.Root>
+          <DeckTabs
+            rows={draft.rows}
+            mainCount={mainCount(draft)}
+            tooMany={tooMany}
+            onQuantity={(cardId, quantity) => dispatch({ type: 'setQuantity', cardId, quantity })}
+            withCollection
+          />
         </div>
       </div>
 

@@ -1,0 +1,78 @@
+import type { DeckRow } from '@grandline/core/contracts/decks';
+import { DECK_GROUPINGS, type DeckGrouping } from '@grandline/core/decks/stats';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/ui/select';
+import { tabList, tabTrigger } from '../../../components/ui/styles';
+import { DeckRows } from './deck-rows';
+import { DeckStatsPanel } from './deck-stats';
+import { OpeningHandPanel } from './opening-hand';
+
+/**
+ * The deck's views, shared by the editor and the public page: the grouped card list (with steppers when
+ * `onQuantity` is given), statistics, the opening hand, and the collection check when `withCollection`.
+ */
+export function DeckTabs({
+  rows,
+  mainCount,
+  onQuantity,
+  tooMany,
+  withCollection = false,
+}: {
+  rows: readonly DeckRow[];
+  mainCount: number;
+  onQuantity?: (cardId: number, quantity: number) => void;
+  tooMany?: ReadonlySet<string>;
+  withCollection?: boolean;
+}) {
+  const { t } = useTranslation('decks');
+  const [grouping, setGrouping] = useState<DeckGrouping>('category');
+  return (
+    <Tabs.Root defaultValue="list" className="flex flex-col gap-3">
+      <Tabs.List aria-label={t('editor.deckViews')} className={tabList}>
+        <Tabs.Trigger value="list" className={tabTrigger}>
+          {t('editor.tabs.list', { count: mainCount })}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="stats" className={tabTrigger} data-testid="tab-stats">
+          {t('editor.tabs.stats')}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="hand" className={tabTrigger} data-testid="tab-hand">
+          {t('editor.tabs.hand')}
+        </Tabs.Trigger>
+        {withCollection && (
+          <Tabs.Trigger value="collection" className={tabTrigger} data-testid="tab-collection">
+            {t('collection.tab')}
+          </Tabs.Trigger>
+        )}
+      </Tabs.List>
+      <Tabs.Content value="list" className="flex flex-col gap-3 outline-none">
+        <div className="flex items-center justify-end gap-2">
+          <span className="text-xs text-muted">{t('editor.groupBy')}</span>
+          <Select
+            label={t('editor.groupBy')}
+            compact
+            value={grouping}
+            onValueChange={(v) => setGrouping(v as DeckGrouping)}
+            options={DECK_GROUPINGS.map((g) => ({ value: g, label: t(`groups.by.${g}`) }))}
+          />
+        </div>
+        <DeckRows rows={rows} grouping={grouping} tooMany={tooMany} onQuantity={onQuantity} />
+      </Tabs.Content>
+      <Tabs.Content value="stats" className="outline-none">
+        <DeckStatsPanel rows={rows} />
+      </Tabs.Content>
+      <Tabs.Content value="hand" className="outline-none">
+        <OpeningHandPanel rows={rows} />
+      </Tabs.Content>
+      {withCollection && (
+        <Tabs.Content value="collection" className="outline-none">
+          {/* Binders arrive with the collections feature; until then nobody has any to check against. */}
+          <p className="rounded-xl border border-dashed border-border px-4 py-6 text-sm text-muted" data-testid="collection-check">
+            {t('collection.noBinders')}
+          </p>
+        </Tabs.Content>
+      )}
+    </Tabs.Root>
+  );
+}
