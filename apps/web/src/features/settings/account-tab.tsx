@@ -10,7 +10,7 @@ import { ACCOUNT_NS } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { sessionEvent, useSession } from '../../app/session';
 import { Button, buttonClass } from '../../components/ui/button';
-import { describedBy, Field, FieldError, FormMessage, PasswordInput, TextArea, TextInput } from '../../components/ui/form';
+import { describedBy, Field, FieldError, FormMessage, PasswordField, TextArea, TextField } from '../../components/ui/form';
 import { Badge, Spinner } from '../../components/ui/misc';
 import { ApiError } from '../../lib/api-client';
 import { errorText, validationText } from '../../lib/error-text';
@@ -73,9 +73,7 @@ function ProfileCard() {
     <Card title={t('account.profile')} description={t('account.profileLead')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="profile-form">
         {error && <FormMessage>{error}</FormMessage>}
-        <Field id={`${id}-name`} label={t('account.displayName')} error={validationText(errors.displayName?.message)}>
-          <TextInput id={`${id}-name`} maxLength={60} autoComplete="nickname" invalid={Boolean(errors.displayName)} {...describedBy(`${id}-name`, errors.displayName?.message)} {...form.register('displayName')} />
-        </Field>
+        <TextField id={`${id}-name`} label={t('account.displayName')} error={validationText(errors.displayName?.message)} maxLength={60} autoComplete="nickname" {...form.register('displayName')} />
         <Field
           id={`${id}-bio`}
           label={t('account.bio')}
@@ -84,9 +82,7 @@ function ProfileCard() {
         >
           <TextArea id={`${id}-bio`} rows={4} invalid={Boolean(errors.bio)} {...describedBy(`${id}-bio`, errors.bio?.message)} {...form.register('bio')} />
         </Field>
-        <Field id={`${id}-avatar`} label={t('account.avatarUrl')} hint={t('account.avatarHint')} error={validationText(errors.avatarUrl?.message)}>
-          <TextInput id={`${id}-avatar`} type="url" inputMode="url" placeholder="https://" invalid={Boolean(errors.avatarUrl)} {...describedBy(`${id}-avatar`, errors.avatarUrl?.message, true)} {...form.register('avatarUrl')} />
-        </Field>
+        <TextField id={`${id}-avatar`} label={t('account.avatarUrl')} hint={t('account.avatarHint')} error={validationText(errors.avatarUrl?.message)} type="url" inputMode="url" placeholder="https://" {...form.register('avatarUrl')} />
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium">{t('consent.country')}</span>
           <Controller
@@ -135,16 +131,10 @@ function PasswordCard() {
     <Card title={t('account.password')} description={t('account.passwordLead')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="password-form">
         {error && <FormMessage>{error}</FormMessage>}
-        <Field id={`${id}-current`} label={t('account.currentPassword')} error={validationText(errors.currentPassword?.message)}>
-          <PasswordInput id={`${id}-current`} autoComplete="current-password" invalid={Boolean(errors.currentPassword)} {...describedBy(`${id}-current`, errors.currentPassword?.message)} {...form.register('currentPassword')} />
-        </Field>
+        <PasswordField id={`${id}-current`} label={t('account.currentPassword')} error={validationText(errors.currentPassword?.message)} autoComplete="current-password" {...form.register('currentPassword')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={`${id}-new`} label={t('auth.newPassword')} error={validationText(errors.newPassword?.message)}>
-            <PasswordInput id={`${id}-new`} autoComplete="new-password" invalid={Boolean(errors.newPassword)} {...describedBy(`${id}-new`, errors.newPassword?.message)} {...form.register('newPassword')} />
-          </Field>
-          <Field id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)}>
-            <PasswordInput id={`${id}-confirm`} autoComplete="new-password" invalid={Boolean(errors.confirmPassword)} {...describedBy(`${id}-confirm`, errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
-          </Field>
+          <PasswordField id={`${id}-new`} label={t('auth.newPassword')} error={validationText(errors.newPassword?.message)} autoComplete="new-password" {...form.register('newPassword')} />
+          <PasswordField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)} autoComplete="new-password" {...form.register('confirmPassword')} />
         </div>
         <p className="-mt-3 text-xs text-muted">{t('auth.passwordRules')}</p>
         <div className="flex justify-end">
@@ -205,9 +195,7 @@ function DeleteCard({ email }: { email: string }) {
             <AlertDialog.Description className="mt-2 text-sm text-muted">{t('account.deleteWarning')}</AlertDialog.Description>
             <div className="mt-4 flex flex-col gap-3">
               {error && <FormMessage>{error}</FormMessage>}
-              <Field id={`${id}-confirm`} label={t('account.deleteConfirmLabel', { email })}>
-                <TextInput id={`${id}-confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} data-testid="delete-confirm" />
-              </Field>
+              <TextField id={`${id}-confirm`} label={t('account.deleteConfirmLabel', { email })} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} data-testid="delete-confirm" />
             </div>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel asChild>

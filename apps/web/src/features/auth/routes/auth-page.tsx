@@ -9,7 +9,7 @@ import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/button';
-import { describedBy, Field, FormMessage, PasswordInput, TextInput } from '../../../components/ui/form';
+import { FormMessage, PasswordField, TextField } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';
 import { tabTrigger } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
@@ -71,17 +71,8 @@ function SignIn({ onSwitch, onUnconfirmed }: { onSwitch: (v: View) => void; onUn
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="sign-in-form">
       {error && <FormMessage>{error}</FormMessage>}
-      <Field id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)}>
-        <TextInput
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          invalid={Boolean(errors.email)}
-          {...describedBy(`${id}-email`, errors.email?.message)}
-          {...form.register('email')}
-        />
-      </Field>
-      <Field
+      <TextField id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
+      <PasswordField
         id={`${id}-password`}
         label={t('auth.password')}
         error={validationText(errors.password?.message)}
@@ -90,15 +81,9 @@ function SignIn({ onSwitch, onUnconfirmed }: { onSwitch: (v: View) => void; onUn
             {t('auth.forgotLink')}
           </button>
         }
-      >
-        <PasswordInput
-          id={`${id}-password`}
-          autoComplete="current-password"
-          invalid={Boolean(errors.password)}
-          {...describedBy(`${id}-password`, errors.password?.message)}
-          {...form.register('password')}
-        />
-      </Field>
+        autoComplete="current-password"
+        {...form.register('password')}
+      />
       <SubmitButton pending={isSubmitting} testId="sign-in-submit">
         {t('auth.signIn')}
       </SubmitButton>
@@ -129,27 +114,9 @@ function SignUp({ onSent }: { onSent: (sent: Sent) => void }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="sign-up-form">
       {error && <FormMessage>{error}</FormMessage>}
-      <Field id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)}>
-        <TextInput id={`${id}-email`} type="email" autoComplete="email" invalid={Boolean(errors.email)} {...describedBy(`${id}-email`, errors.email?.message)} {...form.register('email')} />
-      </Field>
-      <Field id={`${id}-password`} label={t('auth.password')} hint={<PasswordRules />} error={validationText(errors.password?.message)}>
-        <PasswordInput
-          id={`${id}-password`}
-          autoComplete="new-password"
-          invalid={Boolean(errors.password)}
-          {...describedBy(`${id}-password`, errors.password?.message, true)}
-          {...form.register('password')}
-        />
-      </Field>
-      <Field id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)}>
-        <PasswordInput
-          id={`${id}-confirm`}
-          autoComplete="new-password"
-          invalid={Boolean(errors.confirmPassword)}
-          {...describedBy(`${id}-confirm`, errors.confirmPassword?.message)}
-          {...form.register('confirmPassword')}
-        />
-      </Field>
+      <TextField id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
+      <PasswordField id={`${id}-password`} label={t('auth.password')} hint={<PasswordRules />} error={validationText(errors.password?.message)} autoComplete="new-password" {...form.register('password')} />
+      <PasswordField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)} autoComplete="new-password" {...form.register('confirmPassword')} />
       <SubmitButton pending={isSubmitting} testId="sign-up-submit">
         {t('auth.createAccount')}
       </SubmitButton>
@@ -181,9 +148,7 @@ function Forgot({ onSent }: { onSent: (sent: Sent) => void }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="forgot-form">
       {error && <FormMessage>{error}</FormMessage>}
-      <Field id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)}>
-        <TextInput id={`${id}-email`} type="email" autoComplete="email" invalid={Boolean(errors.email)} {...describedBy(`${id}-email`, errors.email?.message)} {...form.register('email')} />
-      </Field>
+      <TextField id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
       <SubmitButton pending={isSubmitting} testId="forgot-submit">
         {t('auth.sendResetLink')}
       </SubmitButton>
@@ -211,24 +176,8 @@ function Recovery({ token, onDone }: { token: string | null; onDone: () => void 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="recovery-form">
       {error && <FormMessage>{error}</FormMessage>}
-      <Field id={`${id}-password`} label={t('auth.newPassword')} hint={<PasswordRules />} error={validationText(errors.newPassword?.message)}>
-        <PasswordInput
-          id={`${id}-password`}
-          autoComplete="new-password"
-          invalid={Boolean(errors.newPassword)}
-          {...describedBy(`${id}-password`, errors.newPassword?.message, true)}
-          {...form.register('newPassword')}
-        />
-      </Field>
-      <Field id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)}>
-        <PasswordInput
-          id={`${id}-confirm`}
-          autoComplete="new-password"
-          invalid={Boolean(errors.confirmPassword)}
-          {...describedBy(`${id}-confirm`, errors.confirmPassword?.message)}
-          {...form.register('confirmPassword')}
-        />
-      </Field>
+      <PasswordField id={`${id}-password`} label={t('auth.newPassword')} hint={<PasswordRules />} error={validationText(errors.newPassword?.message)} autoComplete="new-password" {...form.register('newPassword')} />
+      <PasswordField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)} autoComplete="new-password" {...form.register('confirmPassword')} />
       <SubmitButton pending={isSubmitting} testId="recovery-submit">
         {t('auth.updatePassword')}
       </SubmitButton>

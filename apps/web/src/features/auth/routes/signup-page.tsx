@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { Logo } from '../../../app/layout/logo';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/button';
-import { describedBy, Field, FormMessage, PasswordInput, TextInput } from '../../../components/ui/form';
+import { FormMessage, PasswordField, TextField } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, validationText } from '../../../lib/error-text';
@@ -105,16 +105,10 @@ export function SignupPage() {
               {error && <FormMessage>{error}</FormMessage>}
               {withCredentials && (
                 <>
-                  <Field id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)}>
-                    <TextInput id={`${id}-email`} type="email" autoComplete="email" invalid={Boolean(errors.email)} {...describedBy(`${id}-email`, errors.email?.message)} {...credentials.register('email')} />
-                  </Field>
+                  <TextField id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)} type="email" autoComplete="email" {...credentials.register('email')} />
                   <div className="grid gap-5 sm:grid-cols-2">
-                    <Field id={`${id}-password`} label={t('auth.password')} error={validationText(errors.password?.message)}>
-                      <PasswordInput id={`${id}-password`} autoComplete="new-password" invalid={Boolean(errors.password)} {...describedBy(`${id}-password`, errors.password?.message)} {...credentials.register('password')} />
-                    </Field>
-                    <Field id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)}>
-                      <PasswordInput id={`${id}-confirm`} autoComplete="new-password" invalid={Boolean(errors.confirmPassword)} {...describedBy(`${id}-confirm`, errors.confirmPassword?.message)} {...credentials.register('confirmPassword')} />
-                    </Field>
+                    <PasswordField id={`${id}-password`} label={t('auth.password')} error={validationText(errors.password?.message)} autoComplete="new-password" {...credentials.register('password')} />
+                    <PasswordField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)} autoComplete="new-password" {...credentials.register('confirmPassword')} />
                   </div>
                   <p className="-mt-3 text-xs text-muted">{t('auth.passwordRules')}</p>
                   <hr className="border-border" />
