@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from './db/client';
 import { CLIENT_IP_HEADER, type Auth } from './features/auth/auth';
 import { accountRoutes } from './features/account/account.routes';
+import { bindersRoutes } from './features/binders/binders.routes';
 import { decksRoutes } from './features/decks/decks.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
@@ -47,6 +48,7 @@ export function buildApi() {
   api.route('/', geoRoutes);
   api.route('/', adminRoutes);
   api.route('/', decksRoutes);
+  api.route('/', bindersRoutes);
   return api;
 }
 
@@ -118,7 +120,7 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = fa
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      return c.json({ error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } }, err.status);
+      return c.json({ error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}), ...err.extra } }, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: { code: 'VALIDATION_ERROR', message: err.message || 'Bad request' } }, err.status);

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    /** More fields of the error object (e.g. an import's failure list). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

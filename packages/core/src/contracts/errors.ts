@@ -16,6 +16,15 @@ export const ERROR_CODES = [
   'DECK_NOT_FOUND',
   'UNKNOWN_FORMAT',
   'INVALID_CARD',
+  'BINDER_NOT_FOUND',
+  'WISHLIST_EXISTS',
+  'NO_FILE',
+  'NOT_UTF8',
+  'NO_DATA_ROWS',
+  'NO_VALID_CARDS',
+  'FORMAT_NOT_IMPLEMENTED',
+  'FILE_TOO_LARGE',
+  'NO_CARDS_TO_EXPORT',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -28,6 +37,10 @@ export const ErrorResponse = z.object({
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
       .describe('Field-level problems, for validation errors'),
+    failures: z
+      .array(z.object({ line: z.number(), edition: z.string().nullable(), name: z.string().nullable(), number: z.string().nullable(), reason: z.string(), message: z.string() }))
+      .optional()
+      .describe('An import with no valid card: every row and why it failed'),
   }),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -5,3 +5,4 @@ export * from './app-meta';
 export * from './auth';
 export * from './accounts';
 export * from './decks';
+export * from './binders';

@@ -11,6 +11,12 @@ export interface CatalogueIndex {
   baseByNumber: Map<string, Card>;
   /** `${game}:${number}_${variant}` → that print. */
   byVariant: Map<string, Card>;
+  /** `${setCode}:${number}` → the prints of that number in that set, base print first. */
+  bySetNumber: Map<string, Card[]>;
+  /** The library's set codes (OP-01, ST-01, EB-01, PRB-01…). */
+  setCodes: Set<string>;
+  /** Set slug → distinct card numbers printed in it (its size for completion). */
+  setSizes: Map<string, number>;
 }
 
 let loading: Promise<CatalogueIndex> | null = null;
@@ -39,7 +45,8 @@ async function build(db: Db): Promise<CatalogueIndex> {
     .from(cards)
     .leftJoin(cardSets, eq(cards.setId, cardSets.id))
     .orderBy(asc(cards.gameCategory), asc(cards.cardNumber), asc(cards.printOrder));
-  const index: CatalogueIndex = { byId: new Map(), baseByNumber: new Map(), byVariant: new Map() };
+  const index: CatalogueIndex = { byId: new Map(), baseByNumber: new Map(), byVariant: new Map(), bySetNumber: new Map(), setCodes: new Set(), setSizes: new Map() };
+  const numbersBySet = new Map<string, Set<string>>();
   for (const row of rows) {
     const card = toCard(row as Parameters<typeof toCard>[0]);
     index.byId.set(card.id, card);
@@ -47,6 +54,20 @@ async function build(db: Db): Promise<CatalogueIndex> {
     if (card.variant) index.byVariant.set(`${key}_${card.variant}`, card);
     const base = index.baseByNumber.get(key);
     if (!base || (base.isVariation && !card.isVariation)) index.baseByNumber.set(key, card);
+    if (card.set) {
+      if (card.set.code) {
+        index.setCodes.add(card.set.code);
+        const setKey = `${card.set.code}:${card.cardNumber}`;
+        const prints = index.bySetNumber.get(setKey);
+        if (!prints) index.bySetNumber.set(setKey, [card]);
+        else if (!card.isVariation && prints[0]!.isVariation) prints.unshift(card);
+        else prints.push(card);
+      }
+      const numbers = numbersBySet.get(card.set.slug) ?? new Set<string>();
+      numbers.add(card.cardNumber);
+      numbersBySet.set(card.set.slug, numbers);
+    }
   }
+  for (const [slug, numbers] of numbersBySet) index.setSizes.set(slug, numbers.size);
   return index;
 }

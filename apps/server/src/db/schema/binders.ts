@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { cards } from './cards';
+
+/** A user's binder (spec §3 Binder): Personal, Trade, or the one Wishlist. */
+export const binders = pgTable(
+  'binders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: text('category').notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    coverCardId: integer('cover_card_id').references(() => cards.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('binders_user_updated_idx').on(t.userId, t.updatedAt),
+    uniqueIndex('binders_one_wishlist_idx').on(t.userId).where(sql`${t.category} = 'wishlist'`),
+    check('binders_category', sql`${t.category} in ('personal', 'trade', 'wishlist')`),
+  ],
+);
+
+/**
+ * The cards of a binder: one row per print, condition and language (an unknown condition or language is the
+ * empty string, so the unique key holds), with copies, date added and an optional purchase price.
+ */
+export const binderCards = pgTable(
+  'binder_cards',
+  {
+    id: serial('id').primaryKey(),
+    binderId: text('binder_id')
+      .notNull()
+      .references(() => binders.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id),
+    quantity: integer('quantity').notNull(),
+    condition: text('condition').notNull().default(''),
+    language: text('language').notNull().default(''),
+    purchasePrice: numeric('purchase_price', { precision: 12, scale: 2, mode: 'number' }),
+    purchaseCurrency: text('purchase_currency'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('binder_cards_print_idx').on(t.binderId, t.cardId, t.condition, t.language),
+    check('binder_cards_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

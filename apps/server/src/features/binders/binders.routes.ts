@@ -1,0 +1,293 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  AddBinderCardsRequest,
+  BinderCardRow,
+  BinderCardsQuery,
+  BinderCardsResponse,
+  BinderDetail,
+  BinderIdParam,
+  BinderListResponse,
+  BinderRowParam,
+  CreateBinderRequest,
+  DeleteBinderCardsRequest,
+  ExportQuery,
+  ImportQuery,
+  ImportResult,
+  OwnedResponse,
+  PortfolioResponse,
+  UpdateBinderCardRequest,
+  UpdateBinderRequest,
+  WishlistIdsResponse,
+} from '@grandline/core/contracts/binders';
+import { ErrorResponse } from '@grandline/core/contracts/errors';
+import { bodyLimit } from 'hono/body-limit';
+import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
+import { createRouter, jsonContent } from '../../lib/openapi';
+import {
+  addBinderCards,
+  addToWishlist,
+  createBinder,
+  deleteBinder,
+  deleteBinderCards,
+  exportBinder,
+  getBinder,
+  importIntoBinder,
+  listBinderCards,
+  listBinders,
+  ownedCounts,
+  portfolio,
+  removeFromWishlist,
+  updateBinder,
+  updateBinderCard,
+  wishlistIds,
+} from './binders.service';
+
+const gate = {
+  401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
+  403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
+};
+const notFound = jsonContent(ErrorResponse, "'This binder doesn't exist or is private' (also for binders of other users)");
+const invalid = jsonContent(ErrorResponse, "Invalid input, with the spec messages ('Invalid binder ID' for a malformed id)");
+
+/** Import files up to 10 MB (a 50,000-row Liga CSV is about 3 MB). */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+const importLimit = bodyLimit({
+  maxSize: MAX_IMPORT_BYTES,
+  onError: (c) => c.json({ error: { code: 'FILE_TOO_LARGE', message: 'The file is larger than 10 MB' } }, 413),
+});
+
+export const bindersRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/binders',
+      tags: ['binders'],
+      summary: "The signed-in user's binders (wishlist included), most recently changed first",
+      middleware: [requireUser] as const,
+      responses: { 200: jsonContent(BinderListResponse, 'Binders with copies and distinct prints'), 401: gate[401] },
+    }),
+    async (c) => c.json({ items: await listBinders({ db: c.var.deps.db, user: c.var.user }) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/binders',
+      tags: ['binders'],
+      summary: 'Create a binder (name, category, optional description and visibility)',
+      middleware: [requireAcceptedTerms] as const,
+      request: { body: { content: { 'application/json': { schema: CreateBinderRequest } }, required: true } },
+      responses: { 201: jsonContent(BinderDetail, 'The new binder'), 400: invalid, 409: jsonContent(ErrorResponse, 'A second wishlist'), ...gate },
+    }),
+    async (c) => c.json(await createBinder({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json') }), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/binders/{id}',
+      tags: ['binders'],
+      summary: 'A binder with its statistics: its owner always, anyone with the link when public',
+      request: { params: BinderIdParam },
+      responses: { 200: jsonContent(BinderDetail, 'The binder'), 400: invalid, 404: notFound },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      return c.json(await getBinder({ db: c.var.deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/binders/{id}/cards',
+      tags: ['binders'],
+      summary: "A page of the binder's cards, searched, filtered and sorted",
+      request: { params: BinderIdParam, query: BinderCardsQuery },
+      responses: { 200: jsonContent(BinderCardsResponse, 'Rows with their cards'), 400: invalid, 404: notFound },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      return c.json(await listBinderCards({ db: c.var.deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id, query: c.req.valid('query') }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/binders/{id}',
+      tags: ['binders'],
+      summary: 'Change the fields sent (owner only)',
+      middleware: [requireAcceptedTerms] as const,
+      request: { params: BinderIdParam, body: { content: { 'application/json': { schema: UpdateBinderRequest } }, required: true } },
+      responses: { 200: jsonContent(BinderDetail, 'The updated binder'), 400: invalid, 404: notFound, 409: jsonContent(ErrorResponse, 'A second wishlist'), ...gate },
+    }),
+    async (c) => c.json(await updateBinder({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/binders/{id}',
+      tags: ['binders'],
+      summary: 'Delete a binder and its cards (owner only)',
+      middleware: [requireAcceptedTerms] as const,
+      request: { params: BinderIdParam },
+      responses: { 204: { description: 'Deleted' }, 400: invalid, 404: notFound, ...gate },
+    }),
+    async (c) => {
+      await deleteBinder({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id });
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/binders/{id}/cards',
+      tags: ['binders'],
+      summary: 'Add cards (one or a bulk selection) in one transaction; copies of a print already there are added to its row',
+      middleware: [requireAcceptedTerms] as const,
+      request: { params: BinderIdParam, body: { content: { 'application/json': { schema: AddBinderCardsRequest } }, required: true } },
+      responses: { 200: jsonContent(z.object({ added: z.number().int() }), 'Copies added'), 400: invalid, 404: notFound, ...gate },
+    }),
+    async (c) => c.json(await addBinderCards({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/binders/{id}/cards/{rowId}',
+      tags: ['binders'],
+      summary: 'Change one row: quantity, condition, language or purchase price (owner only)',
+      middleware: [requireAcceptedTerms] as const,
+      request: { params: BinderRowParam, body: { content: { 'application/json': { schema: UpdateBinderCardRequest } }, required: true } },
+      responses: { 200: jsonContent(BinderCardRow, 'The row as stored (merged with its twin when condition and language now match one)'), 400: invalid, 404: notFound, ...gate },
+    }),
+    async (c) => {
+      const { id, rowId } = c.req.valid('param');
+      return c.json(await updateBinderCard({ db: c.var.deps.db, user: c.var.user, id, rowId, data: c.req.valid('json') }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/binders/{id}/cards/delete',
+      tags: ['binders'],
+      summary: 'Remove rows (one or many) in one transaction (owner only)',
+      middleware: [requireAcceptedTerms] as const,
+      request: { params: BinderIdParam, body: { content: { 'application/json': { schema: DeleteBinderCardsRequest } }, required: true } },
+      responses: { 200: jsonContent(z.object({ removed: z.number().int() }), 'Rows removed'), 400: invalid, 404: notFound, ...gate },
+    }),
+    async (c) => c.json(await deleteBinderCards({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, rowIds: c.req.valid('json').rowIds }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/binders/{id}/import',
+      tags: ['binders'],
+      summary: 'Import a file (Liga CSV, generic quantity,card_number[,variant] CSV, or OPTCG Sim text) by merging or replacing',
+      description: 'The body is the file itself, UTF-8. Valid rows are stored in one transaction; every failed row is reported.',
+      middleware: [requireAcceptedTerms, importLimit] as const,
+      request: {
+        params: BinderIdParam,
+        query: ImportQuery,
+        body: { content: { 'text/csv': { schema: z.string() }, 'text/plain': { schema: z.string() } }, required: true },
+      },
+      responses: {
+        200: jsonContent(ImportResult, 'Rows stored and every failed row'),
+        400: jsonContent(ErrorResponse, 'NO_FILE, NOT_UTF8, NO_DATA_ROWS, FORMAT_NOT_IMPLEMENTED, or NO_VALID_CARDS with the failures'),
+        404: notFound,
+        413: jsonContent(ErrorResponse, 'FILE_TOO_LARGE'),
+        ...gate,
+      },
+    }),
+    async (c) => {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const { format, mode, currency } = c.req.valid('query');
+      return c.json(await importIntoBinder({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, bytes, format, mode, currency }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/binders/{id}/export',
+      tags: ['binders'],
+      summary: 'Download the binder: Liga CSV Standard, Format with Prices, or OPTCG Sim text',
+      request: { params: BinderIdParam, query: ExportQuery },
+      responses: {
+        200: { content: { 'text/csv': { schema: z.string() }, 'text/plain': { schema: z.string() } }, description: 'The file, as an attachment' },
+        400: jsonContent(ErrorResponse, "'No cards to export'"),
+        404: notFound,
+      },
+    }),
+    async (c) => {
+      const file = await exportBinder({ db: c.var.deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id, format: c.req.valid('query').format });
+      return c.body(file.body, 200, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        'Cache-Control': 'private, no-store',
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/wishlist',
+      tags: ['wishlist'],
+      summary: "The signed-in user's wishlist binder id and the cards in it",
+      middleware: [requireUser] as const,
+      responses: { 200: jsonContent(WishlistIdsResponse, 'binderId is null until the first card is added'), 401: gate[401] },
+    }),
+    async (c) => c.json(await wishlistIds({ db: c.var.deps.db, user: c.var.user }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/wishlist/cards',
+      tags: ['wishlist'],
+      summary: 'Add cards to the wishlist (created on first use)',
+      middleware: [requireAcceptedTerms] as const,
+      request: {
+        body: {
+          content: { 'application/json': { schema: z.object({ cards: z.array(z.object({ cardId: z.number().int().positive(), quantity: z.number().int().min(1).max(99).default(1) })).min(1).max(200) }) } },
+          required: true,
+        },
+      },
+      responses: { 200: jsonContent(WishlistIdsResponse, 'The wishlist after the change'), 400: invalid, ...gate },
+    }),
+    async (c) => c.json(await addToWishlist({ db: c.var.deps.db, user: c.var.user, cards: c.req.valid('json').cards }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/wishlist/cards/{cardId}',
+      tags: ['wishlist'],
+      summary: 'Remove a card (every row of that print) from the wishlist',
+      middleware: [requireAcceptedTerms] as const,
+      request: { params: z.object({ cardId: z.coerce.number().int().positive() }) },
+      responses: { 200: jsonContent(WishlistIdsResponse, 'The wishlist after the change'), 400: invalid, ...gate },
+    }),
+    async (c) => c.json(await removeFromWishlist({ db: c.var.deps.db, user: c.var.user, cardId: c.req.valid('param').cardId }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/collection/owned',
+      tags: ['binders'],
+      summary: 'Copies owned per card number over Personal and Trade binders (for the deck collection check)',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonContent(OwnedResponse, 'Counts by card number'), 401: gate[401] },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      return c.json(await ownedCounts({ db: c.var.deps.db, user: c.var.user }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/collection/portfolio',
+      tags: ['binders'],
+      summary: 'Portfolio statistics over Personal binders only (Trade binders do not count)',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonContent(PortfolioResponse, 'Totals, statistics and top cards'), 401: gate[401] },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      return c.json(await portfolio({ db: c.var.deps.db, user: c.var.user }), 200);
+    },
+  );

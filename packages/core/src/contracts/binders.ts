@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '../games';
+import { CURRENCY_CODES } from '../money/currencies';
+import { Card } from './cards';
+
+export const BINDER_CATEGORIES = ['personal', 'trade', 'wishlist'] as const;
+export type BinderCategory = (typeof BINDER_CATEGORIES)[number];
+
+/** Liga's condition scale, best first (M = mint … D = damaged). */
+export const CARD_CONDITIONS = ['M', 'NM', 'SP', 'MP', 'HP', 'D'] as const;
+export const CARD_LANGUAGES = ['EN', 'JP', 'PT', 'ES', 'FR', 'IT', 'DE', 'KO', 'ZH'] as const;
+
+const CardId = z.number().int().positive();
+/** Binder ids are UUIDs; anything else is 'Invalid binder ID' (spec §8). */
+export const BinderIdParam = z.object({ id: z.uuid('validation.binderIdInvalid') });
+export const BinderRowParam = BinderIdParam.extend({ rowId: z.coerce.number().int().positive() });
+
+export const BinderName = z.string().trim().min(1, 'validation.binderNameRequired').max(99, 'validation.binderNameTooLong');
+export const BinderDescription = z.string().trim().max(499, 'validation.binderDescriptionTooLong');
+export const BinderCategory = z.enum(BINDER_CATEGORIES, 'validation.binderCategoryRequired');
+
+export const BinderFields = z.object({
+  name: BinderName,
+  description: BinderDescription.nullable(),
+  category: BinderCategory,
+  isPublic: z.boolean(),
+  coverCardId: CardId.nullable(),
+});
+
+export const CreateBinderRequest = BinderFields.partial({ description: true, isPublic: true, coverCardId: true });
+export type CreateBinderRequest = z.input<typeof CreateBinderRequest>;
+
+export const UpdateBinderRequest = BinderFields.partial().refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
+export type UpdateBinderRequest = z.infer<typeof UpdateBinderRequest>;
+
+/** The form on /collection/new and the edit dialog: the category starts unselected (it must be chosen). */
+export const BinderForm = z.object({
+  name: BinderName,
+  description: BinderDescription,
+  category: z.union([BinderCategory, z.literal('')]).refine((v) => v !== '', 'validation.binderCategoryRequired'),
+  isPublic: z.boolean(),
+});
+export type BinderForm = z.infer<typeof BinderForm>;
+
+const Condition = z.enum(CARD_CONDITIONS).nullable();
+const Language = z.enum(CARD_LANGUAGES).nullable();
+const Price = z.number().min(0, 'validation.priceNegative').max(10_000_000).nullable();
+
+/** Cards to add: each a print, merged into an existing row of the same print, condition and language. */
+export const AddBinderCardsRequest = z.object({
+  cards: z
+    .array(
+      z.object({
+        cardId: CardId,
+        quantity: z.number().int().min(1, 'validation.quantityMin').max(9999).default(1),
+        condition: Condition.default(null),
+        language: Language.default(null),
+        purchasePrice: Price.default(null),
+        purchaseCurrency: z.enum(CURRENCY_CODES).nullable().default(null),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type AddBinderCardsRequest = z.input<typeof AddBinderCardsRequest>;
+
+export const UpdateBinderCardRequest = z
+  .object({
+    quantity: z.number().int().min(1, 'validation.quantityMin').max(9999),
+    condition: Condition,
+    language: Language,
+    purchasePrice: Price,
+    purchaseCurrency: z.enum(CURRENCY_CODES).nullable(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
+export type UpdateBinderCardRequest = z.infer<typeof UpdateBinderCardRequest>;
+
+export const DeleteBinderCardsRequest = z.object({ rowIds: z.array(z.number().int().positive()).min(1).max(20_000) });
+
+export const BinderCardRow = z.object({
+  id: z.number().int(),
+  card: Card,
+  quantity: z.number().int(),
+  condition: z.string().nullable(),
+  language: z.string().nullable(),
+  purchasePrice: z.number().nullable(),
+  purchaseCurrency: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type BinderCardRow = z.infer<typeof BinderCardRow>;
+
+export const BinderSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: BinderCategory,
+  isPublic: z.boolean(),
+  cover: Card.nullable(),
+  cardCount: z.number().int().describe('Copies, all rows summed'),
+  distinctCount: z.number().int().describe('Distinct prints'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BinderSummary = z.infer<typeof BinderSummary>;
+export const BinderListResponse = z.object({ items: z.array(BinderSummary) });
+
+const Counts = z.array(z.object({ key: z.string(), count: z.number().int() }));
+export const SetCompletion = z.object({
+  code: z.string().nullable(),
+  name: z.string(),
+  slug: z.string(),
+  owned: z.number().int().describe('Distinct card numbers of the set in the binder'),
+  size: z.number().int().describe('Distinct card numbers of the set'),
+});
+export const CollectionStats = z.object({
+  cardCount: z.number().int(),
+  distinctCount: z.number().int(),
+  distinctNumbers: z.number().int(),
+  bySet: Counts,
+  byColor: Counts,
+  byRarity: Counts,
+  byType: Counts,
+  completion: z.array(SetCompletion),
+});
+export type CollectionStats = z.infer<typeof CollectionStats>;
+
+export const BinderDetail = BinderSummary.extend({
+  owner: z.object({ username: z.string().nullable(), isYou: z.boolean() }),
+  stats: CollectionStats,
+});
+export type BinderDetail = z.infer<typeof BinderDetail>;
+
+export const BINDER_CARD_SORTS = ['number', 'name', 'added', 'quantity', 'rarity', 'cost'] as const;
+export const BinderCardsQuery = z.object({
+  q: z.string().trim().max(100, 'validation.searchTooLong').optional(),
+  set: z.string().max(80).optional(),
+  color: z.enum(CARD_COLORS).optional(),
+  type: z.enum(CARD_TYPES).optional(),
+  rarity: z.enum(CARD_RARITIES).optional(),
+  sort: z.enum(BINDER_CARD_SORTS).default('number'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(60),
+});
+export type BinderCardsQuery = z.input<typeof BinderCardsQuery>;
+export type BinderCardsFilter = z.infer<typeof BinderCardsQuery>;
+export const BinderCardsResponse = z.object({
+  items: z.array(BinderCardRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BinderCardsResponse = z.infer<typeof BinderCardsResponse>;
+
+export const IMPORT_FORMATS = ['csv', 'optcgsim'] as const;
+export const IMPORT_MODES = ['merge', 'replace'] as const;
+export const ImportQuery = z.object({
+  format: z.enum(IMPORT_FORMATS).default('csv'),
+  mode: z.enum(IMPORT_MODES).default('merge'),
+  currency: z.enum(CURRENCY_CODES).default('BRL').describe('Currency of the price column (Liga prices are in BRL)'),
+});
+export const IMPORT_FAILURE_REASONS = [
+  'MISSING_NUMBER',
+  'MISSING_EDITION',
+  'BAD_QUANTITY',
+  'BAD_PRICE',
+  'EXPANSION_NOT_FOUND',
+  'CARD_NOT_FOUND',
+] as const;
+export const ImportFailure = z.object({
+  line: z.number().int(),
+  edition: z.string().nullable(),
+  name: z.string().nullable(),
+  number: z.string().nullable(),
+  reason: z.enum(IMPORT_FAILURE_REASONS),
+  message: z.string(),
+});
+export type ImportFailure = z.infer<typeof ImportFailure>;
+export const ImportResult = z.object({
+  format: z.enum(['liga', 'generic', 'optcgsim']),
+  mode: z.enum(IMPORT_MODES),
+  imported: z.number().int().describe('Rows read and stored'),
+  copies: z.number().int(),
+  failures: z.array(ImportFailure),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+
+export const EXPORT_FORMATS = ['liga', 'prices', 'optcgsim'] as const;
+export const ExportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('liga') });
+
+export const WishlistIdsResponse = z.object({ binderId: z.string().nullable(), cardIds: z.array(z.number().int()) });
+export const OwnedResponse = z.object({ counts: z.record(z.string(), z.number().int()).describe('Card number → copies over Personal and Trade binders') });
+export const PortfolioResponse = z.object({
+  binders: z.number().int().describe('Personal binders counted'),
+  stats: CollectionStats,
+  topCards: z.array(z.object({ card: Card, quantity: z.number().int() })).describe('Most valuable cards once prices exist; by copies until then'),
+});
+export type PortfolioResponse = z.infer<typeof PortfolioResponse>;
