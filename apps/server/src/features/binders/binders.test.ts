@@ -29,7 +29,6 @@ const rowsOf = async (id: string, cookie: string, query = '') => {
   for (const [k, v] of new URLSearchParams(query)) params.set(k, v);
   return (await (await get(`/api/binders/${id}/cards?${params}`, cookie)).json()) as BinderCardsResponse;
 };
-const ligaLine = (c: Card, quantity = 1) => `${quantity},"${c.name}",${c.set!.code},${c.cardNumber}`;
 
 beforeAll(async () => {
   ctx = await createAuthTestApp({ seed: true });
