@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues: ApiIssue[] = [],
+    /** The whole error object of the answer (e.g. an import's `failures`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -36,15 +38,17 @@ async function toApiError(res: Response): Promise<ApiError> {
   let code = res.status === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR';
   let message = res.statusText;
   let issues: ApiIssue[] = [];
+  let details: Record<string, unknown> = {};
   try {
     const body = (await res.json()) as { error?: { code?: string; message?: string; issues?: ApiIssue[] }; code?: string; message?: string };
     code = body.error?.code ?? body.code ?? code;
     message = body.error?.message ?? body.message ?? message;
     issues = body.error?.issues ?? [];
+    details = body.error ?? {};
   } catch {
     /* not JSON */
   }
-  return new ApiError(res.status, code, message, issues);
+  return new ApiError(res.status, code, message, issues, details);
 }
 
 async function request<T>(method: string, path: string, init: RequestInit & { query?: QueryParams; json?: unknown }): Promise<T> {
@@ -84,4 +88,30 @@ export async function fetchText(url: string, init?: RequestInit): Promise<string
   if (res.status === 404) return null;
   if (!res.ok) throw new ApiError(res.status, 'INTERNAL_ERROR', res.statusText);
   return res.text();
+}
+
+/**
+ * Sends a file as the raw request body with upload progress (fetch has none): `onProgress` gets 0–100 while
+ * the bytes go out. Answers JSON like the other calls, and errors as ApiError.
+ */
+export function apiUpload<T>(path: string, body: Blob, { query, onProgress, contentType }: { query?: QueryParams; onProgress?: (percent: number) => void; contentType?: string } = {}): Promise<T> {
+  const search = toSearchParams(query).toString();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path}${search ? `?${search}` : ''}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', contentType || body.type || 'application/octet-stream');
+    xhr.setRequestHeader('X-Grandline-Language', document.documentElement.lang || 'en');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Network error'));
+    xhr.onload = () => {
+      const response = new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText, headers: { 'Content-Type': 'application/json' } });
+      if (xhr.status >= 200 && xhr.status < 300) resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
+      else void toApiError(response).then(reject);
+    };
+    xhr.send(body);
+  });
 }

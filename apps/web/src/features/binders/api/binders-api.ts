@@ -1,0 +1,90 @@
+import type {
+  AddBinderCardsRequest,
+  BinderCardRow,
+  BinderCardsQuery,
+  BinderCardsResponse,
+  BinderDetail,
+  BinderSummary,
+  CreateBinderRequest,
+  PortfolioResponse,
+  UpdateBinderCardRequest,
+  UpdateBinderRequest,
+} from '@grandline/core/contracts/binders';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { USER_SCOPE, useSession } from '../../../app/session';
+import { apiGet, apiSend } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+
+const TIMES = { staleTime: 60_000, gcTime: 10 * 60_000 };
+
+export const binderKeys = {
+  mine: () => [USER_SCOPE, 'binders'] as const,
+  detail: (id: string) => ['binders', id] as const,
+  cards: (id: string, query?: BinderCardsQuery) => (query ? (['binders', id, 'cards', query] as const) : (['binders', id, 'cards'] as const)),
+  wishlist: () => [USER_SCOPE, 'wishlist'] as const,
+  owned: () => [USER_SCOPE, 'owned'] as const,
+  portfolio: () => [USER_SCOPE, 'portfolio'] as const,
+};
+
+const enc = encodeURIComponent;
+
+export const myBindersQuery = () =>
+  queryOptions({
+    queryKey: binderKeys.mine(),
+    queryFn: ({ signal }) => apiGet<{ items: BinderSummary[] }>('/binders', undefined, { signal }).then((r) => r.items),
+    ...TIMES,
+  });
+export const binderQuery = (id: string) =>
+  queryOptions({ queryKey: binderKeys.detail(id), queryFn: ({ signal }) => apiGet<BinderDetail>(`/binders/${enc(id)}`, undefined, { signal }), ...TIMES });
+export const binderCardsQuery = (id: string, query: BinderCardsQuery) =>
+  queryOptions({
+    queryKey: binderKeys.cards(id, query),
+    queryFn: ({ signal }) => apiGet<BinderCardsResponse>(`/binders/${enc(id)}/cards`, query as Record<string, string | number | undefined>, { signal }),
+    placeholderData: keepPreviousData,
+    ...TIMES,
+  });
+export const wishlistQuery = () =>
+  queryOptions({ queryKey: binderKeys.wishlist(), queryFn: ({ signal }) => apiGet<{ binderId: string | null; cardIds: number[] }>('/wishlist', undefined, { signal }), ...TIMES });
+export const ownedQuery = () =>
+  queryOptions({ queryKey: binderKeys.owned(), queryFn: ({ signal }) => apiGet<{ counts: Record<string, number> }>('/collection/owned', undefined, { signal }).then((r) => r.counts), ...TIMES });
+export const portfolioQuery = () =>
+  queryOptions({ queryKey: binderKeys.portfolio(), queryFn: ({ signal }) => apiGet<PortfolioResponse>('/collection/portfolio', undefined, { signal }), ...TIMES });
+
+export const useMyBinders = () => useQuery(myBindersQuery());
+export const useBinder = (id: string) => useQuery(binderQuery(id));
+export const useBinderCards = (id: string, query: BinderCardsQuery) => useQuery(binderCardsQuery(id, query));
+export const usePortfolio = () => useQuery(portfolioQuery());
+/** The wishlist's card ids for a signed-in user (nothing is asked for visitors). */
+export const useWishlist = () => {
+  const { signedIn } = useSession();
+  return useQuery({ ...wishlistQuery(), enabled: signedIn });
+};
+export const useOwned = (enabled = true) => useQuery({ ...ownedQuery(), enabled });
+
+/** After a change to a binder's cards: its page, its counts and everything summed over binders are stale. */
+export function binderChanged(id: string) {
+  void queryClient.invalidateQueries({ queryKey: ['binders', id] });
+  void queryClient.invalidateQueries({ queryKey: binderKeys.mine() });
+  void queryClient.invalidateQueries({ queryKey: binderKeys.owned() });
+  void queryClient.invalidateQueries({ queryKey: binderKeys.portfolio() });
+}
+
+export const bindersApi = {
+  create: (body: CreateBinderRequest) => apiSend<BinderDetail>('POST', '/binders', body),
+  update: (id: string, body: UpdateBinderRequest) => apiSend<BinderDetail>('PATCH', `/binders/${enc(id)}`, body),
+  remove: (id: string) => apiSend<void>('DELETE', `/binders/${enc(id)}`),
+  addCards: (id: string, cards: AddBinderCardsRequest['cards']) => apiSend<{ added: number }>('POST', `/binders/${enc(id)}/cards`, { cards }),
+  updateCard: (id: string, rowId: number, body: UpdateBinderCardRequest) => apiSend<BinderCardRow>('PATCH', `/binders/${enc(id)}/cards/${rowId}`, body),
+  removeCards: (id: string, rowIds: number[]) => apiSend<{ removed: number }>('POST', `/binders/${enc(id)}/cards/delete`, { rowIds }),
+  exportUrl: (id: string, format: string) => `/api/binders/${enc(id)}/export?format=${enc(format)}`,
+  addToWishlist: (cards: { cardId: number; quantity?: number }[]) => apiSend<{ binderId: string; cardIds: number[] }>('POST', '/wishlist/cards', { cards }),
+  removeFromWishlist: (cardId: number) => apiSend<{ binderId: string | null; cardIds: number[] }>('DELETE', `/wishlist/cards/${cardId}`),
+};
+
+/** Adds or removes one card from the wishlist and refreshes what shows it. */
+export async function toggleWishlist(cardId: number, inWishlist: boolean) {
+  const next = inWishlist ? await bindersApi.removeFromWishlist(cardId) : await bindersApi.addToWishlist([{ cardId }]);
+  queryClient.setQueryData(binderKeys.wishlist(), next);
+  if (next.binderId) binderChanged(next.binderId);
+  return next;
+}
