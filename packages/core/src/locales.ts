@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   cardsView: 'cardsView',
   returnTo: 'returnTo',
   pendingConsents: 'pending_consents_v1',
+  /** Session storage: the quick-add target of this tab (deck or binder) and what was added to it. */
+  quickAdd: 'quickAddTarget',
 } as const;
 
 export const THEMES = ['dark', 'light'] as const;

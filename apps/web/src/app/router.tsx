@@ -9,7 +9,7 @@ const notFound = () => import('../features/info/not-found-page').then((m) => ({ 
 const authPage = () => import('../features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage }));
 
 /** Signed-in pages of spec §6 whose features are not built yet: behind sign-in already, not found for now. */
-const UPCOMING_SIGNED_IN = ['profile', 'collection', 'collection/new', 'wishlist', 'watchlist', 'price-comparison'];
+const UPCOMING_SIGNED_IN = ['profile', 'watchlist', 'price-comparison'];
 
 const legal = (doc: string) => () =>
   import('../features/legal/legal-page').then((m) => ({ Component: () => <m.LegalPage doc={doc} /> }));
@@ -58,6 +58,9 @@ export const router = createBrowserRouter([
             path: 'deck/:id/edit',
             lazy: () => import('../features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage, loader: m.loader })),
           },
+          { path: 'collection', lazy: () => import('../features/binders/routes/collection-page').then((m) => ({ Component: m.CollectionPage, loader: m.loader })) },
+          { path: 'collection/new', lazy: () => import('../features/binders/routes/new-binder-page').then((m) => ({ Component: m.NewBinderPage })) },
+          { path: 'wishlist', lazy: () => import('../features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader })) },
           ...UPCOMING_SIGNED_IN.map((path) => ({ path, lazy: notFound })),
         ],
       },
@@ -65,6 +68,10 @@ export const router = createBrowserRouter([
         element: <RequireAuth admin />,
         loader: requireAdmin,
         children: [{ path: 'admin', lazy: () => import('../features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) }],
+      },
+      {
+        path: 'collection/:id',
+        lazy: () => import('../features/binders/routes/binder-page').then((m) => ({ Component: m.BinderPage, loader: m.loader })),
       },
       { path: 'deck/:id', lazy: () => import('../features/decks/routes/deck-view-page').then((m) => ({ Component: m.DeckViewPage, loader: m.loader })) },
       { path: 'about', lazy: () => import('../features/info/about-page').then((m) => ({ Component: m.AboutPage })) },

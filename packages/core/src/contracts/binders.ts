@@ -37,10 +37,14 @@ export type UpdateBinderRequest = z.infer<typeof UpdateBinderRequest>;
 export const BinderForm = z.object({
   name: BinderName,
   description: BinderDescription,
-  category: z.union([BinderCategory, z.literal('')]).refine((v) => v !== '', 'validation.binderCategoryRequired'),
+  category: z
+    .union([BinderCategory, z.literal('')])
+    .refine((v) => v !== '', 'validation.binderCategoryRequired')
+    .transform((v) => v as BinderCategory),
   isPublic: z.boolean(),
 });
-export type BinderForm = z.infer<typeof BinderForm>;
+export type BinderForm = z.output<typeof BinderForm>;
+export type BinderFormInput = z.input<typeof BinderForm>;
 
 const Condition = z.enum(CARD_CONDITIONS).nullable();
 const Language = z.enum(CARD_LANGUAGES).nullable();

@@ -22,10 +22,13 @@ export function CardSearchPanel({
   onAdd,
   countOf,
   leaderColors,
+  hideHeading = false,
 }: {
   onAdd: (card: Card) => void;
   countOf: (card: Card) => number;
   leaderColors: readonly string[];
+  /** Inside a dialog that already names the search. */
+  hideHeading?: boolean;
 }) {
   const { t } = useTranslation('decks');
   const [q, setQ] = useState('');
@@ -61,7 +64,7 @@ export function CardSearchPanel({
 
   return (
     <section aria-labelledby="deck-search-title" className="flex flex-col gap-3" data-testid="deck-card-search">
-      <h2 id="deck-search-title" className="text-lg font-semibold">
+      <h2 id="deck-search-title" className={hideHeading ? 'sr-only' : 'text-lg font-semibold'}>
         {t('editor.addCards')}
       </h2>
       <SearchInput

@@ -1,0 +1,112 @@
+import type { BinderCategory, BinderDetail } from '@grandline/core/contracts/binders';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ShareLinkDialog } from '../../../components/share-link-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Modal } from '../../../components/ui/modal';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/toast';
+import { binderChanged, binderKeys, bindersApi } from '../api/binders-api';
+import { BinderFormFields } from './binder-form';
+
+/** Edit name, description, category and visibility ('Failed to update collection' on error). */
+export function EditBinderDialog({ binder, open, onOpenChange }: { binder: BinderDetail; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const { t } = useTranslation(['binders', 'account', 'common']);
+  const categories: BinderCategory[] = binder.category === 'wishlist' ? ['wishlist'] : ['personal', 'trade'];
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t('edit.title')} closeLabel={t('actions.close')} testId="edit-binder-dialog" className="max-w-xl">
+      <BinderFormFields
+        defaults={{ name: binder.name, description: binder.description ?? '', category: binder.category, isPublic: binder.isPublic }}
+        categories={categories}
+        submitLabel={t('actions.save')}
+        cancelLabel={t('actions.cancel')}
+        onCancel={() => onOpenChange(false)}
+        onSubmit={async (values) => {
+          try {
+            await bindersApi.update(binder.id, { ...values, description: values.description || null });
+            binderChanged(binder.id);
+            notify.success(t('toasts.updated'));
+            onOpenChange(false);
+          } catch (err) {
+            notify.error(errorText(err, 'binders:toasts.updateFailed'));
+          }
+        }}
+      />
+    </Modal>
+  );
+}
+
+/** "Delete this binder?" with its name and card count ('Failed to delete collection' on error). */
+export function DeleteBinderDialog({
+  binder,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  binder: { id: string; name: string; cardCount: number };
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onDeleted?: () => void;
+}) {
+  const { t } = useTranslation('binders');
+  const queryClient = useQueryClient();
+  const remove = async () => {
+    try {
+      await bindersApi.remove(binder.id);
+    } catch (err) {
+      notify.error(t('toasts.deleteFailed'));
+      throw err;
+    }
+    queryClient.removeQueries({ queryKey: binderKeys.detail(binder.id) });
+    binderChanged(binder.id);
+    void queryClient.invalidateQueries({ queryKey: binderKeys.wishlist() });
+    notify.success(t('toasts.deleted'));
+    onDeleted?.();
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('delete.title')}
+      text={t('delete.text', { name: binder.name, count: binder.cardCount })}
+      confirmLabel={t('actions.delete')}
+      cancelLabel={t('actions.cancel')}
+      onConfirm={remove}
+      testId="delete-binder-confirm"
+    />
+  );
+}
+
+/** The binder's public link and QR code, with the private-binder warning and a way to make it public. */
+export function ShareBinderDialog({ binder, open, onOpenChange, editable }: { binder: BinderDetail; open: boolean; onOpenChange: (o: boolean) => void; editable: boolean }) {
+  const { t } = useTranslation('binders');
+  const makePublic = async () => {
+    try {
+      await bindersApi.update(binder.id, { isPublic: true });
+      binderChanged(binder.id);
+      notify.success(t('toasts.madePublic'));
+    } catch {
+      notify.error(t('toasts.updateFailed'));
+    }
+  };
+  return (
+    <ShareLinkDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      path={`/collection/${binder.id}`}
+      isPublic={binder.isPublic}
+      onMakePublic={editable ? () => void makePublic() : undefined}
+      labels={{
+        title: t('share.title'),
+        privateWarning: t('share.privateWarning'),
+        makePublic: t('share.makePublic'),
+        qr: t('share.qr'),
+        link: t('share.link'),
+        copy: t('share.copy'),
+        copied: t('share.copied'),
+        copyFailed: t('share.copyFailed'),
+        close: t('actions.close'),
+      }}
+    />
+  );
+}

@@ -1,0 +1,134 @@
+import { EXPORT_FORMATS } from '@grandline/core/contracts/binders';
+import { Download } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { FormMessage } from '../../../components/ui/form';
+import { Modal } from '../../../components/ui/modal';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { bindersApi } from '../api/binders-api';
+
+type Format = (typeof EXPORT_FORMATS)[number];
+
+/** Reads a response body counting bytes, so a long download shows percent when the size is known. */
+async function readWithProgress(res: Response, onProgress: (percent: number) => void): Promise<Blob> {
+  const total = Number(res.headers.get('Content-Length')) || 0;
+  if (!res.body || !total) return res.blob();
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress(Math.min(99, Math.round((received / total) * 100)));
+  }
+  return new Blob(chunks as BlobPart[], { type: res.headers.get('Content-Type') ?? 'text/plain' });
+}
+
+const filenameOf = (res: Response, fallback: string) => {
+  const header = res.headers.get('Content-Disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  return star ? decodeURIComponent(star) : (/filename="([^"]+)"/i.exec(header)?.[1] ?? fallback);
+};
+
+/** Download the binder as Liga CSV Standard, Format with Prices, or OPTCG Sim text; 'No cards to export' when empty. */
+export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open: boolean; onOpenChange: (o: boolean) => void; binderId: string; cardCount: number }) {
+  const { t } = useTranslation(['binders', 'account', 'common']);
+  const id = useId();
+  const [format, setFormat] = useState<Format>('liga');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async () => {
+    setError(null);
+    if (cardCount === 0) {
+      setError(t('account:errors.codes.NO_CARDS_TO_EXPORT'));
+      return;
+    }
+    setProgress(0);
+    try {
+      const res = await fetch(bindersApi.exportUrl(binderId, format), { credentials: 'same-origin' });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+        throw new ApiError(res.status, body.error?.code ?? 'INTERNAL_ERROR', body.error?.message ?? res.statusText);
+      }
+      const blob = await readWithProgress(res, setProgress);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = filenameOf(res, format === 'optcgsim' ? 'binder.txt' : 'binder.csv');
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      setProgress(100);
+      notify.success(t('export.done'));
+    } catch (err) {
+      setProgress(null);
+      const message = err instanceof ApiError && err.code === 'NO_CARDS_TO_EXPORT' ? t('account:errors.codes.NO_CARDS_TO_EXPORT') : t('export.failed');
+      setError(message);
+      notify.error(message);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => {
+        onOpenChange(o);
+        if (!o) {
+          setProgress(null);
+          setError(null);
+        }
+      }}
+      title={t('export.title')}
+      description={t('export.lead')}
+      closeLabel={t('actions.close')}
+      testId="binder-export-dialog"
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            {t('actions.close')}
+          </Button>
+          <Button onClick={() => void download()} disabled={progress !== null && progress < 100} data-testid="export-download">
+            <Download className="h-4 w-4" aria-hidden />
+            {t('export.download')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <RadioGroup.Root value={format} onValueChange={(v) => setFormat(v as Format)} aria-label={t('export.format')} className="flex flex-col gap-2">
+          {EXPORT_FORMATS.map((f) => (
+            <RadioGroup.Item
+              key={f}
+              value={f}
+              id={`${id}-${f}`}
+              data-testid={`export-format-${f}`}
+              className="flex cursor-pointer flex-col items-start gap-0.5 rounded-xl border border-border p-3 text-left outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent data-[state=checked]:border-accent data-[state=checked]:bg-accent/10"
+            >
+              <span className="text-sm font-semibold">{t(`export.formats.${f}`)}</span>
+              <span className="text-xs text-muted">{t(`export.hints.${f}`)}</span>
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup.Root>
+        {progress !== null && (
+          <div className="flex flex-col gap-1" data-testid="export-progress">
+            <div className="flex justify-between text-xs text-muted">
+              <span>{progress < 100 ? t('export.preparing') : t('export.finished')}</span>
+              <span className="tabular-nums">{progress}%</span>
+            </div>
+            <div className="h-2 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('export.progress')}>
+              <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${progress}%` }} />
+            </div>
+          </div>
+        )}
+        {error && <FormMessage>{error}</FormMessage>}
+      </div>
+    </Modal>
+  );
+}

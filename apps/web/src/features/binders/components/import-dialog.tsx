@@ -1,0 +1,235 @@
+import type { ImportFailure, ImportResult } from '@grandline/core/contracts/binders';
+import { FileUp } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { FormMessage, TextArea } from '../../../components/ui/form';
+import { Modal } from '../../../components/ui/modal';
+import { Select } from '../../../components/ui/select';
+import { ApiError, apiUpload } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/toast';
+import { binderChanged } from '../api/binders-api';
+
+type Format = 'csv' | 'optcgsim';
+type Mode = 'merge' | 'replace';
+
+/** Which format a file is, by its name: .txt is OPTCG Sim text, anything else CSV. */
+export const formatOfFile = (name: string): Format => (/\.txt$/i.test(name) ? 'optcgsim' : 'csv');
+
+/** Every row the server could not use: line, edition, card name, number and the reason, translated. */
+export function FailureTable({ failures }: { failures: ImportFailure[] }) {
+  const { t } = useTranslation('binders');
+  return (
+    <div className="max-h-64 overflow-auto rounded-lg border border-border" data-testid="import-failures">
+      <table className="w-full text-left text-xs">
+        <caption className="sr-only">{t('import.failuresCaption')}</caption>
+        <thead className="sticky top-0 bg-surface-2 text-muted">
+          <tr>
+            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.line')}</th>
+            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.edition')}</th>
+            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.name')}</th>
+            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.number')}</th>
+            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.reason')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {failures.map((f) => (
+            <tr key={`${f.line}-${f.reason}`} className="border-t border-border">
+              <td className="px-2 py-1.5 tabular-nums">{f.line}</td>
+              <td className="px-2 py-1.5">{f.edition ?? '—'}</td>
+              <td className="max-w-40 truncate px-2 py-1.5">{f.name ?? '—'}</td>
+              <td className="px-2 py-1.5 font-mono">{f.number ?? '—'}</td>
+              <td className="px-2 py-1.5 text-danger">{t(`import.reasons.${f.reason}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Import a Liga CSV, a generic `quantity,card_number[,variant]` CSV or OPTCG Sim text (file or pasted) into the
+ * binder, merging or replacing; shows the upload in percent, then what was stored and every row that failed.
+ */
+export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; onOpenChange: (o: boolean) => void; binderId: string }) {
+  const { t } = useTranslation(['binders', 'account', 'common']);
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [pasted, setPasted] = useState('');
+  const [format, setFormat] = useState<Format>('csv');
+  const [mode, setMode] = useState<Mode>('merge');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [error, setError] = useState<{ message: string; failures: ImportFailure[] } | null>(null);
+
+  const reset = () => {
+    setFile(null);
+    setPasted('');
+    setFormat('csv');
+    setMode('merge');
+    setProgress(null);
+    setResult(null);
+    setError(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const close = (o: boolean) => {
+    onOpenChange(o);
+    if (!o) reset();
+  };
+
+  const run = async () => {
+    setError(null);
+    setResult(null);
+    const body = file ?? (pasted.trim() ? new Blob([pasted], { type: 'text/plain;charset=utf-8' }) : null);
+    if (!body) {
+      setError({ message: t('account:errors.codes.NO_FILE'), failures: [] });
+      return;
+    }
+    setProgress(0);
+    try {
+      const res = await apiUpload<ImportResult>(`/binders/${encodeURIComponent(binderId)}/import`, body, {
+        query: { format, mode },
+        contentType: format === 'csv' ? 'text/csv' : 'text/plain',
+        // The upload is most of the wait for big files; the last tenth is the server storing the rows.
+        onProgress: (p) => setProgress(Math.min(90, Math.round(p * 0.9))),
+      });
+      setProgress(100);
+      setResult(res);
+      binderChanged(binderId);
+      if (res.failures.length) notify.warning(t('import.partial', { count: res.imported, failed: res.failures.length }));
+      else notify.success(t('import.done', { count: res.imported }));
+    } catch (err) {
+      setProgress(null);
+      const failures = err instanceof ApiError && Array.isArray(err.details.failures) ? (err.details.failures as ImportFailure[]) : [];
+      setError({ message: errorText(err, 'binders:import.failed'), failures });
+      notify.error(t('import.failed'));
+    }
+  };
+
+  const busy = progress !== null && progress < 100;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title={t('import.title')}
+      description={t('import.lead')}
+      closeLabel={t('actions.close')}
+      testId="binder-import-dialog"
+      className="max-w-2xl"
+      footer={
+        result ? (
+          <Button onClick={() => close(false)}>{t('actions.done')}</Button>
+        ) : (
+          <>
+            <Button variant="ghost" onClick={() => close(false)}>
+              {t('actions.cancel')}
+            </Button>
+            <Button onClick={() => void run()} disabled={busy || (!file && !pasted.trim())} data-testid="import-run">
+              {t('import.run')}
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="flex flex-col gap-4">
+        {!result && (
+          <>
+            <div className="flex flex-col gap-2">
+              <input
+                ref={fileInput}
+                id={`${id}-file`}
+                type="file"
+                accept=".csv,.txt,text/csv,text/plain"
+                className="sr-only"
+                data-testid="import-file"
+                onChange={(e) => {
+                  const f = e.target.files?.[0] ?? null;
+                  setFile(f);
+                  if (f) setFormat(formatOfFile(f.name));
+                  setError(null);
+                }}
+              />
+              <label
+                htmlFor={`${id}-file`}
+                className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-surface-2/50 px-4 py-6 text-center text-sm hover:bg-surface-2 focus-within:ring-2 focus-within:ring-accent"
+              >
+                <FileUp className="h-6 w-6 text-muted" aria-hidden />
+                <span className="font-medium">{file ? file.name : t('import.choose')}</span>
+                <span className="text-xs text-muted">{t('import.formatsHint')}</span>
+              </label>
+            </div>
+            {!file && (
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${id}-paste`} className="text-sm font-medium">
+                  {t('import.paste')}
+                </label>
+                <TextArea id={`${id}-paste`} rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder="4xOP01-016&#10;2xST01-012" className="font-mono" />
+              </div>
+            )}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Select
+                label={t('import.format')}
+                value={format}
+                onValueChange={(v) => setFormat(v as Format)}
+                options={[
+                  { value: 'csv', label: t('import.formats.csv') },
+                  { value: 'optcgsim', label: t('import.formats.optcgsim') },
+                ]}
+              />
+              <div className="flex flex-col gap-1.5">
+                <span id={`${id}-mode`} className="text-sm font-medium">
+                  {t('import.mode')}
+                </span>
+                <RadioGroup.Root value={mode} onValueChange={(v) => setMode(v as Mode)} aria-labelledby={`${id}-mode`} className="flex gap-2">
+                  {(['merge', 'replace'] as const).map((m) => (
+                    <RadioGroup.Item
+                      key={m}
+                      value={m}
+                      data-testid={`import-mode-${m}`}
+                      className="flex-1 cursor-pointer rounded-lg border border-border px-3 py-2 text-sm outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent data-[state=checked]:border-accent data-[state=checked]:bg-accent/10"
+                    >
+                      {t(`import.modes.${m}`)}
+                    </RadioGroup.Item>
+                  ))}
+                </RadioGroup.Root>
+              </div>
+            </div>
+            {mode === 'replace' && <FormMessage tone="info">{t('import.replaceWarning')}</FormMessage>}
+          </>
+        )}
+        {progress !== null && (
+          <div className="flex flex-col gap-1" data-testid="import-progress">
+            <div className="flex justify-between text-xs text-muted">
+              <span>{progress < 100 ? t('import.uploading') : t('import.finished')}</span>
+              <span className="tabular-nums">{progress}%</span>
+            </div>
+            <div className="h-2 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('import.progress')}>
+              <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${progress}%` }} />
+            </div>
+          </div>
+        )}
+        {error && (
+          <div className="flex flex-col gap-2">
+            <FormMessage>{error.message}</FormMessage>
+            {error.failures.length > 0 && <FailureTable failures={error.failures} />}
+          </div>
+        )}
+        {result && (
+          <div className="flex flex-col gap-3" data-testid="import-result">
+            <FormMessage tone="success">{t('import.summary', { count: result.imported, copies: result.copies })}</FormMessage>
+            {result.failures.length > 0 && (
+              <>
+                <p className="text-sm font-medium">{t('import.failedRows', { count: result.failures.length })}</p>
+                <FailureTable failures={result.failures} />
+              </>
+            )}
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import type { BinderCategory } from '@grandline/core/contracts/binders';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/ui/misc';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/toast';
+import { binderChanged, bindersApi, useMyBinders } from '../api/binders-api';
+import { BinderFormFields } from '../components/binder-form';
+
+/** /collection/new: name, description, category (must be chosen) and visibility; then the new binder opens. */
+export function NewBinderPage() {
+  const { t } = useTranslation(['binders', 'account', 'common']);
+  const navigate = useNavigate();
+  const binders = useMyBinders();
+  const hasWishlist = binders.data?.some((b) => b.category === 'wishlist') ?? false;
+  const categories: BinderCategory[] = hasWishlist ? ['personal', 'trade'] : ['personal', 'trade', 'wishlist'];
+  useEffect(() => {
+    document.title = `${t('new.title')} · Grand Line`;
+  }, [t]);
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col" data-testid="new-binder-page">
+      <PageHeader title={t('new.title')} description={t('new.lead')} />
+      <div className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
+        <BinderFormFields
+          categories={categories}
+          submitLabel={t('new.create')}
+          cancelLabel={t('actions.cancel')}
+          onCancel={() => void navigate('/collection')}
+          onSubmit={async (values) => {
+            try {
+              const created = await bindersApi.create({ ...values, description: values.description || null });
+              binderChanged(created.id);
+              notify.success(t('toasts.created'));
+              void navigate(created.category === 'wishlist' ? '/wishlist' : `/collection/${created.id}`);
+            } catch (err) {
+              notify.error(errorText(err, 'binders:toasts.createFailed'));
+            }
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Heart } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { EmptyState, PageHeader, Skeleton } from '../../../components/ui/misc';
+import { ErrorState } from '../../../components/ui/query-states';
+import { queryClient } from '../../../lib/query-client';
+import { useWishlist, wishlistQuery } from '../api/binders-api';
+import { BinderView } from './binder-page';
+
+export const loader = () => {
+  void queryClient.prefetchQuery(wishlistQuery());
+  return null;
+};
+
+/** /wishlist: the user's Wishlist binder (created with its first card) shown like any binder. */
+export function WishlistPage() {
+  const { t } = useTranslation('binders');
+  const wishlist = useWishlist();
+  useEffect(() => {
+    document.title = `${t('wishlist.title')} · Grand Line`;
+  }, [t]);
+  if (wishlist.isPending) return <Skeleton className="h-96" aria-busy="true" />;
+  if (wishlist.isError) return <ErrorState title={t('wishlist.loadFailed')} onRetry={() => void wishlist.refetch()} />;
+  if (!wishlist.data.binderId) {
+    return (
+      <div data-testid="wishlist-page">
+        <PageHeader title={t('wishlist.title')} description={t('wishlist.lead')} />
+        <EmptyState
+          icon={<Heart className="h-10 w-10" aria-hidden />}
+          title={t('wishlist.emptyTitle')}
+          action={
+            <Link to="/cards" className={buttonClass('primary', 'md')}>
+              {t('wishlist.browse')}
+            </Link>
+          }
+        >
+          {t('wishlist.emptyText')}
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div data-testid="wishlist-page">
+      <BinderView id={wishlist.data.binderId} wishlist />
+    </div>
+  );
+}
