@@ -378,9 +378,9 @@ function matchCsvRow(row: CsvCardRow, index: CatalogueIndex, game: string): Card
   const edition = matchEdition(row.edition, index.setCodes);
   if (edition.kind === 'unknown') return 'EXPANSION_NOT_FOUND';
   if (edition.kind === 'any') return byNumber();
-  const prints = index.bySetNumber.get(`${edition.setCode}:${row.number}`);
-  if (!prints) return 'CARD_NOT_FOUND';
-  return (row.variant && prints.find((p) => p.variant === row.variant)) || prints[0]!;
+  const prints = edition.setCodes.flatMap((code) => index.bySetNumber.get(`${code}:${row.number}`) ?? []);
+  if (!prints.length) return 'CARD_NOT_FOUND';
+  return (row.variant && prints.find((p) => p.variant === row.variant)) || prints.find((p) => !p.isVariation) || prints[0]!;
 }
 
 const CONDITIONS = new Set(['M', 'NM', 'SP', 'MP', 'HP', 'D']);

@@ -205,6 +205,26 @@ describe('import', () => {
     expect((await rowsOf(binder.id, alice)).items.map((r) => [r.card.id, r.quantity])).toEqual([[b!.id, 4]]);
   });
 
+  it("matches Liga's edition codes to our products, including Liga's OP-14 and EB-04 inside our combined OP-14-EB04", async () => {
+    const index = await catalogueIndex(ctx.db);
+    const combined = [...index.byId.values()].filter((c) => c.set?.code === 'OP-14-EB04' && !c.isVariation);
+    const op14 = combined.find((c) => c.cardNumber.startsWith('OP14-'))!;
+    const eb04 = combined.find((c) => c.cardNumber.startsWith('EB04-'))!;
+    const st = base.find((c) => c.set?.code === 'ST-15')!;
+    expect(op14 && eb04 && st).toBeTruthy();
+    const binder = await create(alice, { name: 'Liga codes', category: 'personal' });
+    const csv = ['edition,number,quantity', `OP-14,${op14.cardNumber},1`, `EB-04,${eb04.cardNumber},2`, `ST15,${st.cardNumber},3`, `OP-14-RE,${st.cardNumber},1`, `OP14,${op14.cardNumber},1`].join('\n');
+    const result = (await (await upload(`/api/binders/${binder.id}/import`, csv, alice)).json()) as ImportResult;
+    expect(result.failures).toEqual([expect.objectContaining({ line: 6, edition: 'OP14', reason: 'EXPANSION_NOT_FOUND' })]);
+    expect((await rowsOf(binder.id, alice)).items.map((r) => [r.card.id, r.quantity]).sort()).toEqual(
+      [
+        [op14.id, 1],
+        [eb04.id, 2],
+        [st.id, 4],
+      ].sort(),
+    );
+  });
+
   it('refuses files it cannot read with the spec errors, changing nothing', async () => {
     const binder = await create(alice, { name: 'Strict', category: 'personal' });
     await send('POST', `/api/binders/${binder.id}/cards`, { cards: [{ cardId: base[0]!.id }] }, alice);

@@ -79,7 +79,9 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
             <ul className="flex flex-col gap-2" data-testid="add-picks">
               {[...picks.values()].map(({ card, quantity }) => (
                 <li key={card.id} className="flex items-center gap-2">
-                  <CardImage card={card} className="w-9 shrink-0" />
+                  <div className="w-9 shrink-0">
+                    <CardImage card={card} />
+                  </div>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{card.name}</p>
                     <p className="font-mono text-xs text-muted">

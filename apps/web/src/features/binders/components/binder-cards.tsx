@@ -373,7 +373,9 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
                   )}
                   <td className="px-3 py-2">
                     <Link to={cardPath(row.card)} className="flex items-center gap-3 hover:underline">
-                      <CardImage card={row.card} className="w-9 shrink-0" />
+                      <div className="w-9 shrink-0">
+                        <CardImage card={row.card} />
+                      </div>
                       <span className="min-w-0">
                         <span className="block truncate font-medium">{row.card.name}</span>
                         <RowDetails row={row} />

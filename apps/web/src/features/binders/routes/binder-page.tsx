@@ -127,11 +127,11 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
       <Header binder={data} wishlist={wishlist} onOpen={setDialog} />
       <Tabs.Root defaultValue="cards" className="flex flex-col gap-4">
         <Tabs.List aria-label={t('tabs.label')} className={tabList}>
-          <Tabs.Trigger value="cards" className={tabTrigger}>
+          <Tabs.Trigger value="cards" className={cn(tabTrigger, 'inline-flex items-center')}>
             <LayoutGrid className="mr-1.5 h-4 w-4" aria-hidden />
             {t('tabs.cards')}
           </Tabs.Trigger>
-          <Tabs.Trigger value="stats" className={tabTrigger} data-testid="tab-binder-stats">
+          <Tabs.Trigger value="stats" className={cn(tabTrigger, 'inline-flex items-center')} data-testid="tab-binder-stats">
             <BarChart3 className="mr-1.5 h-4 w-4" aria-hidden />
             {t('tabs.stats')}
           </Tabs.Trigger>
