@@ -24,7 +24,7 @@ export function CardImage({ card, className, eager }: CardImageProps) {
       ? `linear-gradient(135deg, ${COLOR_HEX[colors[0]!] ?? '#444'} 0%, ${COLOR_HEX[colors[0]!] ?? '#444'} 50%, ${COLOR_HEX[colors[1]!] ?? '#444'} 50%)`
       : `linear-gradient(160deg, ${COLOR_HEX[colors[0]!] ?? '#444'}, #0b1020)`;
   return (
-    <div className={cn('relative aspect-[600/838] w-full overflow-hidden rounded-[4.5%] bg-surface-2', className)}>
+    <div className={cn('@container relative aspect-[600/838] w-full overflow-hidden rounded-[4.5%] bg-surface-2', className)}>
       {state !== 'loaded' && (
         <div
           className="absolute inset-0 flex flex-col justify-between p-[8%] text-white"
@@ -32,10 +32,11 @@ export function CardImage({ card, className, eager }: CardImageProps) {
           data-testid="card-placeholder"
           aria-hidden={state === 'loading'}
         >
-          <span className="text-[clamp(0.6rem,2.4cqw,0.8rem)] font-semibold uppercase tracking-wider opacity-90 [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]">
+          {/* Thumbnails (list rows) are too small for text: the colors alone stand for the card there. */}
+          <span className="hidden text-[clamp(0.6rem,2.4cqw,0.8rem)] font-semibold @[5rem]:block uppercase tracking-wider opacity-90 [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]">
             {t(`types.${card.cardType}`)}
           </span>
-          <div className="rounded-md bg-black/55 p-2">
+          <div className="hidden rounded-md bg-black/55 p-2 @[5rem]:block">
             <p className="line-clamp-3 text-sm font-bold leading-tight">{card.name}</p>
             <p className="mt-1 font-mono text-xs opacity-90">{card.cardNumber}</p>
           </div>

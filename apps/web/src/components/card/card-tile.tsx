@@ -1,14 +1,16 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { cardPath } from '@grandline/core/slug';
 import { cardT as t } from './card-t';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../ui/misc';
 import { CardImage } from './card-image';
 import { ColorDots } from './color-dots';
 
-export function CardTile({ card, eager }: { card: Card; eager?: boolean }) {
+/** A card of a grid, linking to its page; `action` (a button) sits over the image's top right corner. */
+export function CardTile({ card, eager, action }: { card: Card; eager?: boolean; action?: ReactNode }) {
   return (
-    <li className="card-tile">
+    <li className={action ? 'card-tile relative' : 'card-tile'}>
       <Link
         to={cardPath(card)}
         className="group flex h-full flex-col gap-2 rounded-xl p-1.5 transition-colors hover:bg-surface-2"
@@ -35,6 +37,7 @@ export function CardTile({ card, eager }: { card: Card; eager?: boolean }) {
           </span>
         </div>
       </Link>
+      {action && <div className="absolute right-3 top-3 z-10">{action}</div>}
     </li>
   );
 }

@@ -14,6 +14,7 @@ export function Modal({
   footer,
   className,
   testId,
+  size = 'md',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,6 +25,8 @@ export function Modal({
   footer?: ReactNode;
   className?: string;
   testId?: string;
+  /** md: forms and confirmations; lg: tables; xl: a library search beside a selection. */
+  size?: 'md' | 'lg' | 'xl';
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -33,7 +36,8 @@ export function Modal({
           {...(description ? {} : { 'aria-describedby': undefined })}
           data-testid={testId}
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-border bg-surface shadow-2xl',
+            'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-border bg-surface shadow-2xl',
+            size === 'xl' ? 'max-w-5xl' : size === 'lg' ? 'max-w-2xl' : 'max-w-lg',
             className,
           )}
         >

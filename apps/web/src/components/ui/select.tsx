@@ -37,7 +37,9 @@ export function Select({ value, onValueChange, options, label, id, className, co
           className,
         )}
       >
-        <RSelect.Value placeholder={placeholder}>{current?.short ?? current?.label}</RSelect.Value>
+        <span className="min-w-0 truncate text-left">
+          <RSelect.Value placeholder={placeholder}>{current?.short ?? current?.label}</RSelect.Value>
+        </span>
         <RSelect.Icon>
           <ChevronDown className="h-4 w-4 opacity-60" aria-hidden />
         </RSelect.Icon>

@@ -53,7 +53,7 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
       title={t('add.title')}
       description={t('add.lead')}
       closeLabel={t('actions.close')}
-      className="max-w-5xl"
+      size="xl"
       testId="add-cards-dialog"
       footer={
         <>

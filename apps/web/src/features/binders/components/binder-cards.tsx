@@ -213,13 +213,13 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
       <div className="flex flex-col gap-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <SearchInput label={t('cards.search')} placeholder={t('cards.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} className="sm:max-w-sm sm:flex-1" />
-          <div className="flex items-center gap-2 sm:ml-auto">
+          <div className="flex min-w-0 items-center gap-2 sm:ml-auto">
             <Select
               label={t('cards.sort')}
               value={query.sort!}
               onValueChange={(v) => update({ sort: v })}
               options={BINDER_CARD_SORTS.map((s) => ({ value: s, label: t(`cards.sorts.${s}`) }))}
-              className="w-40"
+              className="min-w-0 flex-1 sm:w-48 sm:flex-none"
             />
             <Button
               variant="ghost"
@@ -307,7 +307,7 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
             <li key={row.id} className="flex flex-col gap-1.5" data-testid="binder-row">
               <Link to={cardPath(row.card)} className="relative block rounded-lg focus-visible:ring-2 focus-visible:ring-accent" aria-label={`${row.card.name} ${row.card.cardNumber}`}>
                 <CardImage card={row.card} />
-                <span className="absolute left-1.5 top-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold tabular-nums text-white" aria-hidden>
+                <span className="absolute right-1.5 top-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold tabular-nums text-white" aria-hidden>
                   ×{row.quantity}
                 </span>
               </Link>

@@ -14,7 +14,7 @@ export function EditBinderDialog({ binder, open, onOpenChange }: { binder: Binde
   const { t } = useTranslation(['binders', 'account', 'common']);
   const categories: BinderCategory[] = binder.category === 'wishlist' ? ['wishlist'] : ['personal', 'trade'];
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t('edit.title')} closeLabel={t('actions.close')} testId="edit-binder-dialog" className="max-w-xl">
+    <Modal open={open} onOpenChange={onOpenChange} title={t('edit.title')} closeLabel={t('actions.close')} testId="edit-binder-dialog" size="lg">
       <BinderFormFields
         defaults={{ name: binder.name, description: binder.description ?? '', category: binder.category, isPublic: binder.isPublic }}
         categories={categories}

@@ -119,7 +119,7 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
       description={t('import.lead')}
       closeLabel={t('actions.close')}
       testId="binder-import-dialog"
-      className="max-w-2xl"
+      size="lg"
       footer={
         result ? (
           <Button onClick={() => close(false)}>{t('actions.done')}</Button>
