@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import en from '../src/locales/en/binders.json' with { type: 'json' };
+import account from '../src/locales/en/account.json' with { type: 'json' };
+import { expect, test } from './fixtures';
+import { createAccount, uniqueEmail } from './mail';
+
+interface ApiCard {
+  id: number;
+  cardNumber: string;
+  name: string;
+  set: { code: string | null } | null;
+}
+
+test('create a binder, import a CSV with a bad row, change a quantity, export, share and open it signed out', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await createAccount(page, { email: uniqueEmail('binders') });
+  const cards = ((await (await page.request.get('/api/cards?set=op-01&variations=false&pageSize=3')).json()) as { items: ApiCard[] }).items;
+  expect(cards).toHaveLength(3);
+  const [a, b] = cards as [ApiCard, ApiCard];
+
+  await page.goto('/collection');
+  await expect(page.getByText(en.list.emptyTitle)).toBeVisible();
+  await page.getByTestId('new-binder').first().click();
+  await expect(page).toHaveURL(/\/collection\/new$/);
+  await page.getByTestId('binder-name').fill('My OP-01 pulls');
+  await page.getByTestId('binder-submit').click();
+  await expect(page.getByText(account.validation.binderCategoryRequired)).toBeVisible();
+  await page.getByTestId('category-personal').click();
+  await page.getByTestId('binder-submit').click();
+  await expect(page).toHaveURL(/\/collection\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+  await expect(page.getByTestId('binder-title')).toHaveText('My OP-01 pulls');
+  await expect(page.getByText(en.cards.emptyTitle)).toBeVisible();
+
+  // A Liga CSV (Portuguese headers, semicolons) with one row whose edition does not exist.
+  const csv = ['quantidade;nome;edição;número', `2;"${a.name}";OP-01;${a.cardNumber}`, `1;"${b.name}";OP-01;${b.cardNumber}-OP`, `3;Ninguém;XX-99;${a.cardNumber}`].join('\n');
+  await page.getByTestId('binder-import').click();
+  await page.getByTestId('import-file').setInputFiles({ name: 'liga.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByTestId('import-run').click();
+  await expect(page.getByTestId('import-progress')).toContainText('100%');
+  await expect(page.getByTestId('import-result')).toContainText('2 rows imported (3 copies).');
+  const failures = page.getByTestId('import-failures');
+  await expect(failures).toContainText('XX-99');
+  await expect(failures).toContainText('Ninguém');
+  await expect(failures).toContainText(en.import.reasons.EXPANSION_NOT_FOUND);
+  await page.getByRole('button', { name: en.actions.done }).click();
+  await expect(page.getByTestId('binder-count')).toHaveText('3 cards · 2 distinct');
+
+  // One more copy of the first card, with the stepper.
+  const rowA = page.getByTestId('binder-row').filter({ hasText: a.cardNumber });
+  await rowA.getByRole('button', { name: `One more ${a.name}` }).click();
+  await expect(rowA.getByTestId('row-quantity')).toHaveText('3');
+  await expect(page.getByTestId('binder-count')).toHaveText('4 cards · 2 distinct');
+
+  // Export Liga CSV: the file lists both cards with their quantities.
+  await page.getByTestId('binder-export').click();
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('export-download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('My-OP-01-pulls.csv');
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(text.split('\n')[0]).toBe('quantity,name,edition,number,variant,condition,language,price');
+  expect(text).toContain(`3,${a.name.includes(',') ? `"${a.name}"` : a.name},OP-01,${a.cardNumber}`);
+  await page.keyboard.press('Escape');
+
+  // A visitor cannot open it while private; after "Make it public" they can, read-only.
+  const visitor = await browser.newContext({ baseURL });
+  const other = await visitor.newPage();
+  await other.goto(`/collection/${id}`);
+  await expect(other.getByText(en.notFound.title)).toBeVisible();
+  await page.getByTestId('binder-share').click();
+  await expect(page.getByTestId('share-dialog')).toContainText(en.share.privateWarning);
+  await expect(page.getByTestId('share-url')).toHaveValue(`${baseURL}/collection/${id}`);
+  await page.getByRole('button', { name: en.share.makePublic }).click();
+  await expect(page.getByText(en.toasts.madePublic)).toBeVisible();
+  await expect(page.getByTestId('share-dialog')).not.toContainText(en.share.privateWarning);
+
+  await other.goto(`/collection/${id}`);
+  await expect(other.getByTestId('binder-title')).toHaveText('My OP-01 pulls');
+  await expect(other.getByTestId('binder-row')).toHaveCount(2);
+  await expect(other.getByTestId('binder-add-cards')).toHaveCount(0);
+  await expect(other.getByTestId('quantity-stepper')).toHaveCount(0);
+  await visitor.close();
+});
+
+test("a malformed binder address says 'Invalid binder ID'; the portfolio counts Personal binders only", async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('portfolio') });
+  await page.goto('/collection/not-a-binder');
+  await expect(page.getByText(account.validation.binderIdInvalid)).toBeVisible();
+
+  const cards = ((await (await page.request.get('/api/cards?set=op-02&variations=false&pageSize=2')).json()) as { items: ApiCard[] }).items;
+  const personal = (await (await page.request.post('/api/binders', { data: { name: 'Keep', category: 'personal' } })).json()) as { id: string };
+  const trade = (await (await page.request.post('/api/binders', { data: { name: 'Swap', category: 'trade' } })).json()) as { id: string };
+  await page.request.post(`/api/binders/${personal.id}/cards`, { data: { cards: [{ cardId: cards[0]!.id, quantity: 2 }] } });
+  await page.request.post(`/api/binders/${trade.id}/cards`, { data: { cards: [{ cardId: cards[1]!.id, quantity: 5 }] } });
+
+  await page.goto('/collection');
+  await expect(page.getByTestId('binder-item')).toHaveCount(2);
+  await page.getByTestId('tab-portfolio').click();
+  const portfolio = page.getByTestId('portfolio');
+  await expect(portfolio).toContainText('Totals over your 1 Personal binder.');
+  await expect(portfolio.getByTestId('binder-stats').locator('dd').first()).toHaveText('2');
+});
