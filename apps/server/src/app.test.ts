@@ -25,7 +25,18 @@ describe('app', () => {
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/admin/users', '/admin/users/{id}/role', '/auth-options', '/cards', '/cards/facets', '/cards/{id}', '/decks', '/decks/validate', '/decks/{id}', '/decks/{id}/cards', '/geo/country', '/health', '/legal/version', '/me', '/me/accept-terms', '/me/delete', '/me/profile', '/profiles/username-available', '/session', '/sets', '/sets/{slug}'],
+      [
+        '/admin/users',
+        '/admin/users/{id}/role',
+        '/auth-options',
+        '/binders',
+        '/binders/{id}',
+        '/binders/{id}/cards',
+        '/binders/{id}/cards/delete',
+        '/binders/{id}/cards/{rowId}',
+        '/binders/{id}/export',
+        '/binders/{id}/import',
+        '/cards', '/cards/facets', '/cards/{id}', '/collection/owned', '/collection/portfolio', '/decks', '/decks/validate', '/decks/{id}', '/decks/{id}/cards', '/geo/country', '/health', '/legal/version', '/me', '/me/accept-terms', '/me/delete', '/me/profile', '/profiles/username-available', '/session', '/sets', '/sets/{slug}', '/wishlist', '/wishlist/cards', '/wishlist/cards/{cardId}'],
     );
     const params = (doc.paths['/cards']?.get as { parameters: { name: string }[] }).parameters.map((p) => p.name);
     expect(params).toEqual(expect.arrayContaining(['q', 'set', 'color', 'type', 'costMin', 'costMax', 'page', 'pageSize', 'sort']));

@@ -1,6 +1,8 @@
 import { VALIDATION_MESSAGES_EN } from '@grandline/core/contracts/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../locales/en/account.json';
+import binders from '../locales/en/binders.json';
+import { IMPORT_FAILURE_MESSAGES_EN } from '@grandline/core/contracts/binders';
 import { initTestI18n } from '../test/i18n';
 import { ApiError } from './api-client';
 import { errorText, validationText } from './error-text';
@@ -14,6 +16,10 @@ describe('error messages', () => {
     for (const [key, text] of Object.entries(VALIDATION_MESSAGES_EN)) {
       expect((en.validation as Record<string, string>)[key.replace('validation.', '')], key).toBe(text);
     }
+  });
+
+  it("shows an import's failure reasons in the contracts' English (spec §8)", () => {
+    expect(binders.import.reasons).toEqual(IMPORT_FAILURE_MESSAGES_EN);
   });
 
   it('translates an error code, whichever side answered', async () => {

@@ -61,12 +61,6 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.binderCoverNotInBinder': 'Only cards in the binder can be chosen as cover',
   'validation.quantityMin': 'The quantity must be at least 1',
   'validation.priceNegative': 'The price cannot be negative',
-  'import.MISSING_NUMBER': 'No card number',
-  'import.MISSING_EDITION': 'No edition code',
-  'import.BAD_QUANTITY': 'The quantity must be a whole number from 1 to 9999',
-  'import.BAD_PRICE': 'The price is not a number',
-  'import.EXPANSION_NOT_FOUND': 'Expansion not found',
-  'import.CARD_NOT_FOUND': 'Card not found for the expansion and number',
 };
 
 /** The English text of a message key, with {{placeholders}} filled from `params`. */

@@ -13,7 +13,7 @@ import type {
   UpdateBinderCardRequest,
   UpdateBinderRequest,
 } from '@grandline/core/contracts/binders';
-import type { BinderCardsFilter } from '@grandline/core/contracts/binders';
+import { IMPORT_FAILURE_MESSAGES_EN, type BinderCardsFilter } from '@grandline/core/contracts/binders';
 import type { Card } from '@grandline/core/contracts/cards';
 import { messageText } from '@grandline/core/contracts/messages';
 import { binderToCsvWithPrices, binderToLigaCsv, binderToOptcgSim, type ExportBinderRow } from '@grandline/core/collection/export';
@@ -358,7 +358,7 @@ export async function deleteBinderCards({ db, user, id, rowIds }: { db: Db; user
 // ——— Import ———
 
 const MAX_IMPORT_ROWS = 50_000;
-const failureOf = (f: Omit<ImportFailure, 'message'>): ImportFailure => ({ ...f, message: messageText(`import.${f.reason}`) });
+const failureOf = (f: Omit<ImportFailure, 'message'>): ImportFailure => ({ ...f, message: IMPORT_FAILURE_MESSAGES_EN[f.reason] });
 
 function fileError(problem: string) {
   const messages: Record<string, string> = {
