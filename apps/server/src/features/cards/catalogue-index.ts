@@ -17,6 +17,8 @@ export interface CatalogueIndex {
   setCodes: Set<string>;
   /** Set slug → distinct card numbers printed in it (its size for completion). */
   setSizes: Map<string, number>;
+  /** Print id → its place in the library order: card number (numeric), base print first, then id. */
+  rank: Map<number, number>;
 }
 
 let loading: Promise<CatalogueIndex> | null = null;
@@ -45,7 +47,7 @@ async function build(db: Db): Promise<CatalogueIndex> {
     .from(cards)
     .leftJoin(cardSets, eq(cards.setId, cardSets.id))
     .orderBy(asc(cards.gameCategory), asc(cards.cardNumber), asc(cards.printOrder));
-  const index: CatalogueIndex = { byId: new Map(), baseByNumber: new Map(), byVariant: new Map(), bySetNumber: new Map(), setCodes: new Set(), setSizes: new Map() };
+  const index: CatalogueIndex = { byId: new Map(), baseByNumber: new Map(), byVariant: new Map(), bySetNumber: new Map(), setCodes: new Set(), setSizes: new Map(), rank: new Map() };
   const numbersBySet = new Map<string, Set<string>>();
   for (const row of rows) {
     const card = toCard(row as Parameters<typeof toCard>[0]);
@@ -69,5 +71,9 @@ async function build(db: Db): Promise<CatalogueIndex> {
     }
   }
   for (const [slug, numbers] of numbersBySet) index.setSizes.set(slug, numbers.size);
+  const collator = new Intl.Collator('en', { numeric: true });
+  [...index.byId.values()]
+    .sort((a, b) => collator.compare(a.cardNumber, b.cardNumber) || Number(a.isVariation) - Number(b.isVariation) || a.id - b.id)
+    .forEach((card, i) => index.rank.set(card.id, i));
   return index;
 }
