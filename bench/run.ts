@@ -1,7 +1,9 @@
 /**
- * npm run bench — performance figures of the foundation (issue 2), written to bench/results/latest.{json,md}.
- * Everything runs on loopback with bounded durations. Not a test: it reports, the numbers are judged by people.
+ * npm run bench — performance figures of the foundation (issue 2) and of binders (issue 5), written to
+ * bench/results/latest.{json,md}. Everything runs on loopback with bounded durations. Not a test: it reports, the
+ * numbers are judged by people. BENCH_ONLY=binders runs only the binder part and prints it (latest.* untouched).
  */
+import { bindersBenchmark, bindersMarkdown } from './binders';
 import { deckValidationRate } from './deck-validation';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +18,8 @@ const base = `http://127.0.0.1:${port}`;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
+const only = process.env.BENCH_ONLY;
+if (only && only !== 'binders') throw new Error(`BENCH_ONLY=${only}: only "binders" is supported`);
 
 function log(msg: string) {
   process.stdout.write(`[bench] ${msg}\n`);
@@ -25,7 +29,8 @@ function startServer(dataDir: string): { child: ChildProcess; ready: Promise<num
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production' },
+    // PUBLIC_URL: the address the bench talks to, so e-mail links and the trusted Origin of writes match it.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: base },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const ready = (async () => {
@@ -216,6 +221,8 @@ async function main() {
     return { game: 'onepiece', format: 'standard', list: [...lines.slice(shift), ...lines.slice(0, shift), `// ${variant}`].join('\n') };
   });
   const uncached = await uncachedSearches(300);
+  log('binders: sign-up, 10,000-row Liga CSV import, binder detail under load');
+  const binders = await bindersBenchmark({ base, dataDir, log });
   const lh = skipLighthouse ? null : { home: lighthouse('/'), cards: lighthouse('/cards') };
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -245,6 +252,7 @@ async function main() {
     validateUncachedToHealth: +(validateVaried.requestsPerSec / results[0]!.requestsPerSec).toFixed(3),
     validateToHealth: +(validate.requestsPerSec / results[0]!.requestsPerSec).toFixed(3),
     lighthouse: lh,
+    binders,
     targets: {
       searchToHealth: '≥ 0.40',
       searchP99: '≤ 50 ms',
@@ -254,6 +262,8 @@ async function main() {
       warmStart: '≤ 3 s',
       deckValidation: '≥ 100,000 decks/s',
       validateToHealth: '≥ 0.50',
+      binderImport: binders.targets.importMs,
+      binderDetailP99: binders.targets.detailP99,
     },
   };
   const md = [
@@ -284,6 +294,7 @@ async function main() {
         ]
       : ['| Lighthouse | skipped (BENCH_SKIP_LIGHTHOUSE=1) | |']),
     '',
+    ...bindersMarkdown(binders),
   ].join('\n');
   const outDir = path.join(root, 'bench/results');
   fs.mkdirSync(outDir, { recursive: true });
@@ -293,7 +304,22 @@ async function main() {
   process.stdout.write(`\n${md}\n`);
 }
 
-main().catch((err: unknown) => {
+/** BENCH_ONLY=binders: a fresh server, the binder scenarios, the Markdown printed; the saved results stay as they are. */
+async function mainBindersOnly() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
+  const server = startServer(dataDir);
+  log(`server up in ${Math.round(await server.ready)} ms`);
+  try {
+    await autocannon({ url: `${base}/api/health`, connections: 10, duration: 2 });
+    const binders = await bindersBenchmark({ base, dataDir, log });
+    process.stdout.write(`\n${bindersMarkdown(binders).join('\n')}\n${JSON.stringify(binders, null, 2)}\n`);
+  } finally {
+    await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+(only === 'binders' ? mainBindersOnly() : main()).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
