@@ -1,18 +1,25 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { cardPath } from '@grandline/core/slug';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ColorDots } from '../../../components/card/color-dots';
 
 const dash = (v: number | null) => (v === null ? '—' : v.toLocaleString());
 
-export function CardListTable({ cards }: { cards: Card[] }) {
+/** The library as a table; `action` puts a button per card in a first column (quick-add mode). */
+export function CardListTable({ cards, action, actionHeader }: { cards: Card[]; action?: (card: Card) => ReactNode; actionHeader?: ReactNode }) {
   const { t } = useTranslation('cards');
   return (
     <div className="overflow-x-auto rounded-xl border border-border">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
           <tr>
+            {action && (
+              <th scope="col" className="w-px px-3 py-2.5">
+                <span className="sr-only">{actionHeader}</span>
+              </th>
+            )}
             <th scope="col" className="px-3 py-2.5">{t('fields.number')}</th>
             <th scope="col" className="px-3 py-2.5">{t('fields.name')}</th>
             <th scope="col" className="px-3 py-2.5">{t('fields.type')}</th>
@@ -27,6 +34,7 @@ export function CardListTable({ cards }: { cards: Card[] }) {
         <tbody>
           {cards.map((card) => (
             <tr key={card.id} className="border-t border-border hover:bg-surface-2/60">
+              {action && <td className="px-3 py-1.5">{action(card)}</td>}
               <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{card.cardNumber}</td>
               <td className="px-3 py-2">
                 <Link to={cardPath(card)} className="font-medium hover:underline" data-testid="card-row-link">

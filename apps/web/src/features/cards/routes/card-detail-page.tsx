@@ -13,10 +13,16 @@ import { queryClient } from '../../../lib/query-client';
 import { cardQueryOptions, useCard } from '../api/get-card';
 import { CardImage } from '../../../components/card/card-image';
 import { useSession } from '../../../app/session';
-
-/** Signed-in users can add the card to one of their decks (loaded only for them). */
-const AddToDeckMenu = lazy(() => import('../../decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
 import { ColorDots } from '../../../components/card/color-dots';
+import { useQuickAdd } from '../../quick-add/quick-add-store';
+
+/** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
+const AddToDeckMenu = lazy(() => import('../../decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
+const AddToBinderMenu = lazy(() => import('../../binders/components/add-to-binder-menu').then((m) => ({ default: m.AddToBinderMenu })));
+/** Everyone sees the wishlist heart; visitors are asked to sign in when they press it. */
+const WishlistButton = lazy(() => import('../../binders/components/wishlist-button').then((m) => ({ default: m.WishlistButton })));
+/** The quick-add bar follows the user from the library while the mode is on. */
+const QuickAddBar = lazy(() => import('../../quick-add/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
 
 /** Card text with its [keyword] tags set apart. */
 function CardText({ text }: { text: string }) {
@@ -88,6 +94,7 @@ export function CardDetailPage() {
   const id = cardIdFromPathSegment(slug);
   const { data: card, isPending, error, refetch } = useCard(id);
   const { signedIn, termsAccepted } = useSession();
+  const quickAdd = useQuickAdd();
 
   // Only the id part has to be right: any other spelling is replaced by the canonical path.
   useEffect(() => {
@@ -142,6 +149,11 @@ export function CardDetailPage() {
   return (
     <article>
       {back}
+      {quickAdd.state && (
+        <Suspense fallback={null}>
+          <QuickAddBar state={quickAdd.state} card={card} />
+        </Suspense>
+      )}
       <div className="grid gap-8 md:grid-cols-[minmax(0,22rem)_1fr]">
         <div className="mx-auto w-full max-w-sm md:max-w-none">
           <CardImage card={card} eager className="shadow-2xl" />
@@ -164,10 +176,14 @@ export function CardDetailPage() {
                 {card.isVariation && <Badge>{t('detail.variantLabel', { variant: card.variant ?? '' })}</Badge>}
               </p>
             </div>
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap gap-2" data-testid="card-actions">
+              <Suspense fallback={null}>
+                <WishlistButton card={card} />
+              </Suspense>
               {signedIn && termsAccepted && (
                 <Suspense fallback={null}>
                   <AddToDeckMenu card={card} />
+                  <AddToBinderMenu card={card} />
                 </Suspense>
               )}
               <Button variant="secondary" onClick={() => void copyLink()} data-testid="copy-link">

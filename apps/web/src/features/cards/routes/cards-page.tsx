@@ -3,7 +3,7 @@ import { CARD_SORTS } from '@grandline/core/games';
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronDown, FilterX, LayoutGrid, List, SearchX, SlidersHorizontal } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -20,11 +20,28 @@ import { CardTile } from '../../../components/card/card-tile';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
 import { activeFilterCount, applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from '../utils/search-params';
+import type { QuickAddState } from '../../quick-add/quick-add-state';
+import { useQuickAdd } from '../../quick-add/quick-add-store';
 
 /** The result grid renders in the background (deferred), so a page of cards never blocks input. */
 /** The filter controls (Radix selects, switches) load only when they are shown. */
 const CardFilters = lazy(() => import('../components/card-filters').then((m) => ({ default: m.CardFilters })));
 const FilterSheet = lazy(() => import('../components/filter-sheet').then((m) => ({ default: m.FilterSheet })));
+/** Quick-add mode (signed-in users): its picker, bar and per-card buttons load only for them. */
+const QuickAddPicker = lazy(() => import('../../quick-add/quick-add-picker').then((m) => ({ default: m.QuickAddPicker })));
+const QuickAddBar = lazy(() => import('../../quick-add/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
+const QuickAddButton = lazy(() => import('../../quick-add/quick-add-button').then((m) => ({ default: m.QuickAddButton })));
+const QuickAddColumnLabel = lazy(() => import('../../quick-add/quick-add-button').then((m) => ({ default: m.QuickAddColumnLabel })));
+
+/** The per-card quick-add button, or nothing when the mode is off. */
+const quickAddAction = (quick: QuickAddState | null, variant: 'tile' | 'row') =>
+  quick
+    ? (card: Card) => (
+        <Suspense fallback={null}>
+          <QuickAddButton card={card} state={quick} variant={variant} />
+        </Suspense>
+      )
+    : undefined;
 
 function FiltersSkeleton() {
   return (
@@ -60,13 +77,13 @@ function CardGridSkeleton({ count, label }: { count: number; label?: string }) {
   );
 }
 
-function CardGrid({ cards }: { cards: Card[] }) {
+function CardGrid({ cards, action }: { cards: Card[]; action?: (card: Card) => ReactNode }) {
   const deferred = useDeferredValue(cards, null);
   if (!deferred) return <CardGridSkeleton count={cards.length} />;
   return (
     <ul className={GRID_CLASS} data-testid="card-grid">
       {deferred.map((card, i) => (
-        <CardTile key={card.id} card={card} eager={i < 4} />
+        <CardTile key={card.id} card={card} eager={i < 4} action={action?.(card)} />
       ))}
     </ul>
   );
@@ -89,6 +106,7 @@ export function CardsPage() {
   const [sheetUsed, setSheetUsed] = useState(false);
   const filterCount = activeFilterCount(query);
   const wide = useMediaQuery('(min-width: 1024px)');
+  const quickAdd = useQuickAdd();
 
   useEffect(() => {
     document.title = `${t('title')} · Grand Line`;
@@ -122,7 +140,18 @@ export function CardsPage() {
             {data ? t('resultCount', { count: data.total }) : isError ? '\u00a0' : t('loadingCards')}
           </p>
         </div>
+        {quickAdd.available && (
+          <Suspense fallback={<span className="h-10 w-32" aria-hidden />}>
+            <QuickAddPicker />
+          </Suspense>
+        )}
       </div>
+
+      {quickAdd.state && (
+        <Suspense fallback={null}>
+          <QuickAddBar state={quickAdd.state} />
+        </Suspense>
+      )}
 
       <div className="mb-5 flex flex-wrap items-center gap-2">
         <SearchBox value={query.q ?? ''} onChange={(q) => patch({ q }, true)} />
@@ -196,7 +225,10 @@ export function CardsPage() {
 
       <div className="flex gap-6">
         {wide && (
-          <aside aria-label={t('filters.title')} className="sticky top-20 max-h-[calc(100dvh-6rem)] w-72 shrink-0 overflow-y-auto rounded-xl border border-border bg-surface p-4">
+          <aside
+            aria-label={t('filters.title')}
+            className={`sticky ${quickAdd.state ? 'top-[9rem] max-h-[calc(100dvh-10rem)]' : 'top-20 max-h-[calc(100dvh-6rem)]'} w-72 shrink-0 overflow-y-auto rounded-xl border border-border bg-surface p-4`}
+          >
             {filters}
           </aside>
         )}
@@ -232,9 +264,17 @@ export function CardsPage() {
           ) : (
             <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
               {view === 'list' ? (
-                <CardListTable cards={data.items} />
+                <CardListTable
+                  cards={data.items}
+                  action={quickAddAction(quickAdd.state, 'row')}
+                  actionHeader={
+                    <Suspense fallback={null}>
+                      <QuickAddColumnLabel />
+                    </Suspense>
+                  }
+                />
               ) : (
-                <CardGrid cards={data.items} />
+                <CardGrid cards={data.items} action={quickAddAction(quickAdd.state, 'tile')} />
               )}
               <Pagination
                 page={query.page}

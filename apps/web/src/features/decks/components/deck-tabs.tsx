@@ -1,17 +1,23 @@
+import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckRow } from '@grandline/core/contracts/decks';
 import { DECK_GROUPINGS, type DeckGrouping } from '@grandline/core/decks/stats';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/misc';
 import { Select } from '../../../components/ui/select';
 import { tabList, tabTrigger } from '../../../components/ui/styles';
 import { DeckRows } from './deck-rows';
 import { DeckStatsPanel } from './deck-stats';
 import { OpeningHandPanel } from './opening-hand';
 
+/** The collection check reads the user's binders: loaded only when its tab is opened. */
+const CollectionCheckPanel = lazy(() => import('./collection-check-panel').then((m) => ({ default: m.CollectionCheckPanel })));
+
 /**
  * The deck's views, shared by the editor and the public page: the grouped card list (with steppers when
- * `onQuantity` is given), statistics, the opening hand, and the collection check when `withCollection`.
+ * `onQuantity` is given), statistics, the opening hand, and the collection check when `withCollection`
+ * (against the user's binders, `leader` included).
  */
 export function DeckTabs({
   rows,
@@ -19,12 +25,14 @@ export function DeckTabs({
   onQuantity,
   tooMany,
   withCollection = false,
+  leader,
 }: {
   rows: readonly DeckRow[];
   mainCount: number;
   onQuantity?: (cardId: number, quantity: number) => void;
   tooMany?: ReadonlySet<string>;
   withCollection?: boolean;
+  leader?: Card | null;
 }) {
   const { t } = useTranslation('decks');
   const [grouping, setGrouping] = useState<DeckGrouping>('category');
@@ -67,10 +75,9 @@ export function DeckTabs({
       </Tabs.Content>
       {withCollection && (
         <Tabs.Content value="collection" className="outline-none">
-          {/* Binders arrive with the collections feature; until then nobody has any to check against. */}
-          <p className="rounded-xl border border-dashed border-border px-4 py-6 text-sm text-muted" data-testid="collection-check">
-            {t('collection.noBinders')}
-          </p>
+          <Suspense fallback={<Spinner className="mx-auto my-8 block h-5 w-5 text-muted" label={t('collection.loading')} />}>
+            <CollectionCheckPanel rows={rows} leader={leader} />
+          </Suspense>
         </Tabs.Content>
       )}
     </Tabs.Root>

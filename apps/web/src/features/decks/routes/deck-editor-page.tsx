@@ -238,6 +238,7 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
             tooMany={tooMany}
             onQuantity={(cardId, quantity) => dispatch({ type: 'setQuantity', cardId, quantity })}
             withCollection
+            leader={draft.leader}
           />
         </div>
       </div>
