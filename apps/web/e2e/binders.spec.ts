@@ -52,6 +52,22 @@ test('create a binder, import a CSV with a bad row, change a quantity, export, s
   await expect(rowA.getByTestId('row-quantity')).toHaveText('3');
   await expect(page.getByTestId('binder-count')).toHaveText('4 cards · 2 distinct');
 
+  // The row's details: condition and what was paid, shown in the list view.
+  await page.getByTestId('view-list').click();
+  const listRowA = page.getByTestId('binder-list').getByTestId('binder-row').filter({ hasText: a.cardNumber });
+  await listRowA.getByRole('button', { name: `Actions for ${a.name}` }).click();
+  await page.getByTestId('row-edit-details').click();
+  await page.getByTestId('row-price-input').fill('12,5x');
+  await page.getByTestId('row-details-save').click();
+  await expect(page.getByText(account.validation.priceInvalid)).toBeVisible();
+  await page.getByTestId('row-price-input').fill('12,50');
+  await page.getByTestId('row-details-dialog').getByRole('combobox', { name: 'Currency' }).click();
+  await page.getByRole('option', { name: 'BRL' }).click();
+  await page.getByTestId('row-details-save').click();
+  await expect(page.getByText(en.details.saved)).toBeVisible();
+  await expect(listRowA).toContainText(/R\$\s12,50/);
+  await expect(listRowA.getByTestId('row-quantity')).toHaveText('3');
+
   // Export Liga CSV: the file lists both cards with their quantities.
   await page.getByTestId('binder-export').click();
   const downloading = page.waitForEvent('download');

@@ -80,6 +80,20 @@ export const UpdateBinderCardRequest = z
   .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
 export type UpdateBinderCardRequest = z.infer<typeof UpdateBinderCardRequest>;
 
+/** The row-details form: copies, condition, language and what was paid (empty price = not recorded). */
+export const BinderRowForm = z.object({
+  quantity: z.coerce.number('validation.quantityMin').int('validation.quantityMin').min(1, 'validation.quantityMin').max(9999, 'validation.quantityMin'),
+  condition: z.union([z.enum(CARD_CONDITIONS), z.literal('')]),
+  language: z.union([z.enum(CARD_LANGUAGES), z.literal('')]),
+  purchasePrice: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+([.,]\d{1,2})?$/.test(v) && Number(v.replace(',', '.')) <= 10_000_000), 'validation.priceInvalid'),
+  purchaseCurrency: z.enum(CURRENCY_CODES),
+});
+export type BinderRowFormInput = z.input<typeof BinderRowForm>;
+export type BinderRowFormValues = z.output<typeof BinderRowForm>;
+
 export const DeleteBinderCardsRequest = z.object({ rowIds: z.array(z.number().int().positive()).min(1).max(20_000) });
 
 export const BinderCardRow = z.object({

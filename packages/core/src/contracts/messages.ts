@@ -61,6 +61,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.binderCoverNotInBinder': 'Only cards in the binder can be chosen as cover',
   'validation.quantityMin': 'The quantity must be at least 1',
   'validation.priceNegative': 'The price cannot be negative',
+  'validation.priceInvalid': 'Enter a price such as 12.50, or leave it empty',
 };
 
 /** The English text of a message key, with {{placeholders}} filled from `params`. */

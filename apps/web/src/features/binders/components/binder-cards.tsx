@@ -8,7 +8,8 @@ import {
 } from '@grandline/core/contracts/binders';
 import { CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '@grandline/core/games';
 import { cardPath } from '@grandline/core/slug';
-import { ArrowDownUp, ImageIcon, LayoutGrid, List, Minus, MoreHorizontal, Plus, Trash2 } from 'lucide-react';
+import { ArrowDownUp, ImageIcon, LayoutGrid, List, Minus, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { formatMoney, isCurrencyCode } from '@grandline/core/money/currencies';
 import { DropdownMenu } from 'radix-ui';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ import { menuItem, popoverSurface } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { notify } from '../../../lib/toast';
 import { binderChanged, bindersApi, useBinderCards } from '../api/binders-api';
+import { RowDetailsDialog } from './row-details-dialog';
 
 const PAGE_SIZE = 60;
 const ALL = '_all';
@@ -65,6 +67,7 @@ function Stepper({ row, binderId, compact }: { row: BinderCardRow; binderId: str
 /** Row actions for the owner: make the card the binder's cover, or remove it. */
 function RowMenu({ row, binderId, isCover }: { row: BinderCardRow; binderId: string; isCover: boolean }) {
   const { t } = useTranslation('binders');
+  const [editing, setEditing] = useState(false);
   const setCover = async () => {
     try {
       await bindersApi.update(binderId, { coverCardId: row.card.id });
@@ -84,24 +87,37 @@ function RowMenu({ row, binderId, isCover }: { row: BinderCardRow; binderId: str
     }
   };
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-lg hover:bg-surface-2" aria-label={t('cards.actions', { name: row.card.name })}>
-        <MoreHorizontal className="h-4 w-4" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className={`${popoverSurface} min-w-48 p-1`}>
-          <DropdownMenu.Item className={menuItem} disabled={isCover} onSelect={() => void setCover()}>
-            <ImageIcon className="h-4 w-4" aria-hidden />
-            {isCover ? t('cards.isCover') : t('cards.setCover')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={cn(menuItem, 'text-danger')} onSelect={() => void remove()}>
-            <Trash2 className="h-4 w-4" aria-hidden />
-            {t('cards.removeAll')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-lg hover:bg-surface-2" aria-label={t('cards.actions', { name: row.card.name })}>
+          <MoreHorizontal className="h-4 w-4" aria-hidden />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className={`${popoverSurface} min-w-48 p-1`}>
+            <DropdownMenu.Item className={menuItem} onSelect={() => setEditing(true)} data-testid="row-edit-details">
+              <Pencil className="h-4 w-4" aria-hidden />
+              {t('details.open')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={menuItem} disabled={isCover} onSelect={() => void setCover()}>
+              <ImageIcon className="h-4 w-4" aria-hidden />
+              {isCover ? t('cards.isCover') : t('cards.setCover')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={cn(menuItem, 'text-danger')} onSelect={() => void remove()}>
+              <Trash2 className="h-4 w-4" aria-hidden />
+              {t('cards.removeAll')}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {editing && <RowDetailsDialog row={row} binderId={binderId} open onOpenChange={setEditing} />}
+    </>
   );
+}
+
+/** What was paid for one copy, in its currency (e.g. R$ 12,50), or a dash. */
+function Paid({ row }: { row: BinderCardRow }) {
+  if (row.purchasePrice === null || !isCurrencyCode(row.purchaseCurrency)) return <span className="text-muted">—</span>;
+  return <span className="tabular-nums">{formatMoney(Math.round(row.purchasePrice * 100), row.purchaseCurrency)}</span>;
 }
 
 function RowDetails({ row }: { row: BinderCardRow }) {
@@ -346,6 +362,7 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
                 <th scope="col" className="px-3 py-2 font-medium">{t('cards.columns.rarity')}</th>
                 <th scope="col" className="px-3 py-2 font-medium">{t('cards.columns.condition')}</th>
                 <th scope="col" className="px-3 py-2 font-medium">{t('cards.columns.language')}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{t('cards.columns.paid')}</th>
                 <th scope="col" className="px-3 py-2 font-medium">{t('cards.columns.quantity')}</th>
                 {editable && <th scope="col" className="w-10 px-3 py-2"><span className="sr-only">{t('cards.columns.actions')}</span></th>}
               </tr>
@@ -388,6 +405,9 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
                   </td>
                   <td className="px-3 py-2">
                     {editable ? <RowSelect row={row} binderId={binder.id} field="language" options={CARD_LANGUAGES} label={t('cards.columns.language')} /> : (row.language ?? '—')}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Paid row={row} />
                   </td>
                   <td className="px-3 py-2">{editable ? <Stepper row={row} binderId={binder.id} compact /> : <span className="tabular-nums">{row.quantity}</span>}</td>
                   {editable && (
