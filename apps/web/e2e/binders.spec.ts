@@ -116,4 +116,9 @@ test("a malformed binder address says 'Invalid binder ID'; the portfolio counts 
   const portfolio = page.getByTestId('portfolio');
   await expect(portfolio).toContainText('Totals over your 1 Personal binder.');
   await expect(portfolio.getByTestId('binder-stats').locator('dd').first()).toHaveText('2');
+
+  await page.goto('/dashboard');
+  const recent = page.getByTestId('recent-binders');
+  await expect(recent.getByRole('link', { name: /Keep/ })).toBeVisible();
+  await expect(recent.getByRole('link', { name: /Swap/ })).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { Badge, Skeleton } from '../../components/ui/misc';
 import { SearchInput } from '../../components/ui/search-input';
 import { ErrorState } from '../../components/ui/query-states';
 import { useSets } from '../sets/api/get-sets';
+import { RecentBinders } from '../binders/components/recent-binders';
 import { RecentDecks } from '../decks/components/recent-decks';
 
 function QuickLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: string }) {
@@ -97,6 +98,7 @@ export function DashboardPage() {
         <SearchInput label={t('dashboard.searchLabel')} placeholder={t('dashboard.searchPlaceholder')} value={query} onChange={(e) => setQuery(e.target.value)} />
       </form>
       <RecentDecks />
+      <RecentBinders />
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="dash-sets">
           <h2 id="dash-sets" className="mb-3 text-lg font-semibold">
