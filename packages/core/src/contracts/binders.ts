@@ -115,6 +115,7 @@ export const BinderSummary = z.object({
   category: BinderCategory,
   isPublic: z.boolean(),
   cover: Card.nullable(),
+  preview: Card.nullable().describe('The cover, else the print with most copies: the art to show for the binder'),
   cardCount: z.number().int().describe('Copies, all rows summed'),
   distinctCount: z.number().int().describe('Distinct prints'),
   createdAt: z.string(),

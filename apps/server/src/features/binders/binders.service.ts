@@ -36,27 +36,37 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const binderNotFound = () => new AppError('BINDER_NOT_FOUND', 404, "This binder doesn't exist or is private");
 const invalid = (path: string, key: string) => new AppError('VALIDATION_ERROR', 400, messageText(key), [{ path, message: messageText(key) }]);
 
-/** Copies and distinct prints per binder, in one grouped query. */
+type Counts = { cardCount: number; distinctCount: number; previewCardId?: number | null };
+
+/** Copies, distinct prints and the print with most copies (the preview when no cover is set) per binder. */
 async function countsOf(db: Db, ids: string[]) {
-  const out = new Map<string, { cardCount: number; distinctCount: number }>(ids.map((id) => [id, { cardCount: 0, distinctCount: 0 }]));
+  const out = new Map<string, Counts>(ids.map((id) => [id, { cardCount: 0, distinctCount: 0 }]));
   if (!ids.length) return out;
+  const previews = await db
+    .selectDistinctOn([binderCards.binderId], { binderId: binderCards.binderId, cardId: binderCards.cardId })
+    .from(binderCards)
+    .where(inArray(binderCards.binderId, ids))
+    .orderBy(binderCards.binderId, desc(binderCards.quantity), asc(binderCards.id));
+  const previewOf = new Map(previews.map((p) => [p.binderId, p.cardId]));
   const rows = await db
     .select({ binderId: binderCards.binderId, copies: sql<number>`sum(${binderCards.quantity})::int`, prints: sql<number>`count(distinct ${binderCards.cardId})::int` })
     .from(binderCards)
     .where(inArray(binderCards.binderId, ids))
     .groupBy(binderCards.binderId);
-  for (const r of rows) out.set(r.binderId, { cardCount: Number(r.copies), distinctCount: Number(r.prints) });
+  for (const r of rows) out.set(r.binderId, { cardCount: Number(r.copies), distinctCount: Number(r.prints), previewCardId: previewOf.get(r.binderId) ?? null });
   return out;
 }
 
-function summary(record: BinderRecord, counts: { cardCount: number; distinctCount: number }, index: CatalogueIndex): BinderSummary {
+function summary(record: BinderRecord, { previewCardId, ...counts }: Counts, index: CatalogueIndex): BinderSummary {
+  const cover = record.coverCardId ? (index.byId.get(record.coverCardId) ?? null) : null;
   return {
     id: record.id,
     name: record.name,
     description: record.description,
     category: record.category as BinderCategory,
     isPublic: record.isPublic,
-    cover: record.coverCardId ? (index.byId.get(record.coverCardId) ?? null) : null,
+    cover,
+    preview: cover ?? (previewCardId ? (index.byId.get(previewCardId) ?? null) : null),
     ...counts,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
@@ -129,6 +139,8 @@ async function snapshotOf(db: Db, record: BinderRecord, index: CatalogueIndex): 
   return snapshot;
 }
 
+const mostCopies = (entries: Entry[]) => entries.reduce<Entry | null>((best, e) => (!best || e.r.quantity > best.r.quantity ? e : best), null)?.card.id ?? null;
+
 /** A binder with its owner and statistics; its cards come page by page from `listBinderCards`. */
 export async function getBinder({ db, viewer, id }: { db: Db; viewer: Viewer; id: string }): Promise<BinderDetail> {
   const index = await catalogueIndex(db);
@@ -138,7 +150,7 @@ export async function getBinder({ db, viewer, id }: { db: Db; viewer: Viewer; id
   const stats = snapshot.stats;
   const [owner] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId));
   return {
-    ...summary(record, { cardCount: stats.cardCount, distinctCount: stats.distinctCount }, index),
+    ...summary(record, { cardCount: stats.cardCount, distinctCount: stats.distinctCount, previewCardId: mostCopies(snapshot.entries) }, index),
     owner: { username: owner?.username ?? null, isYou: record.userId === viewer?.id },
     stats,
   };

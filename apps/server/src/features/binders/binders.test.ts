@@ -159,7 +159,10 @@ describe('binder cards', () => {
     const parallelRow = rows.items.find((r) => r.card.id === parallel.id)!;
     expect(await (await send('POST', `/api/binders/${binder.id}/cards/delete`, { rowIds: [parallelRow.id] }, alice)).json()).toEqual({ removed: 1 });
     const detail = (await (await get(`/api/binders/${binder.id}`, alice)).json()) as BinderDetail;
-    expect(detail).toMatchObject({ cover: null, cardCount: 6, distinctCount: 2 });
+    // Without a cover the binder shows its print with most copies.
+    expect(detail).toMatchObject({ cover: null, preview: { id: a!.id }, cardCount: 6, distinctCount: 2 });
+    const listed = ((await (await get('/api/binders', alice)).json()) as { items: BinderSummary[] }).items.find((x) => x.id === binder.id);
+    expect(listed?.preview?.id).toBe(a!.id);
     expect(detail.stats.bySet.reduce((n, s) => n + s.count, 0)).toBe(6);
     expect(detail.stats.completion.length).toBeGreaterThan(0);
   });

@@ -53,7 +53,7 @@ export function RecentBinders() {
                 className="flex h-full gap-3 rounded-xl border border-border bg-surface p-3 transition-colors hover:border-accent/60"
               >
                 <span className="w-12 shrink-0">
-                  {b.cover ? <CardImage card={b.cover} /> : <span className="block aspect-[600/838] rounded-[4.5%] border border-dashed border-border" />}
+                  {b.preview ? <CardImage card={b.preview} /> : <span className="block aspect-[600/838] rounded-[4.5%] border border-dashed border-border" />}
                 </span>
                 <span className="flex min-w-0 flex-col gap-1">
                   <span className="truncate text-sm font-semibold">{b.category === 'wishlist' ? t('wishlist.title') : b.name}</span>

@@ -33,7 +33,7 @@ type Dialog = 'add' | 'import' | 'export' | 'share' | 'edit' | 'delete' | null;
 function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: boolean; onOpen: (d: Exclude<Dialog, null>) => void }) {
   const { t, i18n } = useTranslation('binders');
   const editable = binder.owner.isYou;
-  const art = binder.cover;
+  const art = binder.preview;
   return (
     <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start">
       <div className="w-20 shrink-0 sm:w-24">

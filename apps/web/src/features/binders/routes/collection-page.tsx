@@ -31,7 +31,7 @@ function BinderItem({ binder, onDelete }: { binder: BinderSummary; onDelete: () 
   return (
     <li className="flex gap-4 rounded-2xl border border-border bg-surface p-3 sm:p-4" data-testid="binder-item">
       <Link to={binderPath(binder)} className="w-16 shrink-0 sm:w-20" tabIndex={-1} aria-hidden>
-        {binder.cover ? <CardImage card={binder.cover} /> : <div className="flex aspect-[600/838] items-center justify-center rounded-[4.5%] border border-dashed border-border bg-surface-2 text-muted"><Library className="h-5 w-5" /></div>}
+        {binder.preview ? <CardImage card={binder.preview} /> : <div className="flex aspect-[600/838] items-center justify-center rounded-[4.5%] border border-dashed border-border bg-surface-2 text-muted"><Library className="h-5 w-5" /></div>}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
