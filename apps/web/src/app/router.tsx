@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { binderPageLoader } from '../features/binders/api/binder-page-loader';
 import { requireAdmin, requireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
@@ -71,7 +72,8 @@ export const router = createBrowserRouter([
       },
       {
         path: 'collection/:id',
-        lazy: () => import('../features/binders/routes/binder-page').then((m) => ({ Component: m.BinderPage, loader: m.loader })),
+        loader: binderPageLoader,
+        lazy: () => import('../features/binders/routes/binder-page').then((m) => ({ Component: m.BinderPage })),
       },
       { path: 'deck/:id', lazy: () => import('../features/decks/routes/deck-view-page').then((m) => ({ Component: m.DeckViewPage, loader: m.loader })) },
       { path: 'about', lazy: () => import('../features/info/about-page').then((m) => ({ Component: m.AboutPage })) },

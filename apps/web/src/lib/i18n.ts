@@ -55,3 +55,15 @@ export async function initI18n(language: LanguageCode = initialLanguage()) {
   document.documentElement.lang = language;
   return i18next;
 }
+
+/**
+ * Starts loading namespaces a page will need (from a route loader, which can run before i18next has finished its
+ * own start-up: then the load waits for it).
+ */
+export function preloadNamespaces(namespaces: string[]) {
+  // Fetch the files at once (i18next's own load later finds them in the module cache).
+  const language = i18next.resolvedLanguage ?? initialLanguage();
+  for (const ns of namespaces) void bundles[`../locales/${language}/${ns}.json`]?.().catch(() => undefined);
+  if (i18next.isInitialized) void i18next.loadNamespaces(namespaces);
+  else i18next.on('initialized', () => void i18next.loadNamespaces(namespaces));
+}

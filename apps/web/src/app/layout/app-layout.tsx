@@ -71,7 +71,8 @@ export function AppLayout() {
       <div className="flex">
         {desktop && <Sidebar collapsed={collapsed} onToggle={toggle} />}
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8">
+          {/* At least a screen high, so the footer never starts in view and jumps down when a page has loaded. */}
+          <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8">
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

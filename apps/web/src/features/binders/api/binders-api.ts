@@ -16,6 +16,8 @@ import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 
 const TIMES = { staleTime: 60_000, gcTime: 10 * 60_000 };
+/** Rows per page of a binder's cards. */
+export const BINDER_PAGE_SIZE = 60;
 
 export const binderKeys = {
   mine: () => [USER_SCOPE, 'binders'] as const,
@@ -88,3 +90,19 @@ export async function toggleWishlist(cardId: number, inWishlist: boolean) {
   if (next.binderId) binderChanged(next.binderId);
   return next;
 }
+
+/** The cards query a binder page's address asks for (the page loader prefetches the same one). */
+export function binderCardsQueryOf(params: URLSearchParams): BinderCardsQuery {
+  return {
+    q: params.get('q')?.trim() || undefined,
+    set: params.get('set') ?? undefined,
+    color: (params.get('color') as BinderCardsQuery['color']) ?? undefined,
+    type: (params.get('type') as BinderCardsQuery['type']) ?? undefined,
+    rarity: (params.get('rarity') as BinderCardsQuery['rarity']) ?? undefined,
+    sort: (params.get('sort') as BinderCardsQuery['sort']) ?? 'number',
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: BINDER_PAGE_SIZE,
+  };
+}
+

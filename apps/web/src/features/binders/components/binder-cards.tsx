@@ -3,7 +3,6 @@ import {
   CARD_CONDITIONS,
   CARD_LANGUAGES,
   type BinderCardRow,
-  type BinderCardsQuery,
   type BinderDetail,
 } from '@grandline/core/contracts/binders';
 import { CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '@grandline/core/games';
@@ -24,10 +23,9 @@ import { Select } from '../../../components/ui/select';
 import { menuItem, popoverSurface } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { notify } from '../../../lib/toast';
-import { binderChanged, bindersApi, useBinderCards } from '../api/binders-api';
+import { BINDER_PAGE_SIZE, binderCardsQueryOf, binderChanged, bindersApi, useBinderCards } from '../api/binders-api';
 import { RowDetailsDialog } from './row-details-dialog';
 
-const PAGE_SIZE = 60;
 const ALL = '_all';
 
 
@@ -164,17 +162,7 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
   const deferredQ = useDeferredValue(q);
   const view = params.get('view') === 'list' ? 'list' : 'grid';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query: BinderCardsQuery = {
-    q: deferredQ.trim() || undefined,
-    set: params.get('set') ?? undefined,
-    color: (params.get('color') as BinderCardsQuery['color']) ?? undefined,
-    type: (params.get('type') as BinderCardsQuery['type']) ?? undefined,
-    rarity: (params.get('rarity') as BinderCardsQuery['rarity']) ?? undefined,
-    sort: (params.get('sort') as BinderCardsQuery['sort']) ?? 'number',
-    order: params.get('order') === 'desc' ? 'desc' : 'asc',
-    page,
-    pageSize: PAGE_SIZE,
-  };
+  const query = { ...binderCardsQueryOf(params), q: deferredQ.trim() || undefined };
   const cards = useBinderCards(binder.id, query);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
@@ -199,7 +187,7 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [deferredQ]);
 
-  const pageCount = cards.data ? Math.max(1, Math.ceil(cards.data.total / PAGE_SIZE)) : 1;
+  const pageCount = cards.data ? Math.max(1, Math.ceil(cards.data.total / BINDER_PAGE_SIZE)) : 1;
   const filtered = Boolean(query.q || query.set || query.color || query.type || query.rarity);
   const items = cards.data?.items ?? [];
   const allOnPage = items.length > 0 && items.every((r) => selected.has(r.id));
@@ -321,7 +309,7 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
         <ul className={cn('grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 xl:grid-cols-6', cards.isPlaceholderData && 'opacity-60')} data-testid="binder-grid">
           {items.map((row) => (
             <li key={row.id} className="flex flex-col gap-1.5" data-testid="binder-row">
-              <Link to={cardPath(row.card)} className="relative block rounded-lg focus-visible:ring-2 focus-visible:ring-accent" aria-label={`${row.card.name} ${row.card.cardNumber}`}>
+              <Link to={cardPath(row.card)} className="relative block rounded-lg focus-visible:ring-2 focus-visible:ring-accent">
                 <CardImage card={row.card} />
                 <span className="absolute right-1.5 top-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold tabular-nums text-white" aria-hidden>
                   ×{row.quantity}

@@ -1,9 +1,9 @@
 import { BinderIdParam, type BinderDetail } from '@grandline/core/contracts/binders';
 import { BarChart3, Download, FileUp, LayoutGrid, MoreHorizontal, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { DropdownMenu, Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { CardImage } from '../../../components/card/card-image';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/misc';
@@ -11,22 +11,21 @@ import { ErrorState, NotFoundState } from '../../../components/ui/query-states';
 import { menuItem, popoverSurface, tabList, tabTrigger } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { queryClient } from '../../../lib/query-client';
-import { binderQuery, useBinder } from '../api/binders-api';
-import { AddCardsDialog } from '../components/add-cards-dialog';
+import { useBinder } from '../api/binders-api';
 import { BinderCards } from '../components/binder-cards';
 import { BinderVisibilityBadge, CategoryBadge } from '../components/binder-badges';
-import { DeleteBinderDialog, EditBinderDialog, ShareBinderDialog } from '../components/binder-dialogs';
 import { CollectionStatsPanel } from '../components/binder-stats';
-import { ExportDialog } from '../components/export-dialog';
-import { ImportDialog } from '../components/import-dialog';
+
+/** The dialogs load when first opened: a visitor reading a public binder never downloads the editing code. */
+const AddCardsDialog = lazy(() => import('../components/add-cards-dialog').then((m) => ({ default: m.AddCardsDialog })));
+const ImportDialog = lazy(() => import('../components/import-dialog').then((m) => ({ default: m.ImportDialog })));
+const ExportDialog = lazy(() => import('../components/export-dialog').then((m) => ({ default: m.ExportDialog })));
+const ShareBinderDialog = lazy(() => import('../components/binder-dialogs').then((m) => ({ default: m.ShareBinderDialog })));
+const EditBinderDialog = lazy(() => import('../components/binder-dialogs').then((m) => ({ default: m.EditBinderDialog })));
+const DeleteBinderDialog = lazy(() => import('../components/binder-dialogs').then((m) => ({ default: m.DeleteBinderDialog })));
 
 const validId = (id: string | undefined) => BinderIdParam.safeParse({ id }).success;
 
-export const loader = ({ params }: LoaderFunctionArgs) => {
-  if (validId(params.id)) void queryClient.prefetchQuery(binderQuery(params.id!));
-  return null;
-};
 
 type Dialog = 'add' | 'import' | 'export' | 'share' | 'edit' | 'delete' | null;
 
@@ -99,7 +98,7 @@ function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: 
 
 /** A binder (or the wishlist): header with actions, its cards, and statistics. */
 export function BinderView({ id, wishlist = false }: { id: string; wishlist?: boolean }) {
-  const { t } = useTranslation(['binders', 'account', 'common']);
+  const { t } = useTranslation('binders');
   const navigate = useNavigate();
   const binder = useBinder(id);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -143,22 +142,29 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
           <CollectionStatsPanel stats={data.stats} />
         </Tabs.Content>
       </Tabs.Root>
-      {editable && <AddCardsDialog open={dialog === 'add'} onOpenChange={close} binderId={data.id} />}
-      {editable && <ImportDialog open={dialog === 'import'} onOpenChange={close} binderId={data.id} />}
-      <ExportDialog open={dialog === 'export'} onOpenChange={close} binderId={data.id} cardCount={data.cardCount} />
-      <ShareBinderDialog open={dialog === 'share'} onOpenChange={close} binder={data} editable={editable} />
-      {editable && <EditBinderDialog open={dialog === 'edit'} onOpenChange={close} binder={data} />}
-      {editable && (
-        <DeleteBinderDialog open={dialog === 'delete'} onOpenChange={close} binder={data} onDeleted={() => void navigate(wishlist ? '/wishlist' : '/collection', { replace: true })} />
-      )}
+      <Suspense fallback={null}>
+        {editable && dialog === 'add' && <AddCardsDialog open onOpenChange={close} binderId={data.id} />}
+        {editable && dialog === 'import' && <ImportDialog open onOpenChange={close} binderId={data.id} />}
+        {dialog === 'export' && <ExportDialog open onOpenChange={close} binderId={data.id} cardCount={data.cardCount} />}
+        {dialog === 'share' && <ShareBinderDialog open onOpenChange={close} binder={data} editable={editable} />}
+        {editable && dialog === 'edit' && <EditBinderDialog open onOpenChange={close} binder={data} />}
+        {editable && dialog === 'delete' && (
+          <DeleteBinderDialog open onOpenChange={close} binder={data} onDeleted={() => void navigate(wishlist ? '/wishlist' : '/collection', { replace: true })} />
+        )}
+      </Suspense>
     </div>
   );
 }
 
 /** /collection/{id}: public for public binders, owner-only otherwise; 'Invalid binder ID' for a malformed id. */
 export function BinderPage() {
-  const { t } = useTranslation(['binders', 'account']);
   const { id } = useParams();
-  if (!validId(id)) return <NotFoundState title={t('account:validation.binderIdInvalid')} hint={t('notFound.invalidHint')} />;
+  if (!validId(id)) return <InvalidBinderId />;
   return <BinderView key={id} id={id!} />;
+}
+
+/** 'Invalid binder ID' (the message lives with the other validation texts, loaded only here). */
+function InvalidBinderId() {
+  const { t } = useTranslation(['binders', 'account']);
+  return <NotFoundState title={t('account:validation.binderIdInvalid')} hint={t('notFound.invalidHint')} />;
 }
