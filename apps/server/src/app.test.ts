@@ -33,6 +33,7 @@ describe('app', () => {
         '/binders/{id}',
         '/binders/{id}/cards',
         '/binders/{id}/cards/delete',
+        '/binders/{id}/cards/update',
         '/binders/{id}/cards/{rowId}',
         '/binders/{id}/export',
         '/binders/{id}/import',

@@ -68,6 +68,13 @@ test('create a binder, import a CSV with a bad row, change a quantity, export, s
   await expect(listRowA).toContainText(/R\$\s12,50/);
   await expect(listRowA.getByTestId('row-quantity')).toHaveText('3');
 
+  // Bulk edit: every row of the page in Near mint, in one go.
+  await page.getByRole('checkbox', { name: en.cards.selectPage }).check();
+  await page.getByTestId('bulk-actions').getByRole('combobox', { name: en.cards.setCondition }).click();
+  await page.getByRole('option', { name: `NM · ${en.conditions.NM}` }).click();
+  await expect(page.getByText('2 rows updated')).toBeVisible();
+  await expect(page.getByTestId('binder-list').getByRole('combobox', { name: en.cards.columns.condition })).toHaveText(['NM', 'NM']);
+
   // Export Liga CSV: the file lists both cards with their quantities.
   await page.getByTestId('binder-export').click();
   const downloading = page.waitForEvent('download');

@@ -94,6 +94,12 @@ export const BinderRowForm = z.object({
 export type BinderRowFormInput = z.input<typeof BinderRowForm>;
 export type BinderRowFormValues = z.output<typeof BinderRowForm>;
 
+/** Bulk edit of the selected rows: condition and/or language (null clears it). */
+export const BulkUpdateBinderCardsRequest = z
+  .object({ rowIds: z.array(z.number().int().positive()).min(1).max(5000), condition: Condition.optional(), language: Language.optional() })
+  .refine((v) => v.condition !== undefined || v.language !== undefined, 'validation.nothingToUpdate');
+export type BulkUpdateBinderCardsRequest = z.infer<typeof BulkUpdateBinderCardsRequest>;
+
 export const DeleteBinderCardsRequest = z.object({ rowIds: z.array(z.number().int().positive()).min(1).max(20_000) });
 
 export const BinderCardRow = z.object({

@@ -8,6 +8,7 @@ import {
   BinderIdParam,
   BinderListResponse,
   BinderRowParam,
+  BulkUpdateBinderCardsRequest,
   CreateBinderRequest,
   DeleteBinderCardsRequest,
   ExportQuery,
@@ -39,6 +40,7 @@ import {
   removeFromWishlist,
   updateBinder,
   updateBinderCard,
+  updateBinderCards,
   wishlistIds,
 } from './binders.service';
 
@@ -161,6 +163,18 @@ export const bindersRoutes = createRouter()
       const { id, rowId } = c.req.valid('param');
       return c.json(await updateBinderCard({ db: c.var.deps.db, user: c.var.user, id, rowId, data: c.req.valid('json') }), 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/binders/{id}/cards/update',
+      tags: ['binders'],
+      summary: 'Bulk edit: set the condition and/or language of many rows in one transaction (owner only)',
+      middleware: [requireAcceptedTerms] as const,
+      request: { params: BinderIdParam, body: { content: { 'application/json': { schema: BulkUpdateBinderCardsRequest } }, required: true } },
+      responses: { 200: jsonContent(z.object({ updated: z.number().int() }), 'Rows changed'), 400: invalid, 404: notFound, ...gate },
+    }),
+    async (c) => c.json(await updateBinderCards({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
   )
   .openapi(
     createRoute({

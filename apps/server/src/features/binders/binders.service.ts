@@ -12,6 +12,7 @@ import type {
   PortfolioResponse,
   UpdateBinderCardRequest,
   UpdateBinderRequest,
+  BulkUpdateBinderCardsRequest,
 } from '@grandline/core/contracts/binders';
 import { IMPORT_FAILURE_MESSAGES_EN, type BinderCardsFilter } from '@grandline/core/contracts/binders';
 import type { Card } from '@grandline/core/contracts/cards';
@@ -361,38 +362,59 @@ export async function addBinderCards({ db, user, id, data }: { db: Db; user: Use
 }
 
 /** Changes one row; a new condition or language that matches another row of the same print merges the two. */
+/**
+ * Applies a change to one row inside a transaction; when its new condition and language match another row of the
+ * same print, the two merge (copies summed). Answers the row as stored, or null when the row is gone.
+ */
+async function changeRow(tx: Tx, binderId: string, rowId: number, data: UpdateBinderCardRequest): Promise<StoredRow | null> {
+  const [row] = await tx.select().from(binderCards).where(and(eq(binderCards.id, rowId), eq(binderCards.binderId, binderId)));
+  if (!row) return null;
+  const next = {
+    quantity: data.quantity ?? row.quantity,
+    condition: data.condition === undefined ? row.condition : (data.condition ?? ''),
+    language: data.language === undefined ? row.language : (data.language ?? ''),
+    purchasePrice: data.purchasePrice === undefined ? row.purchasePrice : data.purchasePrice,
+    purchaseCurrency: data.purchaseCurrency === undefined ? row.purchaseCurrency : data.purchaseCurrency,
+  };
+  const [twin] = await tx
+    .select()
+    .from(binderCards)
+    .where(and(eq(binderCards.binderId, binderId), eq(binderCards.cardId, row.cardId), eq(binderCards.condition, next.condition), eq(binderCards.language, next.language), ne(binderCards.id, rowId)));
+  if (!twin) return ((await tx.update(binderCards).set(next).where(eq(binderCards.id, rowId)).returning()) as [StoredRow])[0];
+  await tx.delete(binderCards).where(eq(binderCards.id, rowId));
+  const [merged] = (await tx
+    .update(binderCards)
+    .set({ quantity: Math.min(twin.quantity + next.quantity, 999_999), purchasePrice: twin.purchasePrice ?? next.purchasePrice, purchaseCurrency: twin.purchaseCurrency ?? next.purchaseCurrency })
+    .where(eq(binderCards.id, twin.id))
+    .returning()) as [StoredRow];
+  return merged;
+}
+
+/** Changes one row; a new condition or language that matches another row of the same print merges the two. */
 export async function updateBinderCard({ db, user, id, rowId, data }: { db: Db; user: User; id: string; rowId: number; data: UpdateBinderCardRequest }): Promise<BinderCardRow> {
   const index = await catalogueIndex(db);
   await ownedBinder(db, user, id);
   const result = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(binderCards).where(and(eq(binderCards.id, rowId), eq(binderCards.binderId, id)));
-    if (!row) throw new AppError('NOT_FOUND', 404, 'Card not found');
-    const next = {
-      quantity: data.quantity ?? row.quantity,
-      condition: data.condition === undefined ? row.condition : (data.condition ?? ''),
-      language: data.language === undefined ? row.language : (data.language ?? ''),
-      purchasePrice: data.purchasePrice === undefined ? row.purchasePrice : data.purchasePrice,
-      purchaseCurrency: data.purchaseCurrency === undefined ? row.purchaseCurrency : data.purchaseCurrency,
-    };
-    const [twin] = await tx
-      .select()
-      .from(binderCards)
-      .where(and(eq(binderCards.binderId, id), eq(binderCards.cardId, row.cardId), eq(binderCards.condition, next.condition), eq(binderCards.language, next.language), ne(binderCards.id, rowId)));
-    let saved: StoredRow;
-    if (twin) {
-      await tx.delete(binderCards).where(eq(binderCards.id, rowId));
-      [saved] = await tx
-        .update(binderCards)
-        .set({ quantity: Math.min(twin.quantity + next.quantity, 999_999), purchasePrice: twin.purchasePrice ?? next.purchasePrice, purchaseCurrency: twin.purchaseCurrency ?? next.purchaseCurrency })
-        .where(eq(binderCards.id, twin.id))
-        .returning() as [StoredRow];
-    } else {
-      [saved] = (await tx.update(binderCards).set(next).where(eq(binderCards.id, rowId)).returning()) as [StoredRow];
-    }
+    const saved = await changeRow(tx, id, rowId, data);
+    if (!saved) throw new AppError('NOT_FOUND', 404, 'Card not found');
     await touch(tx, id);
     return saved;
   });
   return toRow(result, index.byId.get(result.cardId)!);
+}
+
+/** Bulk edit: the same condition and/or language for many rows, in one transaction (rows that now match merge). */
+export async function updateBinderCards({ db, user, id, data }: { db: Db; user: User; id: string; data: BulkUpdateBinderCardsRequest }) {
+  await ownedBinder(db, user, id);
+  const { rowIds, ...change } = data;
+  const updated = await db.transaction(async (tx) => {
+    let count = 0;
+    for (const rowId of rowIds) if (await changeRow(tx, id, rowId, change)) count++;
+    if (!count) throw new AppError('NOT_FOUND', 404, 'Card not found');
+    await touch(tx, id);
+    return count;
+  });
+  return { updated };
 }
 
 /** Removes rows (one or many) in one statement; a cover that leaves the binder is cleared. */

@@ -168,6 +168,28 @@ describe('binder cards', () => {
   });
 });
 
+describe('bulk edit', () => {
+  it('sets the condition of many rows in one transaction, merging rows that become the same', async () => {
+    const binder = await create(alice, { name: 'Bulk', category: 'trade' });
+    const [a, b] = base;
+    await send('POST', `/api/binders/${binder.id}/cards`, { cards: [{ cardId: a!.id, quantity: 2 }, { cardId: a!.id, quantity: 3, condition: 'NM' }, { cardId: b!.id, language: 'JP' }] }, alice);
+    const rows = (await rowsOf(binder.id, alice)).items;
+    expect(rows).toHaveLength(3);
+    const res = await send('POST', `/api/binders/${binder.id}/cards/update`, { rowIds: rows.map((r) => r.id), condition: 'NM' }, alice);
+    expect(await res.json()).toEqual({ updated: 3 });
+    const after = (await rowsOf(binder.id, alice)).items.map((r) => [r.card.id, r.quantity, r.condition, r.language]);
+    expect(after.sort()).toEqual(
+      [
+        [a!.id, 5, 'NM', null],
+        [b!.id, 1, 'NM', 'JP'],
+      ].sort(),
+    );
+    const nothing = await send('POST', `/api/binders/${binder.id}/cards/update`, { rowIds: [rows[0]!.id] }, alice);
+    expect(await nothing.json()).toMatchObject({ error: { message: 'Invalid parameter "request": Nothing to update' } });
+    expect((await send('POST', `/api/binders/${binder.id}/cards/update`, { rowIds: [rows[2]!.id], language: 'EN' }, bob)).status).toBe(404);
+  });
+});
+
 describe('read cache', () => {
   it('never serves a stale page or statistics, however fast the writes come', async () => {
     const binder = await create(alice, { name: 'Fast', category: 'personal' });

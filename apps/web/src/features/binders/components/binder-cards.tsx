@@ -192,6 +192,16 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
   const items = cards.data?.items ?? [];
   const allOnPage = items.length > 0 && items.every((r) => selected.has(r.id));
 
+  const bulkSet = async (change: { condition?: string | null; language?: string | null }) => {
+    try {
+      const { updated } = await bindersApi.updateCards(binder.id, { rowIds: [...selected], ...change } as Parameters<typeof bindersApi.updateCards>[1]);
+      binderChanged(binder.id);
+      setSelected(new Set());
+      notify.success(t('toasts.updatedMany', { count: updated }));
+    } catch {
+      notify.error(t('toasts.updateFailed'));
+    }
+  };
   const removeSelected = async () => {
     try {
       const { removed } = await bindersApi.removeCards(binder.id, [...selected]);
@@ -288,10 +298,30 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted" aria-live="polite">
         <span data-testid="binder-rows-total">{cards.data ? t('cards.showing', { count: cards.data.total }) : '\u00a0'}</span>
         {editable && view === 'list' && selected.size > 0 && (
-          <Button variant="danger" size="sm" onClick={() => setConfirmBulk(true)} data-testid="remove-selected">
-            <Trash2 className="h-4 w-4" aria-hidden />
-            {t('cards.removeSelected', { count: selected.size })}
-          </Button>
+          <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('cards.bulk', { count: selected.size })} data-testid="bulk-actions">
+            <Select
+              compact
+              label={t('cards.setCondition')}
+              placeholder={t('cards.setCondition')}
+              value=""
+              onValueChange={(v) => void bulkSet({ condition: v === ALL ? null : (v as BinderCardRow['condition']) })}
+              options={[{ value: ALL, label: '—' }, ...CARD_CONDITIONS.map((c) => ({ value: c, label: `${c} · ${t(`conditions.${c}`)}` }))]}
+              className="w-40"
+            />
+            <Select
+              compact
+              label={t('cards.setLanguage')}
+              placeholder={t('cards.setLanguage')}
+              value=""
+              onValueChange={(v) => void bulkSet({ language: v === ALL ? null : v })}
+              options={[{ value: ALL, label: '—' }, ...CARD_LANGUAGES.map((l) => ({ value: l, label: l }))]}
+              className="w-36"
+            />
+            <Button variant="danger" size="sm" onClick={() => setConfirmBulk(true)} data-testid="remove-selected">
+              <Trash2 className="h-4 w-4" aria-hidden />
+              {t('cards.removeSelected', { count: selected.size })}
+            </Button>
+          </div>
         )}
       </div>
 
