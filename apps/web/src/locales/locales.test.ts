@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHARE_KEYS, SHARE_NAMESPACES } from '../components/share-link-dialog';
 
 const dir = import.meta.dirname;
 const srcDir = path.resolve(dir, '..');
@@ -81,5 +82,13 @@ describe('translations', () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(missing).toEqual([]);
+  });
+
+  it('has the share texts in every namespace that opens the share dialog', () => {
+    for (const ns of SHARE_NAMESPACES) {
+      const keys = flatten(load('en', ns));
+      expect(SHARE_KEYS.filter((k) => !keys.has(`share.${k}`)), ns).toEqual([]);
+      expect(keys.has('actions.close'), ns).toBe(true);
+    }
   });
 });

@@ -108,8 +108,7 @@ const withCards = (rows: { cardId: number; quantity: number }[], index: Catalogu
     return card ? [{ card, quantity: r.quantity }] : [];
   });
 
-const statsOf = (rows: { cardId: number; quantity: number }[], index: CatalogueIndex) =>
-  collectionStats(withCards(rows, index), (slug) => index.setSizes.get(slug) ?? 0);
+const statsOf = (rows: { card: Card; quantity: number }[], index: CatalogueIndex) => collectionStats(rows, (slug) => index.setSizes.get(slug) ?? 0);
 
 type Entry = { r: StoredRow; card: Card; rank: number };
 
@@ -120,7 +119,8 @@ type Entry = { r: StoredRow; card: Card; rank: number };
  */
 interface BinderSnapshot {
   entries: Entry[];
-  stats?: ReturnType<typeof statsOf>;
+  /** Statistics and the print with most copies, computed on the first detail read. */
+  summary?: { stats: ReturnType<typeof statsOf>; previewCardId: number | null };
   sorted: Map<string, Entry[]>;
 }
 const snapshots = new LRUCache<string, BinderSnapshot>({ max: 500, maxSize: 400_000, sizeCalculation: (v) => Math.max(1, v.entries.length) });
@@ -147,11 +147,14 @@ export async function getBinder({ db, viewer, id }: { db: Db; viewer: Viewer; id
   const index = await catalogueIndex(db);
   const record = await visibleBinder(db, viewer, id);
   const snapshot = await snapshotOf(db, record, index);
-  snapshot.stats ??= collectionStats(snapshot.entries.map((e) => ({ card: e.card, quantity: e.r.quantity })), (slug) => index.setSizes.get(slug) ?? 0);
-  const stats = snapshot.stats;
+  snapshot.summary ??= {
+    stats: statsOf(snapshot.entries.map((e) => ({ card: e.card, quantity: e.r.quantity })), index),
+    previewCardId: mostCopies(snapshot.entries),
+  };
+  const { stats, previewCardId } = snapshot.summary;
   const [owner] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId));
   return {
-    ...summary(record, { cardCount: stats.cardCount, distinctCount: stats.distinctCount, previewCardId: mostCopies(snapshot.entries) }, index),
+    ...summary(record, { cardCount: stats.cardCount, distinctCount: stats.distinctCount, previewCardId }, index),
     owner: { username: owner?.username ?? null, isYou: record.userId === viewer?.id },
     stats,
   };
@@ -653,9 +656,7 @@ export async function portfolio({ db, user }: { db: Db; user: User }): Promise<P
         .where(inArray(binderCards.binderId, personal.map((b) => b.id)))
         .groupBy(binderCards.cardId)
     : [];
-  const counted = rows.map((r) => ({ cardId: r.cardId, quantity: Number(r.quantity) }));
-  const topCards = withCards(counted, index)
-    .sort((a, b) => b.quantity - a.quantity || (index.rank.get(a.card.id) ?? 0) - (index.rank.get(b.card.id) ?? 0))
-    .slice(0, 10);
-  return { binders: personal.length, stats: statsOf(counted, index), topCards };
+  const owned = withCards(rows.map((r) => ({ cardId: r.cardId, quantity: Number(r.quantity) })), index);
+  const topCards = [...owned].sort((a, b) => b.quantity - a.quantity || (index.rank.get(a.card.id) ?? 0) - (index.rank.get(b.card.id) ?? 0)).slice(0, 10);
+  return { binders: personal.length, stats: statsOf(owned, index), topCards };
 }

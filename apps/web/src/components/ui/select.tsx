@@ -69,3 +69,15 @@ export function Select({ value, onValueChange, options, label, id, className, co
     </RSelect.Root>
   );
 }
+
+/** A Select with its label shown above it, laid out like the text fields of a form. */
+export function SelectField({ className, ...props }: SelectProps) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <span className="text-sm font-medium" aria-hidden>
+        {props.label}
+      </span>
+      <Select {...props} />
+    </div>
+  );
+}

@@ -11,3 +11,6 @@ export const tabTrigger =
 export const tabList = 'inline-flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-surface-2 p-1';
 /** A plain (not checkable) item of a dropdown menu. */
 export const menuItem = 'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
+/** A radio choice drawn as a card (category, import mode, export format): outlined, filled with the accent when checked. */
+export const choiceCard =
+  'cursor-pointer rounded-xl border border-border text-left outline-none transition-colors hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent data-[state=checked]:border-accent data-[state=checked]:bg-accent/10';

@@ -12,7 +12,7 @@ import { binderChanged, bindersApi } from '../api/binders-api';
 
 type Pick = { card: Card; quantity: number };
 
-/** Bulk add from the library: pick cards (a click adds a copy), adjust the copies, then add them all in one call. */
+/** Bulk add from the library: pick cards (a click adds a copy), adjust the copies, then add them all in one call. Rendered only while open. */
 export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean; onOpenChange: (o: boolean) => void; binderId: string }) {
   const { t } = useTranslation('binders');
   const [picks, setPicks] = useState<Map<number, Pick>>(new Map());
@@ -26,10 +26,6 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
       else next.set(card.id, { card, quantity: Math.min(quantity, 9999) });
       return next;
     });
-  const close = (o: boolean) => {
-    onOpenChange(o);
-    if (!o) setPicks(new Map());
-  };
   const add = async () => {
     setBusy(true);
     try {
@@ -39,7 +35,7 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
       );
       binderChanged(binderId);
       notify.success(t('add.done', { count: total }));
-      close(false);
+      onOpenChange(false);
     } catch {
       notify.error(t('toasts.updateFailed'));
     } finally {
@@ -49,7 +45,7 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
   return (
     <Modal
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
       title={t('add.title')}
       description={t('add.lead')}
       closeLabel={t('actions.close')}
@@ -57,7 +53,7 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
       testId="add-cards-dialog"
       footer={
         <>
-          <Button variant="ghost" onClick={() => close(false)}>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
             {t('actions.cancel')}
           </Button>
           <Button onClick={() => void add()} disabled={busy || total === 0} data-testid="add-cards-confirm">

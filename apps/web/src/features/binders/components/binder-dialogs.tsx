@@ -91,22 +91,12 @@ export function ShareBinderDialog({ binder, open, onOpenChange, editable }: { bi
   };
   return (
     <ShareLinkDialog
+      ns="binders"
       open={open}
       onOpenChange={onOpenChange}
       path={`/collection/${binder.id}`}
       isPublic={binder.isPublic}
       onMakePublic={editable ? () => void makePublic() : undefined}
-      labels={{
-        title: t('share.title'),
-        privateWarning: t('share.privateWarning'),
-        makePublic: t('share.makePublic'),
-        qr: t('share.qr'),
-        link: t('share.link'),
-        copy: t('share.copy'),
-        copied: t('share.copied'),
-        copyFailed: t('share.copyFailed'),
-        close: t('actions.close'),
-      }}
     />
   );
 }

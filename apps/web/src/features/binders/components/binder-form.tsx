@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, Field, FieldError, TextArea, TextField, describedBy } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';
+import { choiceCard } from '../../../components/ui/styles';
 import { validationText } from '../../../lib/error-text';
 import { cn } from '../../../lib/cn';
 
@@ -77,7 +78,7 @@ export function BinderFormFields({
                   <RadioGroup.Item
                     key={c}
                     value={c}
-                    className="flex cursor-pointer flex-col items-start gap-1 rounded-xl border border-border bg-surface p-3 text-left outline-none transition-colors hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent data-[state=checked]:border-accent data-[state=checked]:bg-accent/10"
+                    className={cn(choiceCard, 'flex flex-col items-start gap-1 bg-surface p-3')}
                     data-testid={`category-${c}`}
                   >
                     <span className="flex items-center gap-2 text-sm font-semibold">

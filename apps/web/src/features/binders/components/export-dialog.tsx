@@ -5,7 +5,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/form';
+import { ProgressBar } from '../../../components/ui/misc';
 import { Modal } from '../../../components/ui/modal';
+import { choiceCard } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { bindersApi } from '../api/binders-api';
@@ -78,13 +80,7 @@ export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open
   return (
     <Modal
       open={open}
-      onOpenChange={(o) => {
-        onOpenChange(o);
-        if (!o) {
-          setProgress(null);
-          setError(null);
-        }
-      }}
+      onOpenChange={onOpenChange}
       title={t('export.title')}
       description={t('export.lead')}
       closeLabel={t('actions.close')}
@@ -109,7 +105,7 @@ export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open
               value={f}
               id={`${id}-${f}`}
               data-testid={`export-format-${f}`}
-              className="flex cursor-pointer flex-col items-start gap-0.5 rounded-xl border border-border p-3 text-left outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent data-[state=checked]:border-accent data-[state=checked]:bg-accent/10"
+              className={`${choiceCard} flex flex-col items-start gap-0.5 p-3`}
             >
               <span className="text-sm font-semibold">{t(`export.formats.${f}`)}</span>
               <span className="text-xs text-muted">{t(`export.hints.${f}`)}</span>
@@ -117,15 +113,7 @@ export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open
           ))}
         </RadioGroup.Root>
         {progress !== null && (
-          <div className="flex flex-col gap-1" data-testid="export-progress">
-            <div className="flex justify-between text-xs text-muted">
-              <span>{progress < 100 ? t('export.preparing') : t('export.finished')}</span>
-              <span className="tabular-nums">{progress}%</span>
-            </div>
-            <div className="h-2 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('export.progress')}>
-              <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${progress}%` }} />
-            </div>
-          </div>
+          <ProgressBar percent={progress} status={progress < 100 ? t('export.preparing') : t('export.finished')} label={t('export.progress')} testId="export-progress" />
         )}
         {error && <FormMessage>{error}</FormMessage>}
       </div>

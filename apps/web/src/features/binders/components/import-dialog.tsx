@@ -1,11 +1,13 @@
 import type { ImportFailure, ImportResult } from '@grandline/core/contracts/binders';
 import { FileUp } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormMessage, TextArea } from '../../../components/ui/form';
+import { ProgressBar } from '../../../components/ui/misc';
 import { Modal } from '../../../components/ui/modal';
+import { choiceCard } from '../../../components/ui/styles';
 import { Select } from '../../../components/ui/select';
 import { ApiError, apiUpload } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -53,11 +55,11 @@ export function FailureTable({ failures }: { failures: ImportFailure[] }) {
 /**
  * Import a Liga CSV, a generic `quantity,card_number[,variant]` CSV or OPTCG Sim text (file or pasted) into the
  * binder, merging or replacing; shows the upload in percent, then what was stored and every row that failed.
+ * Rendered only while open, so each opening starts empty.
  */
 export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; onOpenChange: (o: boolean) => void; binderId: string }) {
   const { t } = useTranslation(['binders', 'account', 'common']);
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
   const [format, setFormat] = useState<Format>('csv');
@@ -65,21 +67,6 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<{ message: string; failures: ImportFailure[] } | null>(null);
-
-  const reset = () => {
-    setFile(null);
-    setPasted('');
-    setFormat('csv');
-    setMode('merge');
-    setProgress(null);
-    setResult(null);
-    setError(null);
-    if (fileInput.current) fileInput.current.value = '';
-  };
-  const close = (o: boolean) => {
-    onOpenChange(o);
-    if (!o) reset();
-  };
 
   const run = async () => {
     setError(null);
@@ -114,7 +101,7 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
   return (
     <Modal
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
       title={t('import.title')}
       description={t('import.lead')}
       closeLabel={t('actions.close')}
@@ -122,10 +109,10 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
       size="lg"
       footer={
         result ? (
-          <Button onClick={() => close(false)}>{t('actions.done')}</Button>
+          <Button onClick={() => onOpenChange(false)}>{t('actions.done')}</Button>
         ) : (
           <>
-            <Button variant="ghost" onClick={() => close(false)}>
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
               {t('actions.cancel')}
             </Button>
             <Button onClick={() => void run()} disabled={busy || (!file && !pasted.trim())} data-testid="import-run">
@@ -140,7 +127,6 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
           <>
             <div className="flex flex-col gap-2">
               <input
-                ref={fileInput}
                 id={`${id}-file`}
                 type="file"
                 accept=".csv,.txt,text/csv,text/plain"
@@ -190,7 +176,7 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
                       key={m}
                       value={m}
                       data-testid={`import-mode-${m}`}
-                      className="flex-1 cursor-pointer rounded-lg border border-border px-3 py-2 text-sm outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent data-[state=checked]:border-accent data-[state=checked]:bg-accent/10"
+                      className={`${choiceCard} flex-1 px-3 py-2 text-sm`}
                     >
                       {t(`import.modes.${m}`)}
                     </RadioGroup.Item>
@@ -202,15 +188,7 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
           </>
         )}
         {progress !== null && (
-          <div className="flex flex-col gap-1" data-testid="import-progress">
-            <div className="flex justify-between text-xs text-muted">
-              <span>{progress < 100 ? t('import.uploading') : t('import.finished')}</span>
-              <span className="tabular-nums">{progress}%</span>
-            </div>
-            <div className="h-2 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('import.progress')}>
-              <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${progress}%` }} />
-            </div>
-          </div>
+          <ProgressBar percent={progress} status={progress < 100 ? t('import.uploading') : t('import.finished')} label={t('import.progress')} testId="import-progress" />
         )}
         {error && (
           <div className="flex flex-col gap-2">

@@ -9,7 +9,7 @@ import { CardImage } from '../../../components/card/card-image';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
-import { Select } from '../../../components/ui/select';
+import { SelectField } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/misc';
 import { validationText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
@@ -72,34 +72,24 @@ export function RowDetailsDialog({ row, binderId, open, onOpenChange }: { row: B
             control={form.control}
             name="condition"
             render={({ field }) => (
-              <div className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium" aria-hidden>
-                  {t('cards.columns.condition')}
-                </span>
-                <Select
-                  label={t('cards.columns.condition')}
-                  value={field.value || NONE}
-                  onValueChange={(v) => field.onChange(v === NONE ? '' : v)}
-                  options={[{ value: NONE, label: '—' }, ...CARD_CONDITIONS.map((c) => ({ value: c, label: `${c} · ${t(`conditions.${c}`)}`, short: c }))]}
-                />
-              </div>
+              <SelectField
+                label={t('cards.columns.condition')}
+                value={field.value || NONE}
+                onValueChange={(v) => field.onChange(v === NONE ? '' : v)}
+                options={[{ value: NONE, label: '—' }, ...CARD_CONDITIONS.map((c) => ({ value: c, label: `${c} · ${t(`conditions.${c}`)}`, short: c }))]}
+              />
             )}
           />
           <Controller
             control={form.control}
             name="language"
             render={({ field }) => (
-              <div className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium" aria-hidden>
-                  {t('cards.columns.language')}
-                </span>
-                <Select
-                  label={t('cards.columns.language')}
-                  value={field.value || NONE}
-                  onValueChange={(v) => field.onChange(v === NONE ? '' : v)}
-                  options={[{ value: NONE, label: '—' }, ...CARD_LANGUAGES.map((l) => ({ value: l, label: l }))]}
-                />
-              </div>
+              <SelectField
+                label={t('cards.columns.language')}
+                value={field.value || NONE}
+                onValueChange={(v) => field.onChange(v === NONE ? '' : v)}
+                options={[{ value: NONE, label: '—' }, ...CARD_LANGUAGES.map((l) => ({ value: l, label: l }))]}
+              />
             )}
           />
         </div>
@@ -118,12 +108,7 @@ export function RowDetailsDialog({ row, binderId, open, onOpenChange }: { row: B
             control={form.control}
             name="purchaseCurrency"
             render={({ field }) => (
-              <div className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium" aria-hidden>
-                  {t('details.currency')}
-                </span>
-                <Select label={t('details.currency')} value={field.value} onValueChange={field.onChange} options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))} />
-              </div>
+              <SelectField label={t('details.currency')} value={field.value} onValueChange={field.onChange} options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))} />
             )}
           />
         </div>
