@@ -7,6 +7,7 @@ export default defineConfig({
         test: {
           name: 'core',
           include: ['packages/core/src/**/*.test.ts'],
+          exclude: ['**/*.security.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -14,8 +15,19 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['**/*.security.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // npm run test:security: hostile input, resource limits, headers, the data-directory lock (docs/security-suite.md).
+        test: {
+          name: 'security',
+          include: ['packages/core/src/**/*.security.test.ts', 'apps/server/src/**/*.security.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },
