@@ -27,11 +27,33 @@ const TEXTS = {
       body: 'Alguien intentó crear una cuenta de Grand Line con este correo, pero ya tienes una. Inicia sesión aquí (o elige "¿Olvidaste tu contraseña?" allí):',
     },
   },
+  // A reset asked for an account that signs in only with an outside provider: there is no password, and the
+  // request is answered like any other (no account enumeration), so the mail explains. {providers} is filled in.
+  external: {
+    en: {
+      subject: 'Your Grand Line account has no password',
+      body: 'Someone asked to reset the password of your Grand Line account, but it has no password to reset: you sign in with {providers}. Use that button on the sign-in page:',
+    },
+    pt: {
+      subject: 'Sua conta Grand Line não tem senha',
+      body: 'Alguém pediu para redefinir a senha da sua conta Grand Line, mas ela não tem senha para redefinir: você entra com {providers}. Use esse botão na página de entrada:',
+    },
+    es: {
+      subject: 'Tu cuenta de Grand Line no tiene contraseña',
+      body: 'Alguien pidió restablecer la contraseña de tu cuenta de Grand Line, pero no tiene contraseña que restablecer: inicias sesión con {providers}. Usa ese botón en la página de inicio de sesión:',
+    },
+  },
   ignore: {
     en: 'If you did not ask for this, ignore this message. The link expires in one hour.',
     pt: 'Se não foi você, ignore esta mensagem. O link expira em uma hora.',
     es: 'Si no fuiste tú, ignora este mensaje. El enlace caduca en una hora.',
   },
+  ignoreNoExpiry: {
+    en: 'If you did not ask for this, ignore this message: nothing about your account changed.',
+    pt: 'Se não foi você, ignore esta mensagem: nada mudou na sua conta.',
+    es: 'Si no fuiste tú, ignora este mensaje: nada ha cambiado en tu cuenta.',
+  },
+  or: { en: 'or', pt: 'ou', es: 'o' },
 } as const;
 
 /** The language of a request, from our own header or Accept-Language; English otherwise. */
@@ -43,9 +65,17 @@ export function mailLanguage(headers: Headers | undefined): Lang {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function authMail(kind: 'verify' | 'reset' | 'existing', lang: Lang, to: string, url: string): MailMessage {
-  const { subject, body } = TEXTS[kind][lang];
-  const ignore = TEXTS.ignore[lang];
+/** "Google", "Google or Facebook", "Google, Facebook or Company SSO", in the mail's language. */
+const listOf = (names: string[], lang: Lang) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${TEXTS.or[lang]} ${names[names.length - 1]}`;
+
+export type AuthMailKind = 'verify' | 'reset' | 'existing' | 'external';
+
+/** An account e-mail; `providers` names the outside sign-in methods of an 'external' one. */
+export function authMail(kind: AuthMailKind, lang: Lang, to: string, url: string, providers: string[] = []): MailMessage {
+  const { subject } = TEXTS[kind][lang];
+  const body = TEXTS[kind][lang].body.replace('{providers}', listOf(providers, lang));
+  const ignore = kind === 'verify' || kind === 'reset' ? TEXTS.ignore[lang] : TEXTS.ignoreNoExpiry[lang];
   return {
     to,
     subject,

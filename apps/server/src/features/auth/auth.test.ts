@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users } from '../../db/schema/index';
+import { accounts, users, verifications } from '../../db/schema/index';
 import { cookieOf, createAuthTestApp, pathOf, postJson, signUpVerified, TEST_PUBLIC_URL } from '../../testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -120,12 +120,22 @@ describe('password reset', () => {
 });
 
 describe('password reset for outside-provider accounts', () => {
-  it('is refused when the account only signs in with Google or Facebook', async () => {
+  it('answers like any other address, and mails which provider to sign in with instead of a link', async () => {
     await ctx.db.insert(users).values({ id: 'google-only-user', name: 'hancock', email: 'hancock@example.com', emailVerified: true });
     await ctx.db.insert(accounts).values({ id: 'acc-google-1', accountId: 'google-sub-1', providerId: 'google', userId: 'google-only-user' });
-    const res = await ctx.app.request('/api/auth/request-password-reset', json({ email: 'hancock@example.com', redirectTo: '/auth?type=recovery' }));
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'PASSWORD_RESET_EXTERNAL_PROVIDER' });
-    expect(ctx.mail.messages.some((m) => m.to === 'hancock@example.com')).toBe(false);
+    const res = await ctx.app.request(
+      '/api/auth/request-password-reset',
+      json({ email: 'hancock@example.com', redirectTo: '/auth?type=recovery' }, { 'X-Grandline-Language': 'pt' }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: true, message: 'If this email exists in our system, check your email for the reset link' });
+    const sent = ctx.mail.messages.filter((m) => m.to === 'hancock@example.com');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ subject: 'Sua conta Grand Line não tem senha' });
+    expect(sent[0]!.text).toContain('você entra com Google');
+    expect(sent[0]!.text).toContain(`${TEST_PUBLIC_URL}/auth`);
+    // No reset token is left behind for an account without a password.
+    const tokens = await ctx.db.select().from(verifications).where(like(verifications.identifier, 'reset-password:%'));
+    expect(tokens.filter((t) => t.value === 'google-only-user')).toEqual([]);
   });
 });

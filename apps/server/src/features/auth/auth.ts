@@ -5,7 +5,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth, type GenericOAuthOptions } from 'better-auth/plugins/generic-oauth';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, appMeta, rateLimits, sessions, users, verifications } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
@@ -70,6 +70,9 @@ const PER_EMAIL_LIMITS: Record<string, [number, number]> = {
   '/send-verification-email': [3, 3600],
 };
 
+/** Labels of the built-in outside providers (the OpenID Connect one is named in its configuration). */
+const SOCIAL_LABELS: Record<string, string> = { google: 'Google', facebook: 'Facebook' };
+
 /** Paths whose password field must follow the spec's password rules. */
 const PASSWORD_FIELDS: Record<string, string> = {
   '/sign-up/email': 'password',
@@ -82,6 +85,7 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
     ...(config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {}),
     ...(config.facebook ? { facebook: { clientId: config.facebook.clientId, clientSecret: config.facebook.clientSecret } } : {}),
   };
+  const providerLabel = (id: string) => (id === OIDC_PROVIDER_ID ? (config.oidc?.name ?? 'OpenID Connect') : (SOCIAL_LABELS[id] ?? id));
   return betterAuth({
     appName: 'Grand Line',
     baseURL: config.publicUrl,
@@ -112,8 +116,20 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
-      sendResetPassword: async ({ user, url }, request) => {
-        await mailer.send(authMail('reset', mailLanguage(request?.headers), user.email, url));
+      // Every address gets the same answer (status and body): a password account, an account that only signs in
+      // with an outside provider, an unknown address (the library mails nobody). Only the mail differs: an
+      // outside-provider account has no password to reset, so it is told which provider to use, and the token
+      // the library made for it is dropped unused.
+      sendResetPassword: async ({ user, url, token }, request) => {
+        const lang = mailLanguage(request?.headers);
+        const methods = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, user.id));
+        if (methods.some((m) => m.providerId === 'credential')) {
+          await mailer.send(authMail('reset', lang, user.email, url));
+          return;
+        }
+        await db.delete(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
+        const names = [...new Set(methods.map((m) => providerLabel(m.providerId)))];
+        await mailer.send(authMail('external', lang, user.email, `${config.publicUrl}/auth`, names));
       },
       // A sign-up with a registered address answers like a new one (no account enumeration); the owner gets a
       // mail pointing to sign-in instead of waiting for a confirmation that never comes.
@@ -184,22 +200,6 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
             throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' });
           }
         }
-        if (ctx.path === '/request-password-reset' && email) {
-          // Accounts that only sign in with Google or Facebook have no password to reset.
-          const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-          if (user) {
-            const [withPassword] = await db
-              .select({ id: accounts.id })
-              .from(accounts)
-              .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')));
-            if (!withPassword) {
-              throw new APIError('BAD_REQUEST', {
-                code: 'PASSWORD_RESET_EXTERNAL_PROVIDER',
-                message: 'Password reset is not possible for accounts that sign in with Google or Facebook',
-              });
-            }
-          }
-        }
         const field = PASSWORD_FIELDS[ctx.path];
         if (!field) return;
         const value = body[field];
@@ -238,5 +238,5 @@ export function configuredProviders(auth: Auth): string[] {
 export function providerName(auth: Auth, id: string): string {
   const generic = genericProviders(auth).find((c) => c.providerId === id);
   if (generic) return generic.name ?? id;
-  return ({ google: 'Google', facebook: 'Facebook' } as Record<string, string>)[id] ?? id;
+  return SOCIAL_LABELS[id] ?? id;
 }
