@@ -10,7 +10,17 @@ export const test = base.extend<{ page: Page }>({
     const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': address });
   },
-  page: async ({ page }, use) => {
+  page: async ({ page, baseURL }, use) => {
+    // API shortcuts taken with the page's cookies (page.request) write as the app's own pages do: with their
+    // Origin, which browsers add to every fetch that is not GET or HEAD and the server requires of cookie writes.
+    // (The app's own requests in the browser get nothing added here: they must send Origin by themselves.)
+    const request = page.request;
+    const fetch = request.fetch.bind(request);
+    request.fetch = (urlOrRequest, options = {}) => {
+      const method = (options.method ?? (typeof urlOrRequest === 'string' ? 'GET' : urlOrRequest.method())).toUpperCase();
+      const unsafe = method !== 'GET' && method !== 'HEAD';
+      return fetch(urlOrRequest, unsafe && baseURL ? { ...options, headers: { Origin: new URL(baseURL).origin, ...options.headers } } : options);
+    };
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('e2e-initialised')) {
         sessionStorage.setItem('e2e-initialised', '1');

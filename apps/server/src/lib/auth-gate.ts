@@ -38,19 +38,36 @@ export const requireAcceptedTerms = createMiddleware<AppEnv>(async (c, next) => 
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The origin of a Referer header, or null when it is not an absolute http(s) address. */
+function refererOrigin(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Refuses state-changing requests that a browser sent from another site: when an Origin header is
- * present it must be the app's own. (Clients that send no Origin are not browsers acting for a user.)
+ * Refuses state-changing requests (POST, PUT, PATCH, DELETE) that may come from another site:
+ * - a request that carries cookies (a browser acting for a signed-in user) must show the app's own origin,
+ *   in Origin or, when a browser left Origin out, in Referer; neither, or another site's, is refused;
+ * - an Origin header, when present, must be the app's own even without cookies.
+ * Scripts and other clients without cookies (e.g. the public POST /api/decks/validate) need neither header.
+ * Browsers send Origin with every fetch/XHR that is not GET or HEAD, so the app itself always passes.
  */
 export function sameOriginWrites(publicUrl: string | undefined) {
   const allowed = publicUrl ? new URL(publicUrl).origin : null;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (UNSAFE.has(c.req.method)) {
-      const origin = c.req.header('Origin');
       const self = new URL(c.req.url).origin;
-      if (origin && origin !== allowed && origin !== self) {
-        throw new AppError('FORBIDDEN_ORIGIN', 403, 'Requests from other sites are not allowed');
-      }
+      const isOwn = (origin: string | null) => origin !== null && (origin === allowed || origin === self);
+      const origin = c.req.header('Origin');
+      const withCookies = Boolean(c.req.header('Cookie'));
+      const refused =
+        origin !== undefined ? !isOwn(origin) : withCookies && !isOwn(refererOrigin(c.req.header('Referer')));
+      if (refused) throw new AppError('FORBIDDEN_ORIGIN', 403, 'Requests from other sites are not allowed');
     }
     await next();
   });

@@ -40,3 +40,50 @@ describe('password reset answers every address the same way', () => {
     expect(mailTo('reset-nobody@example.com')).toHaveLength(0);
   });
 });
+
+describe('cookie-authenticated writes must come from the app’s own pages', () => {
+  const acceptance = { countryCode: 'br', ageConfirmed: true, tosAccepted: true, marketingConsent: false, locale: 'en' };
+  const json = (method: string, body: unknown, headers: Record<string, string>): RequestInit => ({
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const forbidden = async (res: Response) => {
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: { code: 'FORBIDDEN_ORIGIN', message: 'Requests from other sites are not allowed' } });
+  };
+
+  it('refuses a write with the session cookie but no Origin and no Referer, or a foreign one', async () => {
+    const cookie = await signUpVerified(ctx, 'origin-writer@example.com');
+    const accept = (headers: Record<string, string>) => ctx.app.request('/api/me/accept-terms', json('POST', { ...acceptance, username: 'origin_writer' }, { Cookie: cookie, ...headers }));
+    await forbidden(await accept({}));
+    await forbidden(await accept({ Referer: 'https://evil.example/page' }));
+    await forbidden(await accept({ Referer: 'not a url' }));
+    await forbidden(await accept({ Origin: 'null' }));
+    await forbidden(await accept({ Origin: 'https://evil.example', Referer: `${TEST_PUBLIC_URL}/consent` }));
+    expect((await ctx.app.request('/api/me', { headers: { Cookie: cookie } }).then((r) => r.json()) as { consent: { tosAccepted: boolean } }).consent.tosAccepted).toBe(false);
+
+    // A browser that left Origin out still names the page in Referer: the app's own is enough.
+    expect((await accept({ Referer: `${TEST_PUBLIC_URL}/consent?x=1` })).status).toBe(200);
+
+    const profile = (headers: Record<string, string>) => ctx.app.request('/api/me/profile', json('PATCH', { displayName: 'Writer' }, { Cookie: cookie, ...headers }));
+    await forbidden(await profile({}));
+    expect((await profile({ Origin: TEST_PUBLIC_URL })).status).toBe(200);
+    const remove = (headers: Record<string, string>) => ctx.app.request('/api/me/delete', json('POST', { confirmation: 'origin-writer@example.com' }, { Cookie: cookie, ...headers }));
+    await forbidden(await remove({}));
+
+    // The auth library's own writes go through the same gate: no sign-out (nor password change) without Origin.
+    await forbidden(await ctx.app.request('/api/auth/sign-out', { method: 'POST', headers: { Cookie: cookie } }));
+    await forbidden(await ctx.app.request('/api/auth/change-password', json('POST', { currentPassword: 'x', newPassword: 'y' }, { Cookie: cookie })));
+    expect((await ctx.app.request('/api/me', { headers: { Cookie: cookie } })).status).toBe(200);
+  });
+
+  it('lets clients without cookies write without Origin (scripts, the public deck validation), but never from a foreign Origin', async () => {
+    const validate = (headers: Record<string, string>) => ctx.app.request('/api/decks/validate', json('POST', { list: '1xOP01-001' }, headers));
+    expect((await validate({})).status).toBe(200);
+    expect((await validate({ Origin: TEST_PUBLIC_URL })).status).toBe(200);
+    await forbidden(await validate({ Origin: 'https://evil.example' }));
+    // Reading needs no Origin, with or without cookies.
+    expect((await ctx.app.request('/api/health')).status).toBe(200);
+  });
+});

@@ -59,6 +59,9 @@ async function request<T>(method: string, path: string, init: RequestInit & { qu
   if (method !== 'GET' && typeof document !== 'undefined') headers['X-Grandline-Language'] = document.documentElement.lang || 'en';
   let res: Response;
   try {
+    // The browser adds Origin to every request that is not GET or HEAD (fetch here, XHR in apiUpload); the server
+    // refuses cookie-authenticated writes without it. Never give these requests referrerPolicy 'no-referrer',
+    // which turns that Origin into "null".
     res = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
       ...rest,
       method,
