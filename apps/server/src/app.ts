@@ -96,15 +96,49 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = fa
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
   });
+  // Powerful browser features are off for our pages and anything they embed: nothing here uses them, so a
+  // script injected or framed by mistake cannot ask for them either. Allowing one for our own pages is one
+  // value: the card scanner (a later issue) will make it camera: '(self)'. The app does use the clipboard
+  // (share links) and fullscreen, which keep the browser's default (self only).
+  const permissions: Record<string, string> = {
+    accelerometer: '()',
+    autoplay: '()',
+    bluetooth: '()',
+    'browsing-topics': '()',
+    camera: '()',
+    'display-capture': '()',
+    'encrypted-media': '()',
+    geolocation: '()',
+    gyroscope: '()',
+    hid: '()',
+    'idle-detection': '()',
+    magnetometer: '()',
+    microphone: '()',
+    midi: '()',
+    payment: '()',
+    'publickey-credentials-get': '()',
+    'screen-wake-lock': '()',
+    serial: '()',
+    usb: '()',
+    'xr-spatial-tracking': '()',
+  };
+  const permissionsPolicy = Object.entries(permissions)
+    .map(([feature, allowlist]) => `${feature}=${allowlist}`)
+    .join(', ');
   const apiHeaders: [string, string][] = [
     ['Content-Security-Policy', "default-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Permissions-Policy', permissionsPolicy],
   ];
   app.use('*', async (c, next) => {
-    if (!c.req.path.startsWith('/api/') || c.req.path.startsWith('/api/docs')) return documentHeaders(c, next);
+    if (!c.req.path.startsWith('/api/') || c.req.path.startsWith('/api/docs')) {
+      await documentHeaders(c, next);
+      c.res.headers.set('Permissions-Policy', permissionsPolicy);
+      return;
+    }
     await next();
     for (const [name, value] of apiHeaders) c.res.headers.set(name, value);
   });

@@ -1,8 +1,12 @@
 // Hardening of the account and request surface (docs/decisions/006-hardening.md): answers that do not tell
 // accounts apart, writes that must come from the app's own pages, and the headers every answer carries.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { accounts, users } from '../db/schema/index';
-import { createAuthTestApp, postJson, signUpVerified, TEST_PUBLIC_URL } from '../testing/test-app';
+import { createAuthTestApp, postJson, signUpVerified, TEST_PUBLIC_URL, testLog } from '../testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 beforeAll(async () => {
@@ -85,5 +89,72 @@ describe('cookie-authenticated writes must come from the app’s own pages', () 
     await forbidden(await validate({ Origin: 'https://evil.example' }));
     // Reading needs no Origin, with or without cookies.
     expect((await ctx.app.request('/api/health')).status).toBe(200);
+  });
+});
+
+describe('response headers', () => {
+  let dist: string;
+  let site: ReturnType<typeof buildApp>;
+  beforeAll(() => {
+    // A built SPA of one page, so documents are served as in production.
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-headers-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Grand Line</title><div id="root"></div>');
+    site = buildApp({ db: ctx.db, log: testLog, auth: ctx.auth, publicUrl: TEST_PUBLIC_URL, webDistDir: dist });
+  });
+  afterAll(() => {
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const DENIED = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'midi', 'display-capture'];
+  const permissionsOf = (res: Response) =>
+    new Map(
+      (res.headers.get('permissions-policy') ?? '')
+        .split(',')
+        .map((d) => d.trim().split('=') as [string, string])
+        .filter(([feature]) => feature),
+    );
+
+  it('documents and API answers deny powerful browser features with Permissions-Policy', async () => {
+    for (const url of ['/', '/collection/abc', '/legal/terms-of-service/2025-09-24/en.md', '/api/docs', '/api/health', '/api/nothing-here', '/api/me']) {
+      const res = await site.request(url);
+      const policy = permissionsOf(res);
+      for (const feature of DENIED) expect(policy.get(feature), `${url} ${feature}`).toBe('()');
+      // No feature is granted to anyone else (no *, no other origin).
+      for (const [feature, allowlist] of policy) expect(allowlist, `${url} ${feature}`).toMatch(/^\((self)?\)$/);
+    }
+  });
+
+  it('documents carry the full set of security headers', async () => {
+    for (const url of ['/', '/cards/OP01-001']) {
+      const res = await site.request(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
+        expect(csp, url).toContain(directive);
+      }
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    }
+  });
+
+  it('API answers carry the same policy, JSON or error alike', async () => {
+    for (const [url, status] of [['/api/health', 200], ['/api/nothing-here', 404], ['/api/me', 401]] as const) {
+      const res = await site.request(url);
+      expect(res.status, url).toBe(status);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('permissions-policy')).toContain('microphone=()');
+    }
   });
 });
