@@ -80,7 +80,7 @@ async function signedInUser(base: string, dataDir: string): Promise<string> {
   const tag = Math.random().toString(36).slice(2, 10);
   const email = `bench-${tag}@example.com`;
   const json = { 'content-type': 'application/json', origin: base };
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'Password123', name: 'bench' }) });
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'Thousand-Sunny-7', name: 'bench' }) });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const link = new URL(await verificationLink(dataDir, email));
   const verified = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });

@@ -52,8 +52,11 @@ export async function waitForMail(to: string, after = 0): Promise<Mail & { count
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
 export const uniqueUsername = (prefix: string) => `${prefix}_${Math.floor(Math.random() * 1e9).toString(36)}`.slice(0, 20);
 
+/** A password that passes every rule, the common-password one included (packages/core/src/password.ts). */
+export const E2E_PASSWORD = 'Thousand-Sunny-7';
+
 /** A confirmed account made through the API (same cookies as the page), optionally with the terms accepted. */
-export async function createAccount(page: Page, { email, password = 'Password123', accept = true }: { email: string; password?: string; accept?: boolean }) {
+export async function createAccount(page: Page, { email, password = E2E_PASSWORD, accept = true }: { email: string; password?: string; accept?: boolean }) {
   const request: APIRequestContext = page.request;
   const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password, name: email.split('@')[0] } });
   expect(signUp.status(), await signUp.text()).toBe(200);

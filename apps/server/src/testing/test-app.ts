@@ -118,8 +118,11 @@ export const cookieOf = (res: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
+/** A password that passes every rule, the common-password one included (packages/core/src/password.ts). */
+export const TEST_PASSWORD = 'Thousand-Sunny-7';
+
 /** Signs a new user up, follows the confirmation link from the captured mail, returns the session cookie. */
-export async function signUpVerified(ctx: Awaited<ReturnType<typeof createAuthTestApp>>, email: string, password = 'Password123') {
+export async function signUpVerified(ctx: Awaited<ReturnType<typeof createAuthTestApp>>, email: string, password = TEST_PASSWORD) {
   const res = await ctx.app.request('/api/auth/sign-up/email', postJson({ email, password, name: email.split('@')[0] }));
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   // The auth library stores e-mails in lowercase and mails them there.

@@ -15,6 +15,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.passwordUppercase': 'Password must contain at least one uppercase letter',
   'validation.passwordLowercase': 'Password must contain at least one lowercase letter',
   'validation.passwordDigit': 'Password must contain at least one number',
+  'validation.passwordCommon': 'This password is too common or easy to guess. Choose a longer one, for example a few unrelated words.',
   'validation.passwordRequired': 'Password is required',
   'validation.passwordsMismatch': 'Passwords do not match',
   'validation.currentPasswordRequired': 'Current password is required',

@@ -5,7 +5,7 @@ import { userConsents, userCookiePreferences } from '../../db/schema/index';
 import { requireAcceptedTerms } from '../../lib/auth-gate';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { createAuthTestApp, postJson, signUpVerified, testLog } from '../../testing/test-app';
+import { createAuthTestApp, postJson, signUpVerified, TEST_PASSWORD, testLog } from '../../testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 beforeAll(async () => {
@@ -192,7 +192,7 @@ describe('profile and account', () => {
     const done = await ctx.app.request('/api/me/delete', postJson({ confirmation: 'PELL@example.com' }, { Cookie: cookie }));
     expect(done.status).toBe(204);
     expect((await ctx.app.request('/api/me', { headers: { Cookie: cookie } })).status).toBe(401);
-    const signIn = await ctx.app.request('/api/auth/sign-in/email', postJson({ email: 'pell@example.com', password: 'Password123' }));
+    const signIn = await ctx.app.request('/api/auth/sign-in/email', postJson({ email: 'pell@example.com', password: TEST_PASSWORD }));
     expect(signIn.status).toBe(401);
     // The user name is free again.
     const other = await signUpVerified(ctx, 'chaka@example.com');

@@ -38,7 +38,7 @@ describe('admin role', () => {
     const res = await ctx.app.request('/api/auth/sign-up/email', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' },
-      body: JSON.stringify({ email: 'teach@example.com', password: 'Darkness123', name: 'teach', role: 'admin' }),
+      body: JSON.stringify({ email: 'teach@example.com', password: 'Blackbeard-Pirates-10', name: 'teach', role: 'admin' }),
     });
     // The field is ignored (it is not an input of the auth library), not an error.
     expect(res.status).toBe(200);

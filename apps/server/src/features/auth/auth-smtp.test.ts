@@ -1,7 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mail';
-import { cookieOf, createAuthTestApp, pathOf, postJson, testLog } from '../../testing/test-app';
+import { cookieOf, createAuthTestApp, pathOf, postJson, TEST_PASSWORD, testLog } from '../../testing/test-app';
 
 /** Messages as a real SMTP server received them, decoded from quoted-printable. */
 const received: { to: string; raw: string }[] = [];
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe('account e-mails over SMTP', () => {
   it('confirms a sign-up through the link the SMTP server received, in the requested language', async () => {
-    const res = await ctx.app.request('/api/auth/sign-up/email', postJson({ email: 'robin@example.com', password: 'Password123', name: 'robin', callbackURL: '/auth/verified' }, { 'X-Grandline-Language': 'pt' }));
+    const res = await ctx.app.request('/api/auth/sign-up/email', postJson({ email: 'robin@example.com', password: TEST_PASSWORD, name: 'robin', callbackURL: '/auth/verified' }, { 'X-Grandline-Language': 'pt' }));
     expect(res.status).toBe(200);
     const message = received.find((m) => m.to === 'robin@example.com');
     expect(decode(message!.raw)).toContain('Subject: Confirme seu e-mail no Grand Line');
@@ -64,7 +64,7 @@ describe('account e-mails over SMTP', () => {
     const token = callback.searchParams.get('token')!;
     const reset = await ctx.app.request('/api/auth/reset-password', postJson({ token, newPassword: 'NewPassword456' }));
     expect(reset.status).toBe(200);
-    const oldOne = await ctx.app.request('/api/auth/sign-in/email', postJson({ email: 'robin@example.com', password: 'Password123' }));
+    const oldOne = await ctx.app.request('/api/auth/sign-in/email', postJson({ email: 'robin@example.com', password: TEST_PASSWORD }));
     expect(oldOne.status).toBe(401);
     const newOne = await ctx.app.request('/api/auth/sign-in/email', postJson({ email: 'robin@example.com', password: 'NewPassword456' }));
     expect(newOne.status).toBe(200);

@@ -33,17 +33,34 @@ describe('sign-up', () => {
     expect(await ctx.db.select().from(users).where(eq(users.email, 'weak@example.com'))).toHaveLength(0);
   });
 
+  it('refuses common passwords and passwords made of the address, with PASSWORD_COMMON', async () => {
+    for (const [email, password] of [
+      ['common@example.com', 'Password123'],
+      ['common@example.com', 'Qwerty123'],
+      ['zorojuro@example.com', 'Zorojuro123'],
+    ]) {
+      const res = await ctx.app.request('/api/auth/sign-up/email', json({ email, password, name: 'common' }));
+      expect(res.status, password).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 'PASSWORD_COMMON',
+        message: 'This password is too common or easy to guess. Choose a longer one, for example a few unrelated words.',
+      });
+    }
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'common@example.com'))).toHaveLength(0);
+    expect(ctx.mail.messages.some((m) => m.to === 'common@example.com' || m.to === 'zorojuro@example.com')).toBe(false);
+  });
+
   it('sends a confirmation link in the request language; sign-in waits for it', async () => {
     const res = await ctx.app.request(
       '/api/auth/sign-up/email',
-      json({ email: 'nami@example.com', password: 'Navigator1', name: 'nami' }, { 'Accept-Language': 'pt-BR,pt;q=0.9' }),
+      json({ email: 'nami@example.com', password: 'Tangerine-Grove-3', name: 'nami' }, { 'Accept-Language': 'pt-BR,pt;q=0.9' }),
     );
     expect(res.status).toBe(200);
     const message = ctx.mail.messages.find((m) => m.to === 'nami@example.com');
     expect(message?.subject).toBe('Confirme seu e-mail no Grand Line');
     expect(message?.text).toContain(`${TEST_PUBLIC_URL}/api/auth/verify-email?token=`);
 
-    const early = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'nami@example.com', password: 'Navigator1' }));
+    const early = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'nami@example.com', password: 'Tangerine-Grove-3' }));
     expect(early.status).toBe(403);
     expect(((await early.json()) as { code: string }).code).toBe('EMAIL_NOT_VERIFIED');
 
@@ -57,8 +74,8 @@ describe('sign-up', () => {
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
-    await signUpAndVerify('usopp@example.com', 'Sniper1234');
-    const res = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'usopp@example.com', password: 'Sniper1234' }));
+    await signUpAndVerify('usopp@example.com', 'Sogeking-Island-5');
+    const res = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'usopp@example.com', password: 'Sogeking-Island-5' }));
     expect(res.status).toBe(200);
     const setCookie = res.headers.getSetCookie().find((c) => c.includes('session_token='));
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -71,7 +88,7 @@ describe('sign-up with a registered e-mail', () => {
   it('answers like a new sign-up, and mails the owner a way to sign in instead', async () => {
     await signUpAndVerify('brook@example.com', 'SoulKing1');
     const before = ctx.mail.messages.length;
-    const again = await ctx.app.request('/api/auth/sign-up/email', json({ email: 'brook@example.com', password: 'Another123', name: 'x' }, { 'X-Grandline-Language': 'es' }));
+    const again = await ctx.app.request('/api/auth/sign-up/email', json({ email: 'brook@example.com', password: 'Another-Voice-88', name: 'x' }, { 'X-Grandline-Language': 'es' }));
     expect(again.status).toBe(200);
     const sent = ctx.mail.messages.slice(before);
     expect(sent).toHaveLength(1);
@@ -109,6 +126,9 @@ describe('password reset', () => {
 
     const weak = await ctx.app.request('/api/auth/reset-password', json({ token, newPassword: 'weakpass' }));
     expect(weak.status).toBe(400);
+    const common = await ctx.app.request('/api/auth/reset-password', json({ token, newPassword: 'Password123' }));
+    expect(common.status).toBe(400);
+    expect(await common.json()).toMatchObject({ code: 'PASSWORD_COMMON' });
     const reset = await ctx.app.request('/api/auth/reset-password', json({ token, newPassword: 'SuperCola2' }));
     expect(reset.status).toBe(200);
 
@@ -116,6 +136,20 @@ describe('password reset', () => {
     expect(oldOne.status).toBe(401);
     const newOne = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'franky@example.com', password: 'SuperCola2' }));
     expect(newOne.status).toBe(200);
+  });
+});
+
+describe('password change', () => {
+  it('refuses a common new password, then accepts a strong one', async () => {
+    const cookie = await signUpAndVerify('jinbe@example.com', 'Fishman-Karate-9');
+    const change = (newPassword: string) =>
+      ctx.app.request('/api/auth/change-password', json({ currentPassword: 'Fishman-Karate-9', newPassword, revokeOtherSessions: false }, { Cookie: cookie }));
+    const common = await change('Welcome123');
+    expect(common.status).toBe(400);
+    expect(await common.json()).toMatchObject({ code: 'PASSWORD_COMMON' });
+    expect((await change('Sun-Pirates-Helmsman-2')).status).toBe(200);
+    const signIn = await ctx.app.request('/api/auth/sign-in/email', json({ email: 'jinbe@example.com', password: 'Sun-Pirates-Helmsman-2' }));
+    expect(signIn.status).toBe(200);
   });
 });
 

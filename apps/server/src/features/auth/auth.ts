@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Password } from '@grandline/core/contracts/auth';
 import { messageText } from '@grandline/core/contracts/messages';
+import { commonPasswordIssue } from '@grandline/core/password';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -204,9 +205,13 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
         if (!field) return;
         const value = body[field];
         const parsed = Password.safeParse(typeof value === 'string' ? value : '');
-        if (!parsed.success) {
-          const key = parsed.error.issues[0]?.message ?? 'validation.passwordTooShort';
-          // validation.passwordUppercase → PASSWORD_UPPERCASE: the client translates the code.
+        // The spec's composition rules, then the common-password rule (docs/decisions/006-hardening.md), the same
+        // function the web forms run before submitting; at sign-up the address's words count as easy to guess.
+        const key = parsed.success
+          ? await commonPasswordIssue(parsed.data, { email: ctx.path === '/sign-up/email' ? email : undefined })
+          : (parsed.error.issues[0]?.message ?? 'validation.passwordTooShort');
+        if (key) {
+          // validation.passwordUppercase → PASSWORD_UPPERCASE, validation.passwordCommon → PASSWORD_COMMON: the client translates the code.
           const code = key.replace('validation.', '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
           throw new APIError('BAD_REQUEST', { code, message: messageText(key) });
         }

@@ -14,6 +14,7 @@ import { describedBy, Field, FieldError, FormMessage, PasswordField, TextArea, T
 import { Badge, Spinner } from '../../components/ui/misc';
 import { ApiError } from '../../lib/api-client';
 import { errorText, validationText } from '../../lib/error-text';
+import { usePasswordCheckPreload, withCommonPasswordCheck } from '../../lib/password-check';
 import { notify } from '../../lib/toast';
 import { authApi } from '../auth/api/auth-api';
 import { CountryPicker } from '../auth/components/country-picker';
@@ -108,10 +109,11 @@ function PasswordCard() {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ChangePasswordForm>({
-    resolver: zodResolver(ChangePasswordForm),
+    resolver: withCommonPasswordCheck(zodResolver(ChangePasswordForm), 'newPassword'),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     mode: 'onTouched',
   });
+  usePasswordCheckPreload();
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setError(null);

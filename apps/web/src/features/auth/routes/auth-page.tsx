@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/misc';
 import { tabTrigger } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, validationText } from '../../../lib/error-text';
+import { usePasswordCheckPreload, withCommonPasswordCheck } from '../../../lib/password-check';
 import { notify } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -100,7 +101,12 @@ function SignUp({ onSent }: { onSent: (sent: Sent) => void }) {
   const { t } = useTranslation(ACCOUNT_NS);
   const id = useId();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm), defaultValues: { email: '', password: '', confirmPassword: '' }, mode: 'onTouched' });
+  const form = useForm<SignUpForm>({
+    resolver: withCommonPasswordCheck(zodResolver(SignUpForm), 'password', (v) => v.email),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  usePasswordCheckPreload();
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
@@ -160,7 +166,12 @@ function Recovery({ token, onDone }: { token: string | null; onDone: () => void 
   const { t } = useTranslation(ACCOUNT_NS);
   const id = useId();
   const [error, setError] = useState<string | null>(token ? null : t('errors.codes.INVALID_TOKEN'));
-  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(ResetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' }, mode: 'onTouched' });
+  const form = useForm<ResetPasswordForm>({
+    resolver: withCommonPasswordCheck(zodResolver(ResetPasswordForm), 'newPassword'),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  usePasswordCheckPreload();
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setError(null);

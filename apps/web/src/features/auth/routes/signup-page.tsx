@@ -12,6 +12,7 @@ import { FormMessage, PasswordField, TextField } from '../../../components/ui/fo
 import { Spinner } from '../../../components/ui/misc';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, validationText } from '../../../lib/error-text';
+import { usePasswordCheckPreload, withCommonPasswordCheck } from '../../../lib/password-check';
 import { notify } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { ConsentFields } from '../components/consent-fields';
@@ -30,13 +31,18 @@ export function SignupPage() {
   const id = useId();
   const navigate = useNavigate();
   const session = useSession();
-  const credentials = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm), defaultValues: { email: '', password: '', confirmPassword: '' }, mode: 'onTouched' });
+  const credentials = useForm<SignUpForm>({
+    resolver: withCommonPasswordCheck(zodResolver(SignUpForm), 'password', (v) => v.email),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
   const { form: consent, availability, ready } = useConsentForm(emptyConsent());
   const accept = useAcceptTerms(consent);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const withCredentials = !session.signedIn;
+  usePasswordCheckPreload(withCredentials);
   const errors = credentials.formState.errors;
 
   useEffect(() => {
