@@ -209,12 +209,13 @@ test('settings: profile, password change, admin users page and account deletion'
   await page.getByTestId('profile-save').click();
   await expect(profile.getByText(L.validation.avatarUrlInvalid)).toBeVisible();
   await profile.getByLabel(L.account.avatarUrl).fill('');
-  await profile.getByLabel(L.account.bio).fill('<b>King</b> of the pirates');
+  // Markup is removed; the rest is kept as typed (shown once escaped, never as "&gt;").
+  await profile.getByLabel(L.account.bio).fill('<b>King</b> of the pirates > Buggy & co');
   await page.getByTestId('profile-save').click();
   await expect(page.getByText(L.account.profileSaved)).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('profile-form').getByLabel(L.account.displayName)).toHaveValue('Monkey D. Luffy');
-  await expect(page.getByTestId('profile-form').getByLabel(L.account.bio)).toHaveValue('King of the pirates');
+  await expect(page.getByTestId('profile-form').getByLabel(L.account.bio)).toHaveValue('King of the pirates > Buggy & co');
 
   const password = page.getByTestId('password-form');
   await password.getByLabel(L.account.currentPassword).fill('WrongPassword1');

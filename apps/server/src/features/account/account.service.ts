@@ -152,9 +152,17 @@ export async function acceptTerms({
   return getMe({ db, user: { ...user, role: fresh?.role ?? user.role } });
 }
 
-/** Bio is plain text: any markup is removed, whitespace runs of more than two line breaks are shortened. */
+/** The three escapes sanitize-html writes into text (it escapes &, < and >, nothing else). */
+const SANITIZED_TEXT_ESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
+
+/**
+ * Bio is plain text, stored as the user wrote it: any markup is removed, runs of more than two line breaks are
+ * shortened. sanitize-html answers HTML (text escaped), so its escapes are undone in one pass: what is stored is
+ * text, and React escapes it once when showing it ("a > b" is stored and shown as "a > b", not "a &gt; b").
+ */
 export function sanitizeBio(bio: string): string {
-  const text = sanitizeHtml(bio, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
+  const html = sanitizeHtml(bio, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
+  const text = html.replace(/&(?:amp|lt|gt);/g, (escape) => SANITIZED_TEXT_ESCAPES[escape] ?? escape);
   return text.replace(/\r\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 

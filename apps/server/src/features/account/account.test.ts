@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userConsents, userCookiePreferences } from '../../db/schema/index';
+import { profiles, userConsents, userCookiePreferences } from '../../db/schema/index';
 import { requireAcceptedTerms } from '../../lib/auth-gate';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 const validAcceptance = { username: 'straw_hat', countryCode: 'br', ageConfirmed: true, tosAccepted: true, marketingConsent: false, locale: 'pt' };
 const me = async (cookie: string) => (await ctx.app.request('/api/me', { headers: { Cookie: cookie } })).json() as Promise<{
-  profile: { username: string | null; countryCode: string | null; onboardingCompleted: boolean };
+  profile: { username: string | null; countryCode: string | null; onboardingCompleted: boolean; bio: string | null };
   consent: { tosAccepted: boolean; tosVersion: string | null; currentTosVersion: string };
   user: { role: string; emailConfirmed: boolean };
 }>;
@@ -180,6 +181,32 @@ describe('profile and account', () => {
     );
     expect((await patch({})).status).toBe(400);
     expect((await patch({ currency: 'XYZ' })).status).toBe(400);
+  });
+
+  it('stores the bio as the text typed, markup removed but not escaped (shown escaped once, by React)', async () => {
+    const cookie = await signUpVerified(ctx, 'buggy@example.com');
+    await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'buggy_clown' }, { Cookie: cookie }));
+    const typed = 'Luffy > Buggy & "friends" <3\n<b>Flashy</b> &amp; proud';
+    const res = await ctx.app.request('/api/me/profile', { ...postJson({ bio: typed }, { Cookie: cookie }), method: 'PATCH' });
+    expect(res.status).toBe(200);
+    const expected = 'Luffy > Buggy & "friends" <3\nFlashy & proud';
+    expect(((await res.json()) as { profile: { bio: string } }).profile.bio).toBe(expected);
+    expect((await me(cookie)).profile).toMatchObject({ bio: expected });
+    const [row] = await ctx.db.select({ bio: profiles.bio }).from(profiles).where(eq(profiles.username, 'buggy_clown'));
+    expect(row?.bio).toBe(expected);
+  });
+
+  it('migration 0005 turns bios stored escaped by earlier versions back into their text', async () => {
+    const cookie = await signUpVerified(ctx, 'alvida@example.com');
+    await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'iron_mace' }, { Cookie: cookie }));
+    // What sanitize-html stored for 'Smooth > rough & "&lt;" <3' before this version, and a bio without escapes.
+    await ctx.db.update(profiles).set({ bio: 'Smooth &gt; rough &amp; "&amp;lt;" &lt;3' }).where(eq(profiles.username, 'iron_mace'));
+    await ctx.db.update(profiles).set({ bio: 'Plain "text", untouched' }).where(eq(profiles.username, 'buggy_clown'));
+    const migration = fs.readFileSync(new URL('../../db/migrations/0005_bio_plain_text.sql', import.meta.url), 'utf8');
+    await ctx.db.execute(sql.raw(migration));
+    expect((await me(cookie)).profile).toMatchObject({ bio: 'Smooth > rough & "&lt;" <3' });
+    const [other] = await ctx.db.select({ bio: profiles.bio }).from(profiles).where(eq(profiles.username, 'buggy_clown'));
+    expect(other?.bio).toBe('Plain "text", untouched');
   });
 
   it('deletes the account and its data only with the e-mail typed as confirmation', async () => {
