@@ -1,6 +1,7 @@
 import type { CardDetailResponse, CardFacetsResponse, CardListResponse } from '@grandline/core/contracts/cards';
 import type { ErrorResponse } from '@grandline/core/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEvery } from '../../testing/expect-every';
 import { createSeededTestApp, getJson } from '../../testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createSeededTestApp>>;
@@ -30,17 +31,17 @@ describe('GET /api/cards', () => {
   it('searches names case-insensitively with partial words', async () => {
     const { body } = await list('?q=ZORO&pageSize=100');
     expect(body.total).toBeGreaterThan(20);
-    expect(body.items.every((c) => /zoro/i.test(`${c.name} ${c.cardText} ${c.subtypes.join(' ')}`))).toBe(true);
+    expectEvery(body.items, (c) => /zoro/i.test(`${c.name} ${c.cardText} ${c.subtypes.join(' ')}`));
     expect(body.items.some((c) => c.name === 'Roronoa Zoro')).toBe(true);
   });
 
   it('searches card numbers and card text, accent-insensitively', async () => {
     const byNumber = await list('?q=op01-001');
-    expect(byNumber.body.items.every((c) => c.cardNumber === 'OP01-001')).toBe(true);
+    expectEvery(byNumber.body.items, (c) => c.cardNumber === 'OP01-001');
     expect(byNumber.body.total).toBeGreaterThanOrEqual(2);
     const byText = await list('?q=rush&type=Character&pageSize=100');
     expect(byText.body.total).toBeGreaterThan(10);
-    expect(byText.body.items.every((c) => /rush/i.test(c.cardText ?? ''))).toBe(true);
+    expectEvery(byText.body.items, (c) => /rush/i.test(c.cardText ?? ''));
     const accented = await list('?q=z%C3%B3r%C3%B3');
     expect(accented.body.total).toBe((await list('?q=zoro')).body.total);
   });
@@ -48,42 +49,42 @@ describe('GET /api/cards', () => {
   it('matches every word of a multi-word search', async () => {
     const { body } = await list('?q=roronoa%20zoro&pageSize=100');
     expect(body.total).toBeGreaterThan(0);
-    expect(body.items.every((c) => /roronoa/i.test(c.name + c.cardText) && /zoro/i.test(c.name + c.cardText))).toBe(true);
+    expectEvery(body.items, (c) => /roronoa/i.test(c.name + c.cardText) && /zoro/i.test(c.name + c.cardText));
   });
 
   it('filters by color (any of several), type and set', async () => {
     const redLeaders = await list('?color=Red&type=Leader&pageSize=100');
     expect(redLeaders.body.total).toBeGreaterThan(10);
-    expect(redLeaders.body.items.every((c) => c.cardType === 'Leader' && c.colors.includes('Red'))).toBe(true);
+    expectEvery(redLeaders.body.items, (c) => c.cardType === 'Leader' && c.colors.includes('Red'));
     const two = await list('?color=Red,Green&type=Leader&pageSize=100&page=1');
     expect(two.body.total).toBeGreaterThan(redLeaders.body.total);
-    expect(two.body.items.every((c) => c.colors.includes('Red') || c.colors.includes('Green'))).toBe(true);
+    expectEvery(two.body.items, (c) => c.colors.includes('Red') || c.colors.includes('Green'));
     const repeated = await list('?color=Red&color=Green&type=Leader');
     expect(repeated.body.total).toBe(two.body.total);
     const op01 = await list('?set=op-01&pageSize=100');
-    expect(op01.body.items.every((c) => c.set?.code === 'OP-01')).toBe(true);
+    expectEvery(op01.body.items, (c) => c.set?.code === 'OP-01');
     expect((await list('?set=OP-01')).body.total).toBe(op01.body.total);
   });
 
   it('filters by cost and power ranges, counter, rarity, attribute, subtype and block', async () => {
     const cost = await list('?costMin=3&costMax=4&pageSize=100');
-    expect(cost.body.items.every((c) => c.cost !== null && c.cost >= 3 && c.cost <= 4)).toBe(true);
+    expectEvery(cost.body.items, (c) => c.cost !== null && c.cost >= 3 && c.cost <= 4);
     const power = await list('?powerMin=7000&powerMax=7000&pageSize=100');
-    expect(power.body.items.every((c) => c.power === 7000)).toBe(true);
+    expectEvery(power.body.items, (c) => c.power === 7000);
     const counter = await list('?counter=2000&pageSize=100');
-    expect(counter.body.items.every((c) => c.counter === 2000)).toBe(true);
+    expectEvery(counter.body.items, (c) => c.counter === 2000);
     const noCounter = await list('?counter=0&type=Character&pageSize=100');
-    expect(noCounter.body.items.every((c) => c.counter === null)).toBe(true);
+    expectEvery(noCounter.body.items, (c) => c.counter === null);
     const sec = await list('?rarity=SEC&pageSize=100');
     expect(sec.body.total).toBeGreaterThan(0);
-    expect(sec.body.items.every((c) => c.rarity === 'SEC')).toBe(true);
+    expectEvery(sec.body.items, (c) => c.rarity === 'SEC');
     const wisdom = await list('?attribute=Wisdom&pageSize=100');
-    expect(wisdom.body.items.every((c) => c.attributes.includes('Wisdom'))).toBe(true);
+    expectEvery(wisdom.body.items, (c) => c.attributes.includes('Wisdom'));
     const crew = await list('?subtype=Straw%20Hat%20Crew&pageSize=100');
     expect(crew.body.total).toBeGreaterThan(50);
-    expect(crew.body.items.every((c) => c.subtypes.includes('Straw Hat Crew'))).toBe(true);
+    expectEvery(crew.body.items, (c) => c.subtypes.includes('Straw Hat Crew'));
     const block = await list('?block=4&pageSize=100');
-    expect(block.body.items.every((c) => c.blockIcon === '4')).toBe(true);
+    expectEvery(block.body.items, (c) => c.blockIcon === '4');
   });
 
   it('hides parallels and alternate arts when variations are off', async () => {
@@ -99,15 +100,19 @@ describe('GET /api/cards', () => {
   it('sorts by number, name, cost and power in both directions', async () => {
     const byCost = await list('?type=Character&sort=cost&order=desc&pageSize=50');
     const costs = byCost.body.items.map((c) => c.cost ?? -1);
+    expect(costs).toHaveLength(50);
     expect(costs).toEqual([...costs].sort((a, b) => b - a));
     const byPower = await list('?type=Character&sort=power&pageSize=50');
     const powers = byPower.body.items.map((c) => c.power ?? 0);
+    expect(powers).toHaveLength(50);
     expect(powers).toEqual([...powers].sort((a, b) => a - b));
     const byName = await list('?sort=name&pageSize=50');
     const names = byName.body.items.map((c) => c.name);
+    expect(names).toHaveLength(50);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const byNumber = await list('?sort=number&order=desc&pageSize=50');
     const nums = byNumber.body.items.map((c) => c.cardNumber);
+    expect(nums).toHaveLength(50);
     expect(nums).toEqual([...nums].sort().reverse());
   });
 
@@ -148,7 +153,7 @@ describe('GET /api/cards/:id', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: base.id, cardNumber: 'OP01-001', name: 'Roronoa Zoro', cardType: 'Leader', life: 5 });
     expect(body.variations.length).toBeGreaterThan(0);
-    expect(body.variations.every((v) => v.cardNumber === 'OP01-001' && v.id !== base.id)).toBe(true);
+    expectEvery(body.variations, (v) => v.cardNumber === 'OP01-001' && v.id !== base.id);
   });
 
   it('404s an unknown id and 400s a malformed one', async () => {

@@ -1,6 +1,7 @@
 import type { ErrorResponse } from '@grandline/core/contracts/errors';
 import type { SetDetailResponse, SetListResponse } from '@grandline/core/contracts/sets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEvery } from '../../testing/expect-every';
 import { createSeededTestApp, getJson } from '../../testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createSeededTestApp>>;
@@ -26,7 +27,7 @@ describe('sets API', () => {
     const { status, body } = await getJson<SetDetailResponse>(ctx.app, '/api/sets/op-01');
     expect(status).toBe(200);
     expect(body.cards).toHaveLength(body.size);
-    expect(body.cards.every((c) => c.set?.slug === 'op-01')).toBe(true);
+    expectEvery(body.cards, (c) => c.set?.slug === 'op-01');
     expect(body.cards[0]?.cardNumber).toBe('OP01-001');
     expect((await ctx.app.request('/api/sets/OP-01')).status).toBe(200);
   });
