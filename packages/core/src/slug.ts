@@ -4,12 +4,12 @@
  * Accents are folded first so "Pokémon" becomes "pokemon", not "pok-mon".
  */
 export function slugify(name: string): string {
-  return name
+  const slug = name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/[^a-z0-9]+/g, '-');
+  return trimChar(slug, '-');
 }
 
 export interface CardPathInput {
@@ -41,4 +41,13 @@ export function normalizeSearchText(text: string): string {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** `text` without leading and trailing `char`s: a linear scan (a regex like /^-+|-+$/g is quadratic on long runs). */
+export function trimChar(text: string, char: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === char) start++;
+  while (end > start && text[end - 1] === char) end--;
+  return text.slice(start, end);
 }

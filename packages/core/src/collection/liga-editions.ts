@@ -24,7 +24,7 @@ const AUX_EDITIONS = new Set([
 /** The compact product codes one of our set codes covers: OP-01 → [OP01]; a combined OP-14-EB04 → [OP14, EB04]. */
 export function setCodeParts(code: string): string[] {
   const parts: string[] = [];
-  for (const m of code.toUpperCase().matchAll(/([A-Z]+)-?(\d+)/g)) parts.push(`${m[1]}${m[2]!.padStart(2, '0')}`);
+  for (const m of code.toUpperCase().matchAll(/(?<![A-Z])([A-Z]+)-?(\d+)/g)) parts.push(`${m[1]}${m[2]!.padStart(2, '0')}`);
   return parts;
 }
 

@@ -63,3 +63,11 @@ describe('collection CSV (Liga and generic)', () => {
     expect(parsePrice('-3')).toBeNaN();
   });
 });
+
+describe('big files', () => {
+  it('finds the header after any number of blank lines, and reads files cut into many pieces', () => {
+    const parsed = parseCardCsv(`${'\n'.repeat(40_000)}quantity,number\n${'2,OP01-016\n'.repeat(5_000)}`);
+    expect(parsed.rows).toHaveLength(5_000);
+    expect(parsed.rows[4_999]).toMatchObject({ line: 5_001, quantity: 2, number: 'OP01-016' });
+  });
+});

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { runSteps, runStepsCooperative } from '../steps';
 
 /**
  * Card lists in CSV as collectors move them between tools. Liga's collection CSV (ligaonepiece.com.br) has no
@@ -33,7 +34,14 @@ export interface CsvRowError {
 }
 
 /** Problems that stop the whole import (spec §8 names them: no file, no data rows, no valid cards, format not implemented). */
-export type CsvFileProblem = 'NO_FILE' | 'NOT_UTF8' | 'NO_DATA_ROWS' | 'FORMAT_NOT_IMPLEMENTED' | 'NO_VALID_CARDS';
+export type CsvFileProblem = 'NO_FILE' | 'NOT_UTF8' | 'NO_DATA_ROWS' | 'FORMAT_NOT_IMPLEMENTED' | 'NO_VALID_CARDS' | 'TOO_MANY_ROWS' | 'LINE_TOO_LONG';
+
+/** Import limits: a file holds at most this many lines (header included: one more)… */
+export const MAX_IMPORT_ROWS = 50_000;
+/** …each at most this long (a Liga CSV row is under 300 characters). */
+export const MAX_IMPORT_LINE_LENGTH = 2_000;
+/** A purchase price above this is refused as BAD_PRICE (the dearest One Piece singles sell for a few thousand). */
+export const MAX_IMPORT_PRICE = 1_000_000;
 
 export interface ParsedCardCsv {
   format: 'liga' | 'generic';
@@ -42,9 +50,36 @@ export interface ParsedCardCsv {
 }
 
 export class CsvFileError extends Error {
-  constructor(readonly problem: CsvFileProblem) {
+  constructor(
+    readonly problem: CsvFileProblem,
+    /** The line at fault, for LINE_TOO_LONG. */
+    readonly line?: number,
+  ) {
     super(problem);
     this.name = 'CsvFileError';
+  }
+}
+
+/**
+ * Refuses, in one linear pass and before any parsing, a text with more than MAX_IMPORT_ROWS data lines (plus a
+ * header) or a line longer than MAX_IMPORT_LINE_LENGTH characters. Every import (CSV or OPTCG Sim text) goes through it.
+ * Lines end at `\n` (a `\r` before it is not counted), or at `\r` in a file that has no `\n` at all.
+ */
+export function checkImportText(text: string, { header = true }: { header?: boolean } = {}): void {
+  const maxLines = MAX_IMPORT_ROWS + (header ? 1 : 0);
+  const separator = text.includes('\n') ? '\n' : '\r';
+  let lines = 0;
+  let start = 0;
+  while (start < text.length) {
+    const found = text.indexOf(separator, start);
+    const end = found === -1 ? text.length : found;
+    lines++;
+    const length = end - start - (separator === '\n' && end > start && text.charCodeAt(end - 1) === 13 ? 1 : 0);
+    if (length > MAX_IMPORT_LINE_LENGTH) throw new CsvFileError('LINE_TOO_LONG', lines);
+    if (found === -1) break;
+    start = end + 1;
+    // Trailing blank lines do not count as rows.
+    if (lines >= maxLines && start < text.length && text.slice(start).trim()) throw new CsvFileError('TOO_MANY_ROWS');
   }
 }
 
@@ -76,6 +111,11 @@ const COLUMNS = {
   price: ['price', 'preco', 'precio', 'valor', 'purchaseprice'],
 } as const;
 type Column = keyof typeof COLUMNS;
+/** Folded header name → column, computed once. */
+const COLUMN_BY_NAME = new Map<string, Column>();
+for (const [column, names] of Object.entries(COLUMNS) as [Column, readonly string[]][]) {
+  for (const n of names) if (!COLUMN_BY_NAME.has(fold(n))) COLUMN_BY_NAME.set(fold(n), column);
+}
 
 const NUMBER = /^((?:OP|ST|EB|PRB)\d{2}-\d{3}|P-\d{3})(?:[-_]([A-Za-z]{1,3}\d*))?$/i;
 
@@ -87,23 +127,90 @@ export function parsePrice(text: string): number | null {
   const lastDot = t.lastIndexOf('.');
   const normalized = lastComma > lastDot ? t.replace(/\./g, '').replace(',', '.') : t.replace(/,/g, '');
   const n = Number(normalized);
-  return Number.isFinite(n) && n >= 0 ? n : Number.NaN;
+  return Number.isFinite(n) && n >= 0 && n <= MAX_IMPORT_PRICE ? n : Number.NaN;
+}
+
+/**
+ * The text cut into pieces of at most `records` CSV records or about `chars` characters each, only between records,
+ * never inside a quoted field. A quote opens a field only at its start and `""` inside it is a quote, as RFC 4180 and
+ * papaparse read them. Linear in the text (it jumps between quotes and line ends with indexOf); a quoted field longer
+ * than MAX_IMPORT_LINE_LENGTH is refused.
+ */
+export function splitCsvRecords(text: string, delimiter: string, { records = 2_000, chars = 256 * 1024 } = {}): string[] {
+  const pieces: string[] = [];
+  const delim = delimiter.charCodeAt(0);
+  const lineAt = (pos: number) => text.slice(0, pos).split('\n').length;
+  let start = 0;
+  let count = 0;
+  let i = 0;
+  let nextQuote = text.indexOf('"');
+  while (i < text.length) {
+    if (nextQuote !== -1 && nextQuote < i) nextQuote = text.indexOf('"', i);
+    const nextLine = text.indexOf('\n', i);
+    if (nextQuote !== -1 && (nextLine === -1 || nextQuote < nextLine)) {
+      const before = nextQuote === 0 ? 10 : text.charCodeAt(nextQuote - 1);
+      i = nextQuote + 1;
+      if (before !== delim && before !== 10 && before !== 13) continue; // a quote inside an unquoted field
+      // A quoted field: up to the quote that is not doubled.
+      let close = text.indexOf('"', i);
+      while (close !== -1 && text.charCodeAt(close + 1) === 34) close = text.indexOf('"', close + 2);
+      const end = close === -1 ? text.length : close;
+      if (end - nextQuote > MAX_IMPORT_LINE_LENGTH) throw new CsvFileError('LINE_TOO_LONG', lineAt(nextQuote));
+      i = end + 1;
+      continue;
+    }
+    if (nextLine === -1) break;
+    i = nextLine + 1;
+    if (++count >= records || i - start >= chars) {
+      pieces.push(text.slice(start, i));
+      start = i;
+      count = 0;
+    }
+  }
+  if (start < text.length) pieces.push(text.slice(start));
+  return pieces;
+}
+
+/** Records parsed per step of the cooperative reader (a few milliseconds of work). */
+const RECORDS_PER_STEP = 2_000;
+
+/**
+ * Reads a Liga or generic CSV. `pause` is awaited between steps of RECORDS_PER_STEP records, so a server can let
+ * other requests run while a big file is read; the sync `parseCardCsv` reads it in one go.
+ */
+export async function parseCardCsvCooperative(text: string, pause: () => Promise<void>): Promise<ParsedCardCsv> {
+  return runStepsCooperative(cardCsvSteps(text), pause);
 }
 
 export function parseCardCsv(text: string): ParsedCardCsv {
+  return runSteps(cardCsvSteps(text));
+}
+
+function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
   const clean = text.replace(/^\uFEFF/, '');
   if (!clean.trim()) throw new CsvFileError('NO_DATA_ROWS');
-  const parsed = Papa.parse<string[]>(clean, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: 'greedy' });
-  const [header, ...data] = parsed.data;
-  if (!header || data.length === 0) throw new CsvFileError('NO_DATA_ROWS');
+  checkImportText(clean);
+  // The separator is guessed from the first lines, then every piece is read with it.
+  const delimiter = Papa.parse<string[]>(clean.slice(0, 64 * 1024), { delimitersToGuess: [',', ';', '\t'], preview: 20 }).meta.delimiter;
+  const pieces = splitCsvRecords(clean, delimiter, { records: RECORDS_PER_STEP });
+  // The header is the first row that is not blank, however many blank lines come before it.
+  let next = 0;
+  let header: string[] | undefined;
+  let firstData: string[][] = [];
+  while (!header && next < pieces.length) {
+    if (next > 0) yield;
+    [header, ...firstData] = Papa.parse<string[]>(pieces[next++]!, { delimiter, skipEmptyLines: 'greedy' }).data;
+  }
+  if (!header) throw new CsvFileError('NO_DATA_ROWS');
   const index: Partial<Record<Column, number>> = {};
   header.forEach((cell, i) => {
-    const key = fold(cell);
-    for (const [column, names] of Object.entries(COLUMNS) as [Column, readonly string[]][]) {
-      if (index[column] === undefined && names.some((n) => fold(n) === key)) index[column] = i;
-    }
+    const column = COLUMN_BY_NAME.get(fold(cell));
+    if (column && index[column] === undefined) index[column] = i;
   });
-  if (index.number === undefined) throw new CsvFileError('FORMAT_NOT_IMPLEMENTED');
+  if (index.number === undefined) {
+    if (firstData.length === 0 && next === pieces.length) throw new CsvFileError('NO_DATA_ROWS');
+    throw new CsvFileError('FORMAT_NOT_IMPLEMENTED');
+  }
   const format = index.edition === undefined ? 'generic' : 'liga';
   const cell = (row: string[], column: Column) => {
     const i = index[column];
@@ -112,12 +219,15 @@ export function parseCardCsv(text: string): ParsedCardCsv {
   };
   const rows: CsvCardRow[] = [];
   const errors: CsvRowError[] = [];
-  data.forEach((row, i) => {
-    const line = i + 2;
+  let dataRows = 0;
+  const readRow = (row: string[]) => {
+    const line = ++dataRows + 1;
     const edition = cell(row, 'edition') || null;
     const name = cell(row, 'name') || null;
     const rawNumber = cell(row, 'number');
-    const fail = (reason: CsvRowProblem, number: string | null = rawNumber || null) => errors.push({ line, edition, name, number, reason });
+    const fail = (reason: CsvRowProblem, number: string | null = rawNumber || null) => {
+      errors.push({ line, edition, name, number, reason });
+    };
     const m = NUMBER.exec(rawNumber);
     if (!m) return fail('MISSING_NUMBER');
     const number = m[1]!.toUpperCase();
@@ -140,6 +250,12 @@ export function parseCardCsv(text: string): ParsedCardCsv {
       language: cell(row, 'language') || null,
       price,
     });
-  });
+  };
+  firstData.forEach(readRow);
+  for (const piece of pieces.slice(next)) {
+    yield;
+    Papa.parse<string[]>(piece, { delimiter, skipEmptyLines: 'greedy' }).data.forEach(readRow);
+  }
+  if (dataRows === 0) throw new CsvFileError('NO_DATA_ROWS');
   return { format, rows, errors };
 }
