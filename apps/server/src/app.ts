@@ -103,7 +103,6 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = fa
   const permissions: Record<string, string> = {
     accelerometer: '()',
     autoplay: '()',
-    bluetooth: '()',
     'browsing-topics': '()',
     camera: '()',
     'display-capture': '()',

@@ -105,7 +105,7 @@ describe('response headers', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const DENIED = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'midi', 'display-capture'];
+  const DENIED = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture'];
   const permissionsOf = (res: Response) =>
     new Map(
       (res.headers.get('permissions-policy') ?? '')
