@@ -18,13 +18,18 @@ function chromiumPath(): string {
 }
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-// Set once in the main process; the workers inherit it and read the server's mail from DATA_DIR/mail.
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
+// Set once in the main process; the workers inherit it and read the server's mail from DATA_DIR/mail. A directory
+// made here is the run's own and is removed at its end (e2e/global-teardown.ts); one given in E2E_DATA_DIR is kept.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-e2e-'));
+  process.env.E2E_CREATED_DATA_DIR = process.env.E2E_DATA_DIR;
+}
+const dataDir = process.env.E2E_DATA_DIR;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
   testDir: './e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
