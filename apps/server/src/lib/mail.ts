@@ -30,6 +30,8 @@ export function createMailer({ smtpUrl, mailDir, from, log }: { smtpUrl?: string
       kind: 'smtp',
       async send(message) {
         await transport.sendMail({ from, ...message });
+        // Never the text or its link: confirmation and reset links are secrets of the address's owner. They are
+        // logged only below, without SMTP, where the log is the way to reach them on a machine with no mail server.
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };

@@ -1,7 +1,11 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createMailer } from '../../lib/mail';
-import { cookieOf, createAuthTestApp, pathOf, postJson, TEST_PASSWORD, testLog } from '../../testing/test-app';
+import { cookieOf, createAuthTestApp, createTestDatabase, pathOf, postJson, TEST_PASSWORD, TEST_PUBLIC_URL, testLog } from '../../testing/test-app';
+import { createAuth } from './auth';
 
 /** Messages as a real SMTP server received them, decoded from quoted-printable. */
 const received: { to: string; raw: string }[] = [];
@@ -70,5 +74,35 @@ describe('account e-mails over SMTP', () => {
     expect(newOne.status).toBe(200);
     // The token works once.
     expect((await ctx.app.request('/api/auth/reset-password', postJson({ token, newPassword: 'Another789x' }))).status).toBe(400);
+  });
+});
+
+describe('the log, when mail goes out over SMTP', () => {
+  it('holds no confirmation or reset link (nor their tokens) through sign-up, confirmation and reset', async () => {
+    const lines: string[] = [];
+    // The production default level; the mailer, the auth library and the app all log here.
+    const log = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
+    const port = (server.server.address() as { port: number }).port;
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailDir: '/nonexistent', from: 'Grand Line <no-reply@grandline.example>', log });
+    const database = await createTestDatabase();
+    try {
+      const auth = createAuth({ db: database.db, mailer, log, config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit: false } });
+      const app = buildApp({ db: database.db, log, auth, publicUrl: TEST_PUBLIC_URL });
+      expect((await app.request('/api/auth/sign-up/email', postJson({ email: 'kaya@example.com', password: TEST_PASSWORD, name: 'kaya' }))).status).toBe(200);
+      const confirmation = linkTo('kaya@example.com');
+      expect((await app.request(pathOf(confirmation))).status).toBe(302);
+      expect((await app.request('/api/auth/request-password-reset', postJson({ email: 'kaya@example.com', redirectTo: '/auth?type=recovery' }))).status).toBe(200);
+      const reset = linkTo('kaya@example.com');
+      expect(reset).toContain('/reset-password/');
+      expect((await app.request(pathOf(reset))).status).toBe(302);
+
+      const logged = lines.join('');
+      expect(logged).toContain('mail sent');
+      const tokens = [new URL(confirmation).searchParams.get('token')!, new URL(reset).pathname.split('/').pop()!];
+      for (const secret of [confirmation, reset, ...tokens]) expect(logged).not.toContain(secret);
+      expect(logged).not.toMatch(/verify-email|reset-password\//);
+    } finally {
+      await database.close();
+    }
   });
 });
