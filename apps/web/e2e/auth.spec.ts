@@ -207,7 +207,7 @@ test('settings: profile, password change, admin users page and account deletion'
   await profile.getByLabel(L.account.avatarUrl).fill('not a url');
   await profile.getByLabel(L.account.displayName).fill('Monkey D. Luffy');
   await page.getByTestId('profile-save').click();
-  await expect(profile.getByText(L.validation.avatarUrlInvalid)).toBeVisible();
+  await expect(profile.getByText(L.validation.imageUrlInvalid)).toBeVisible();
   await profile.getByLabel(L.account.avatarUrl).fill('');
   // Markup is removed; the rest is kept as typed (shown once escaped, never as "&gt;").
   await profile.getByLabel(L.account.bio).fill('<b>King</b> of the pirates > Buggy & co');

@@ -3,8 +3,17 @@ import { messageText } from '@grandline/core/contracts/messages';
 import type { ZodError } from 'zod';
 import type { AppEnv } from './context';
 
+/** The field-level problems of a failed validation, each once (a value can break several checks with one message). */
 export function validationIssues(error: ZodError) {
-  return error.issues.map((i) => ({ path: i.path.join('.'), message: messageText(i.message) }));
+  const seen = new Set<string>();
+  return error.issues
+    .map((i) => ({ path: i.path.join('.'), message: messageText(i.message) }))
+    .filter((issue) => {
+      const key = `${issue.path}\u0000${issue.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /** A router whose zod validation failures become 400 { error: { code, message, issues } }. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '../money/currencies';
 import { LANGUAGE_CODES, THEMES } from '../locales';
 import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
+import { ImageUrl, Text } from './common';
 
 /** User name on account completion and consent (spec §5): 3–20 letters, digits and underscores. */
 export const Username = z
@@ -13,10 +14,9 @@ export const Username = z
   .regex(/^[A-Za-z0-9_]+$/, 'validation.usernameCharacters');
 
 export const CountryCode = z
-  .string()
+  .string('validation.countryRequired')
   .trim()
-  .min(2, 'validation.countryRequired')
-  .max(2, 'validation.countryRequired')
+  .regex(/^[A-Za-z]{2}$/, 'validation.countryRequired')
   .transform((c) => c.toUpperCase());
 
 export const CookieConsent = z.object({
@@ -33,7 +33,7 @@ export const AcceptTermsRequest = z.object({
   tosAccepted: z.literal(true, { error: 'validation.tosRequired' }),
   marketingConsent: z.boolean().default(false),
   cookieConsent: CookieConsent.optional(),
-  locale: z.string().max(20).optional(),
+  locale: Text(20).optional(),
 });
 export type AcceptTermsRequest = z.infer<typeof AcceptTermsRequest>;
 
@@ -82,18 +82,14 @@ export const LEGAL_DOC_TYPES = ['terms_of_service', 'privacy_policy'] as const;
 export const LegalVersionQuery = z.object({ doc: z.enum(LEGAL_DOC_TYPES) });
 export const LegalVersionResponse = z.object({ doc: z.enum(LEGAL_DOC_TYPES), version: z.string() });
 
-const AvatarUrl = z
-  .string()
-  .trim()
-  .max(500, 'validation.avatarUrlInvalid')
-  .url('validation.avatarUrlInvalid')
-  .refine((u) => /^https?:\/\//.test(u), 'validation.avatarUrlInvalid');
+const DisplayName = Text(50, { tooLong: 'validation.displayNameTooLong' });
+const Bio = Text(500, { tooLong: 'validation.bioTooLong', trim: false });
 
 /** Every field a user can change on their profile and saved preferences. */
 export const ProfileFields = z.object({
-  displayName: z.string().trim().max(50, 'validation.displayNameTooLong').nullable(),
-  bio: z.string().max(500, 'validation.bioTooLong').nullable(),
-  avatarUrl: AvatarUrl.nullable(),
+  displayName: DisplayName.nullable(),
+  bio: Bio.nullable(),
+  avatarUrl: ImageUrl.nullable(),
   countryCode: CountryCode,
   language: z.enum(LANGUAGE_CODES),
   currency: z.enum(CURRENCY_CODES),
@@ -109,20 +105,20 @@ export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 /** The profile form of Settings → Account: empty text means "none". */
 export const ProfileForm = z.object({
-  displayName: z.string().trim().max(50, 'validation.displayNameTooLong'),
-  bio: z.string().max(500, 'validation.bioTooLong'),
-  avatarUrl: z.union([z.literal(''), AvatarUrl]),
+  displayName: DisplayName,
+  bio: Bio,
+  avatarUrl: z.union([z.literal(''), ImageUrl]),
   countryCode: CountryCode,
 });
 export type ProfileForm = z.infer<typeof ProfileForm>;
 
 /** Deleting the account needs the user to type their e-mail address. */
-export const DeleteAccountRequest = z.object({ confirmation: z.string().trim().min(1, 'validation.deleteConfirmation') });
+export const DeleteAccountRequest = z.object({ confirmation: Text(255, { tooLong: 'validation.deleteConfirmation' }).min(1, 'validation.deleteConfirmation') });
 
 export const ROLES = ['user', 'admin'] as const;
 
 export const AdminUsersQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: Text(100).optional(),
   page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(10000).default(1)),
   pageSize: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).default(25)),
 });
@@ -146,7 +142,7 @@ export const AdminUserListResponse = z.object({
 });
 
 export const ChangeRoleRequest = z.object({ role: z.enum(ROLES) });
-export const UserIdParam = z.object({ id: z.string().min(1).max(100) });
+export const UserIdParam = z.object({ id: Text(100, { trim: false }).min(1) });
 
 /** How this server lets people sign in: e-mail and password always, outside providers when configured. */
 export const AUTH_PROVIDERS = ['google', 'facebook', 'oidc'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from './common';
 
 /** E-mail: valid format, at most 255 characters (spec §5). */
 export const Email = z.string().trim().min(1, 'validation.emailRequired').max(255, 'validation.emailTooLong').email('validation.emailInvalid');
@@ -15,7 +16,7 @@ export const Password = z
 export const SignUpRequest = z.object({
   email: Email,
   password: Password,
-  name: z.string().trim().max(100).optional(),
+  name: Text(100, { tooLong: 'validation.nameTooLong' }).optional(),
 });
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 

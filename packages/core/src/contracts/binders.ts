@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '../games';
 import { CURRENCY_CODES } from '../money/currencies';
 import { Card } from './cards';
+import { IntId, IntIdParam, Text } from './common';
 
 export const BINDER_CATEGORIES = ['personal', 'trade', 'wishlist'] as const;
 export type BinderCategory = (typeof BINDER_CATEGORIES)[number];
@@ -10,13 +11,14 @@ export type BinderCategory = (typeof BINDER_CATEGORIES)[number];
 export const CARD_CONDITIONS = ['M', 'NM', 'SP', 'MP', 'HP', 'D'] as const;
 export const CARD_LANGUAGES = ['EN', 'JP', 'PT', 'ES', 'FR', 'IT', 'DE', 'KO', 'ZH'] as const;
 
-const CardId = z.number().int().positive();
+const CardId = IntId('validation.invalidCardId');
+const RowId = IntId();
 /** Binder ids are UUIDs; anything else is 'Invalid binder ID' (spec §8). */
 export const BinderIdParam = z.object({ id: z.uuid('validation.binderIdInvalid') });
-export const BinderRowParam = BinderIdParam.extend({ rowId: z.coerce.number().int().positive() });
+export const BinderRowParam = BinderIdParam.extend({ rowId: IntIdParam() });
 
-export const BinderName = z.string().trim().min(1, 'validation.binderNameRequired').max(99, 'validation.binderNameTooLong');
-export const BinderDescription = z.string().trim().max(499, 'validation.binderDescriptionTooLong');
+export const BinderName = Text(99, { tooLong: 'validation.binderNameTooLong' }).min(1, 'validation.binderNameRequired');
+export const BinderDescription = Text(499, { tooLong: 'validation.binderDescriptionTooLong' });
 export const BinderCategory = z.enum(BINDER_CATEGORIES, 'validation.binderCategoryRequired');
 
 export const BinderFields = z.object({
@@ -96,11 +98,11 @@ export type BinderRowFormValues = z.output<typeof BinderRowForm>;
 
 /** Bulk edit of the selected rows: condition and/or language (null clears it). */
 export const BulkUpdateBinderCardsRequest = z
-  .object({ rowIds: z.array(z.number().int().positive()).min(1).max(5000), condition: Condition.optional(), language: Language.optional() })
+  .object({ rowIds: z.array(RowId).min(1).max(5000), condition: Condition.optional(), language: Language.optional() })
   .refine((v) => v.condition !== undefined || v.language !== undefined, 'validation.nothingToUpdate');
 export type BulkUpdateBinderCardsRequest = z.infer<typeof BulkUpdateBinderCardsRequest>;
 
-export const DeleteBinderCardsRequest = z.object({ rowIds: z.array(z.number().int().positive()).min(1).max(20_000) });
+export const DeleteBinderCardsRequest = z.object({ rowIds: z.array(RowId).min(1).max(20_000) });
 
 export const BinderCardRow = z.object({
   id: z.number().int(),
@@ -158,8 +160,8 @@ export type BinderDetail = z.infer<typeof BinderDetail>;
 
 export const BINDER_CARD_SORTS = ['number', 'name', 'added', 'quantity', 'rarity', 'cost'] as const;
 export const BinderCardsQuery = z.object({
-  q: z.string().trim().max(100, 'validation.searchTooLong').optional(),
-  set: z.string().max(80).optional(),
+  q: Text(100, { tooLong: 'validation.searchTooLong' }).optional(),
+  set: Text(80).optional(),
   color: z.enum(CARD_COLORS).optional(),
   type: z.enum(CARD_TYPES).optional(),
   rarity: z.enum(CARD_RARITIES).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_SORTS, CARD_TYPES, GAME_CATEGORIES } from '../games';
-import { booleanParam, intParam, multiValue, Paginated } from './common';
+import { booleanParam, intParam, IntIdParam, multiValue, Paginated, Text } from './common';
 
 export const CardType = z.enum(CARD_TYPES);
 export const CardColor = z.enum(CARD_COLORS);
@@ -39,8 +39,8 @@ export const CardSort = z.enum(CARD_SORTS);
 
 export const CardsQuery = z
   .object({
-    q: z.string().trim().max(100, 'validation.searchTooLong').optional(),
-    set: multiValue(z.string().max(80)).describe('Set slugs or codes (e.g. op-01 or OP-01)'),
+    q: Text(100, { tooLong: 'validation.searchTooLong' }).optional(),
+    set: multiValue(Text(80)).describe('Set slugs or codes (e.g. op-01 or OP-01)'),
     color: multiValue(CardColor).describe('One or several colors; a card matches if it has any of them'),
     type: multiValue(CardType),
     costMin: intParam(20),
@@ -50,7 +50,7 @@ export const CardsQuery = z
     counter: multiValue(z.enum(['0', '1000', '2000'])).describe('Counter values; 0 is "no counter"'),
     rarity: multiValue(z.enum(CARD_RARITIES)),
     attribute: multiValue(z.enum(CARD_ATTRIBUTES)),
-    subtype: z.string().trim().max(80).optional().describe('A type such as "Straw Hat Crew"'),
+    subtype: Text(80).optional().describe('A type such as "Straw Hat Crew"'),
     block: multiValue(z.enum(CARD_BLOCKS)),
     variations: booleanParam.describe('Include parallels and alternate arts (default true)'),
     sort: CardSort.optional(),
@@ -77,9 +77,7 @@ export const CardDetailResponse = Card.extend({
 });
 export type CardDetailResponse = z.infer<typeof CardDetailResponse>;
 
-export const CardIdParam = z.object({
-  id: z.coerce.number().int().positive('validation.invalidCardId').max(2_147_483_647, 'validation.invalidCardId'),
-});
+export const CardIdParam = z.object({ id: IntIdParam('validation.invalidCardId') });
 
 export const CardFacetsResponse = z.object({
   subtypes: z.array(z.string()),

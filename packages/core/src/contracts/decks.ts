@@ -3,20 +3,21 @@ import { ONE_PIECE_FORMATS } from '../decks/formats';
 import { DECK_PROBLEM_CODES } from '../decks/validate';
 import { MAX_DECK_LIST_LENGTH } from '../decks/deck-list';
 import { Card } from './cards';
+import { IntId, Text } from './common';
 
-const CardId = z.number().int().positive();
+const CardId = IntId('validation.invalidCardId');
 
 /** One main-deck row: a print of the library and how many copies. */
 export const DeckCardInput = z.object({ cardId: CardId, quantity: z.number().int().min(1).max(50) });
 export type DeckCardInput = z.infer<typeof DeckCardInput>;
 
-export const DeckName = z.string().trim().min(1, 'validation.deckNameRequired').max(100, 'validation.deckNameTooLong');
+export const DeckName = Text(100, { tooLong: 'validation.deckNameTooLong' }).min(1, 'validation.deckNameRequired');
 
 /** The fields of a deck a user sets. */
 export const DeckFields = z.object({
   name: DeckName,
   format: z.enum(ONE_PIECE_FORMATS),
-  description: z.string().max(2000, 'validation.deckDescriptionTooLong').nullable(),
+  description: Text(2000, { tooLong: 'validation.deckDescriptionTooLong', trim: false }).nullable(),
   isPublic: z.boolean(),
   leaderCardId: CardId.nullable(),
   coverCardId: CardId.nullable(),
@@ -36,7 +37,7 @@ export type UpdateDeckRequest = z.infer<typeof UpdateDeckRequest>;
 export const ReplaceDeckCardsRequest = z.object({ cards: z.array(DeckCardInput).max(200) });
 export type ReplaceDeckCardsRequest = z.infer<typeof ReplaceDeckCardsRequest>;
 
-export const DeckIdParam = z.object({ id: z.string().min(1).max(64) });
+export const DeckIdParam = z.object({ id: Text(64, { trim: false }).min(1) });
 
 export const DeckProblem = z.object({
   code: z.enum(DECK_PROBLEM_CODES),
@@ -79,9 +80,9 @@ export type DeckDetail = z.infer<typeof DeckDetail>;
 
 /** Check a pasted list without an account: OPTCG Sim text in, every problem out. */
 export const ValidateDeckListRequest = z.object({
-  game: z.string().max(30).default('onepiece'),
-  format: z.string().max(30).default('standard'),
-  list: z.string().max(MAX_DECK_LIST_LENGTH, 'validation.deckListTooLong'),
+  game: Text(30).default('onepiece'),
+  format: Text(30).default('standard'),
+  list: Text(MAX_DECK_LIST_LENGTH, { tooLong: 'validation.deckListTooLong', trim: false }),
   withCards: z.boolean().default(false).describe('Also answer the main deck as read (the editor imports it)'),
 });
 

@@ -29,7 +29,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.tosRequired': 'You must accept the Terms of Service to continue',
   'validation.displayNameTooLong': 'Display name must be at most 50 characters',
   'validation.bioTooLong': 'Bio must be at most 500 characters',
-  'validation.avatarUrlInvalid': 'Avatar must be an http or https address',
+  'validation.imageUrlInvalid': 'Invalid image URL',
   'validation.nothingToUpdate': 'Nothing to update',
   'validation.deleteConfirmation': 'Type your e-mail address to confirm',
   'validation.deckNameRequired': 'Deck name is required',
@@ -63,6 +63,12 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.quantityMin': 'The quantity must be at least 1',
   'validation.priceNegative': 'The price cannot be negative',
   'validation.priceInvalid': 'Enter a price such as 12.50, or leave it empty',
+  'validation.invalidCharacters': 'The text contains a character that is not allowed',
+  'validation.textTooLong': 'The text is too long',
+  'validation.invalidId': 'Invalid ID',
+  'validation.nameRequired': 'Name is required',
+  'validation.nameTooLong': 'Name must be at most 100 characters',
+  'validation.callbackUrlInvalid': 'Invalid return address',
 };
 
 /** The English text of a message key, with {{placeholders}} filled from `params`. */

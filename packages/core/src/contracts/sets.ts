@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GAME_CATEGORIES, SET_KINDS } from '../games';
 import { Card } from './cards';
+import { Text } from './common';
 
 
 export const CardSet = z.object({
@@ -20,4 +21,4 @@ export type SetListResponse = z.infer<typeof SetListResponse>;
 export const SetDetailResponse = CardSet.extend({ cards: z.array(Card) });
 export type SetDetailResponse = z.infer<typeof SetDetailResponse>;
 
-export const SetSlugParam = z.object({ slug: z.string().min(1).max(120) });
+export const SetSlugParam = z.object({ slug: Text(120, { trim: false }).min(1) });

@@ -176,7 +176,7 @@ describe('profile and account', () => {
     expect(issues).toEqual(
       expect.arrayContaining([
         { path: 'bio', message: 'Bio must be at most 500 characters' },
-        { path: 'avatarUrl', message: 'Avatar must be an http or https address' },
+        { path: 'avatarUrl', message: 'Invalid image URL' },
       ]),
     );
     expect((await patch({})).status).toBe(400);
@@ -261,5 +261,26 @@ describe('isolation between users', () => {
       ['privacy', true],
       ['tos', true],
     ]);
+  });
+});
+
+describe('hostile input on the profile (400, never 500)', () => {
+  it("stores only https pictures ('Invalid image URL' otherwise) and refuses NUL in any text", async () => {
+    const cookie = await signUpVerified(ctx, 'pedro-input@example.com');
+    await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'pedro_input' }, { Cookie: cookie }));
+    const patch = (body: unknown) => ctx.app.request('/api/me/profile', { ...postJson(body, { Cookie: cookie }), method: 'PATCH' });
+    for (const avatarUrl of ['javascript:alert(1)', 'http://evil.example/a.png', 'data:image/png;base64,AAAA', 'https://a.example/\u0000']) {
+      const res = await patch({ avatarUrl });
+      expect(res.status, avatarUrl).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', issues: [{ path: 'avatarUrl', message: 'Invalid image URL' }] } });
+    }
+    expect((await patch({ avatarUrl: 'https://cdn.example.com/pedro.png' })).status).toBe(200);
+    for (const body of [{ displayName: 'Pe\u0000dro' }, { bio: '\u0000' }]) {
+      const res = await patch(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { issues: [{ message: 'The text contains a character that is not allowed' }] } });
+    }
+    const locale = await ctx.app.request('/api/me/accept-terms', postJson({ ...validAcceptance, username: 'pedro_input', locale: 'pt\u0000' }, { Cookie: cookie }));
+    expect(locale.status).toBe(400);
   });
 });

@@ -20,6 +20,7 @@ import {
   UpdateBinderRequest,
   WishlistIdsResponse,
 } from '@grandline/core/contracts/binders';
+import { IntId, IntIdParam } from '@grandline/core/contracts/common';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { bodyLimit } from 'hono/body-limit';
 import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
@@ -257,7 +258,7 @@ export const bindersRoutes = createRouter()
       middleware: [requireAcceptedTerms] as const,
       request: {
         body: {
-          content: { 'application/json': { schema: z.object({ cards: z.array(z.object({ cardId: z.number().int().positive(), quantity: z.number().int().min(1).max(99).default(1) })).min(1).max(200) }) } },
+          content: { 'application/json': { schema: z.object({ cards: z.array(z.object({ cardId: IntId('validation.invalidCardId'), quantity: z.number().int().min(1).max(99).default(1) })).min(1).max(200) }) } },
           required: true,
         },
       },
@@ -272,7 +273,7 @@ export const bindersRoutes = createRouter()
       tags: ['wishlist'],
       summary: 'Remove a card (every row of that print) from the wishlist',
       middleware: [requireAcceptedTerms] as const,
-      request: { params: z.object({ cardId: z.coerce.number().int().positive() }) },
+      request: { params: z.object({ cardId: IntIdParam('validation.invalidCardId') }) },
       responses: { 200: jsonContent(WishlistIdsResponse, 'The wishlist after the change'), 400: invalid, ...gate },
     }),
     async (c) => c.json(await removeFromWishlist({ db: c.var.deps.db, user: c.var.user, cardId: c.req.valid('param').cardId }), 200),

@@ -116,6 +116,28 @@ describe('ownership and privacy', () => {
     const after = (await (await get(`/api/binders/${binder.id}`, alice)).json()) as BinderDetail;
     expect(after).toMatchObject({ name: 'Secret', cardCount: 2, distinctCount: 1 });
   });
+
+  it('shows what the owner paid only to the owner, in rows and in every export of a public binder', async () => {
+    const binder = await create(alice, { name: 'Priced', category: 'trade', isPublic: true });
+    const card = base[3]!;
+    const added = await send('POST', `/api/binders/${binder.id}/cards`, { cards: [{ cardId: card.id, quantity: 1, purchasePrice: 123.45, purchaseCurrency: 'BRL' }] }, alice);
+    expect(added.status).toBeLessThan(300);
+    const [own] = (await rowsOf(binder.id, alice)).items;
+    expect(own).toMatchObject({ purchasePrice: 123.45, purchaseCurrency: 'BRL' });
+    const ownExport = await (await get(`/api/binders/${binder.id}/export?format=liga`, alice)).text();
+    expect(ownExport).toContain('123.45');
+    for (const cookie of [bob, undefined]) {
+      const [theirs] = (await rowsOf(binder.id, cookie as string)).items;
+      expect(theirs).toMatchObject({ card: { id: card.id }, quantity: 1, purchasePrice: null, purchaseCurrency: null });
+      for (const format of ['liga', 'prices', 'optcgsim']) {
+        const res = await get(`/api/binders/${binder.id}/export?format=${format}`, cookie);
+        expect(res.status).toBe(200);
+        const text = await res.text();
+        expect(text).toContain(card.cardNumber);
+        expect(text).not.toContain('123.45');
+      }
+    }
+  });
 });
 
 describe('binder cards', () => {
@@ -366,5 +388,37 @@ describe('wishlist, owned cards and portfolio', () => {
     ]);
     const owned = (await (await get('/api/collection/owned', dave)).json()) as { counts: Record<string, number> };
     expect(owned.counts).toEqual({ [a!.cardNumber]: 3, [b!.cardNumber]: 1, [c!.cardNumber]: 4 });
+  });
+});
+
+describe('hostile input (400, never 500)', () => {
+  it('refuses NUL in a binder name or description, and ids beyond the integer columns', async () => {
+    const nul = await send('POST', '/api/binders', { name: 'Bad\u0000name', category: 'personal', description: 'x\u0000' }, alice);
+    expect(nul.status).toBe(400);
+    expect((await nul.json()) as unknown).toMatchObject({
+      error: {
+        code: 'VALIDATION_ERROR',
+        issues: [
+          { path: 'name', message: 'The text contains a character that is not allowed' },
+          { path: 'description', message: 'The text contains a character that is not allowed' },
+        ],
+      },
+    });
+    const binder = await create(alice, { name: 'Hostile', category: 'personal' });
+    const rename = await send('PATCH', `/api/binders/${binder.id}`, { name: '\u0000' }, alice);
+    expect(rename.status).toBe(400);
+    const cover = await send('PATCH', `/api/binders/${binder.id}`, { coverCardId: 2 ** 31 }, alice);
+    expect(cover.status).toBe(400);
+    expect(await cover.json()).toMatchObject({ error: { issues: [{ path: 'coverCardId', message: 'Invalid card ID' }] } });
+    const add = await send('POST', `/api/binders/${binder.id}/cards`, { cards: [{ cardId: 2147483648 }] }, alice);
+    expect(add.status).toBe(400);
+    const row = await send('PATCH', `/api/binders/${binder.id}/cards/2147483648`, { quantity: 2 }, alice);
+    expect(row.status).toBe(400);
+    expect(await row.json()).toMatchObject({ error: { issues: [{ path: 'rowId', message: 'Invalid ID' }] } });
+    expect((await send('POST', `/api/binders/${binder.id}/cards/delete`, { rowIds: [2 ** 31] }, alice)).status).toBe(400);
+    expect((await send('DELETE', '/api/wishlist/cards/2147483648', undefined, alice)).status).toBe(400);
+    expect((await send('PATCH', `/api/binders/${binder.id}/cards/2147483647`, { quantity: 2 }, alice)).status).toBe(404);
+    // Bytes that are not UTF-8 in a search: answered, not a 500.
+    expect((await get(`/api/binders/${binder.id}/cards?q=a%ED%A0%80`, alice)).status).toBe(200);
   });
 });

@@ -198,3 +198,20 @@ describe('GET /api/cards cache', () => {
     expect((await ctx.app.request('/api/cards?type=Stage&costMax=99')).status).toBe(400);
   });
 });
+
+describe('hostile input on the library (400, never 500)', () => {
+  it('refuses NUL in a search, set or type filter and ids beyond the integer column', async () => {
+    for (const query of ['q', 'set', 'subtype']) {
+      const { status, body } = await getJson<ErrorResponse>(ctx.app, `/api/cards?${query}=${encodeURIComponent('luffy\u0000')}`);
+      expect(status, query).toBe(400);
+      expect(body.error.code).toBe('VALIDATION_ERROR');
+    }
+    for (const id of ['2147483648', '9007199254740992', '1e10', 'Infinity']) {
+      const { status, body } = await getJson<ErrorResponse>(ctx.app, `/api/cards/${id}`);
+      expect(status, id).toBe(400);
+      expect(body.error.issues).toEqual([{ path: 'id', message: 'Invalid card ID' }]);
+    }
+    expect((await getJson(ctx.app, `/api/cards/2147483647`)).status).toBe(404);
+    expect((await getJson(ctx.app, `/api/sets/${encodeURIComponent('op-01\u0000')}`)).status).toBe(400);
+  });
+});

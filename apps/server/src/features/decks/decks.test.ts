@@ -200,3 +200,26 @@ describe('decks CRUD', () => {
     expect((await send('DELETE', `/api/decks/${deck.id}`, undefined, alice)).status).toBe(404);
   });
 });
+
+describe('hostile input (400, never 500)', () => {
+  it('refuses NUL in a deck name or description, and card ids beyond the integer columns', async () => {
+    const nul = await send('POST', '/api/decks', { name: 'Bad\u0000deck', format: 'standard', description: '\u0000' }, alice);
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({
+      error: {
+        issues: [
+          { path: 'name', message: 'The text contains a character that is not allowed' },
+          { path: 'description', message: 'The text contains a character that is not allowed' },
+        ],
+      },
+    });
+    const created = await send('POST', '/api/decks', { name: 'Hostile', format: 'standard' }, alice);
+    const deck = (await created.json()) as DeckDetail;
+    expect((await send('PATCH', `/api/decks/${deck.id}`, { name: 'x\u0000' }, alice)).status).toBe(400);
+    const leader = await send('PATCH', `/api/decks/${deck.id}`, { leaderCardId: 2 ** 31 }, alice);
+    expect(leader.status).toBe(400);
+    expect(await leader.json()).toMatchObject({ error: { issues: [{ path: 'leaderCardId', message: 'Invalid card ID' }] } });
+    expect((await send('PUT', `/api/decks/${deck.id}/cards`, { cards: [{ cardId: 2147483648, quantity: 1 }] }, alice)).status).toBe(400);
+    expect((await send('POST', '/api/decks/validate', { list: '1xOP01-001\u0000' })).status).toBe(400);
+  });
+});
