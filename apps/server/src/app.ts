@@ -18,6 +18,9 @@ import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
 import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
+import { refuseNulInUrl } from './lib/input-guard';
+import { authInputGuard } from './features/auth/auth-input';
+import { apiBodyLimit, DEFAULT_MAX_JSON_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES } from './lib/body-limits';
 import { clientAddress } from './lib/client-address';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
@@ -196,6 +199,9 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = fa
   app.route('/', legalRoutes);
 
   if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) {
+  // Hostile input: NUL in any /api address; the auth library's inputs checked before it sees them.
+  app.use('/api/*', refuseNulInUrl);
+  if (auth) app.use('/api/auth/*', authInputGuard);
     const root = path.relative(process.cwd(), webDistDir) || '.';
     const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
     app.use(

@@ -13,6 +13,7 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { authMail, mailLanguage } from './auth-mail';
+import { safeImage } from './auth-input';
 
 export interface AuthConfig {
   /** Where users reach the app, e.g. http://localhost:3000. */
@@ -105,10 +106,12 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
       user: {
         create: {
           before: async (user) => ({
-            data: { ...user, role: config.adminEmails?.includes(user.email.toLowerCase()) ? 'admin' : 'user' },
+            data: { ...user, image: safeImage(user.image), role: config.adminEmails?.includes(user.email.toLowerCase()) ? 'admin' : 'user' },
           }),
         },
       },
+        // A picture from an outside provider that is not https is dropped, not stored (the auth input guard refuses it from users).
+        update: { before: async (user) => (user.image ? { data: { ...user, image: safeImage(user.image) } } : undefined) },
     },
     emailAndPassword: {
       enabled: true,
