@@ -20,7 +20,6 @@ import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
 import { refuseNulInUrl } from './lib/input-guard';
 import { authInputGuard } from './features/auth/auth-input';
-import { apiBodyLimit, DEFAULT_MAX_JSON_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES } from './lib/body-limits';
 import { clientAddress } from './lib/client-address';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
@@ -185,6 +184,9 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = fa
   });
   api.all('*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
   app.use('/api/*', sameOriginWrites(publicUrl));
+  // Hostile input: NUL in any /api address; the auth library's inputs checked before it sees them.
+  app.use('/api/*', refuseNulInUrl);
+  if (auth) app.use('/api/auth/*', authInputGuard);
   if (auth) {
     app.on(['GET', 'POST'], '/api/auth/*', (c) => {
       // The auth library reads the client address (rate limits, sessions) from one header that only we set.
@@ -199,9 +201,6 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = fa
   app.route('/', legalRoutes);
 
   if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) {
-  // Hostile input: NUL in any /api address; the auth library's inputs checked before it sees them.
-  app.use('/api/*', refuseNulInUrl);
-  if (auth) app.use('/api/auth/*', authInputGuard);
     const root = path.relative(process.cwd(), webDistDir) || '.';
     const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
     app.use(

@@ -12,8 +12,8 @@ import { accounts, appMeta, rateLimits, sessions, users, verifications } from '.
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { authMail, mailLanguage } from './auth-mail';
 import { safeImage } from './auth-input';
+import { authMail, mailLanguage } from './auth-mail';
 
 export interface AuthConfig {
   /** Where users reach the app, e.g. http://localhost:3000. */
@@ -109,9 +109,9 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
             data: { ...user, image: safeImage(user.image), role: config.adminEmails?.includes(user.email.toLowerCase()) ? 'admin' : 'user' },
           }),
         },
-      },
         // A picture from an outside provider that is not https is dropped, not stored (the auth input guard refuses it from users).
         update: { before: async (user) => (user.image ? { data: { ...user, image: safeImage(user.image) } } : undefined) },
+      },
     },
     emailAndPassword: {
       enabled: true,
