@@ -1,0 +1,349 @@
+/**
+ * Every operation of the OpenAPI document, and every better-auth endpoint that takes user input, called with
+ * each hostile value in each path parameter, query parameter and body field (and one level into arrays of
+ * objects), signed out and signed in (as an administrator who accepted the terms). No answer may be a 5xx or
+ * leak a stack trace; our own 4xx answers must be the JSON error object. The counts are printed and written to
+ * test-results/security/openapi-fuzz.json for the report.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../app';
+import { catalogueIndex } from '../features/cards/catalogue-index';
+import { HOSTILE_VALUES, hostileText, hostileUrlText, leaksInternals, type HostileValue } from '../testing/hostile-values';
+import { cookieOf, createAuthTestApp, signUpVerified, TEST_PUBLIC_URL } from '../testing/test-app';
+
+type Ctx = Awaited<ReturnType<typeof createAuthTestApp>>;
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  default?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  const?: unknown;
+  minimum?: number;
+  minLength?: number;
+  format?: string;
+};
+type Operation = {
+  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+
+const ADMIN_EMAIL = 'fuzz-admin@example.com';
+// Strong enough for any password policy (length, classes, not a common password).
+const PASSWORD = 'Fz!9qLw2#vRt7-Kp';
+
+let ctx: Ctx;
+/** The administrator's session: every operation is tried signed in as them. */
+let admin: string;
+/** A second user whose password, name and picture the better-auth endpoints fuzz (their session may be renewed). */
+let authUser = { email: 'fuzz-auth@example.com', cookie: '' };
+let otherUserId: string;
+let cardId: number;
+let cardNumber: string;
+let setSlug: string;
+let deckId: string;
+let binderId: string;
+let rowId: number;
+
+interface Failure {
+  what: string;
+  value: string;
+  status: number;
+  body: string;
+}
+const failures: Failure[] = [];
+const stats = { operations: 0, authEndpoints: 0, fields: 0, requests: 0, byStatus: {} as Record<string, number> };
+/** Per operation: the slots fuzzed and the requests sent (hostile values × slots × sessions, plus the base calls). */
+const perOperation: { operation: string; slots: string[]; requests: number }[] = [];
+
+const send = (method: string, url: string, init: { body?: string; type?: string; cookie?: string } = {}) => {
+  const headers: Record<string, string> = { Origin: TEST_PUBLIC_URL, Accept: 'application/json' };
+  if (init.type) headers['Content-Type'] = init.type;
+  if (init.cookie) headers.Cookie = init.cookie;
+  return ctx.app.request(url, { method, headers, body: init.body });
+};
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function check(what: string, valueName: string, res: Response, ours: boolean) {
+  stats.requests++;
+  stats.byStatus[res.status] = (stats.byStatus[res.status] ?? 0) + 1;
+  const body = await res.text();
+  const fail = (reason: string) => failures.push({ what: `${what} (${reason})`, value: valueName, status: res.status, body: body.slice(0, 300) });
+  if (res.status >= 500) return fail('5xx');
+  if (leaksInternals(body)) return fail('stack trace');
+  if (ours && res.status >= 400) {
+    const parsed = parseJson(body) as { error?: { code?: unknown; message?: unknown } } | null;
+    if (typeof parsed?.error?.code !== 'string' || typeof parsed.error.message !== 'string') fail('4xx without the JSON error object');
+  }
+}
+
+/** A value the schema accepts, for the fields the operation requires (hand-written bases cover the rest). */
+function example(schema: JsonSchema | undefined): unknown {
+  if (!schema) return undefined;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum.find((v) => v !== null);
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return example(variants.find((v) => v.type !== 'null') ?? variants[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries((schema.required ?? []).map((k) => [k, example(schema.properties?.[k])]));
+    case 'array':
+      return [example(schema.items)];
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'string':
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return undefined;
+  }
+}
+
+/** Hand-written valid bodies, so each field is fuzzed with every other field right. */
+function baseBody(method: string, route: string): Record<string, unknown> | undefined {
+  const key = `${method.toUpperCase()} ${route}`;
+  const bases: Record<string, Record<string, unknown>> = {
+    'POST /me/accept-terms': { username: 'fuzz_admin', countryCode: 'BR', ageConfirmed: true, tosAccepted: true },
+    'PATCH /me/profile': { displayName: 'Fuzz', bio: 'Bio', avatarUrl: 'https://example.com/a.png', countryCode: 'BR', language: 'en', currency: 'USD', theme: 'dark', animations: true, marketplace: 'us', priceType: 'min' },
+    'POST /me/delete': { confirmation: 'not-the-address@example.com' },
+    'PUT /admin/users/{id}/role': { role: 'user' },
+    'POST /decks/validate': { game: 'onepiece', format: 'standard', list: `1x${cardNumber}`, withCards: false },
+    'POST /decks': { name: 'Fuzz deck', format: 'standard', description: 'd', isPublic: false, leaderCardId: null, coverCardId: null, cards: [{ cardId, quantity: 1 }] },
+    'PATCH /decks/{id}': { name: 'Fuzz deck', description: 'd', isPublic: false, coverCardId: null },
+    'PUT /decks/{id}/cards': { cards: [{ cardId, quantity: 1 }] },
+    'POST /binders': { name: 'Fuzz binder', category: 'trade', description: 'd', isPublic: false, coverCardId: null },
+    'PATCH /binders/{id}': { name: 'Fuzz binder', description: 'd', isPublic: false, coverCardId: null },
+    'POST /binders/{id}/cards': { cards: [{ cardId, quantity: 1, condition: 'NM', language: 'EN', purchasePrice: 1, purchaseCurrency: 'USD' }] },
+    'PATCH /binders/{id}/cards/{rowId}': { quantity: 2, condition: 'NM', language: 'EN', purchasePrice: 1, purchaseCurrency: 'USD' },
+    'POST /binders/{id}/cards/update': { rowIds: [rowId], condition: 'NM', language: 'EN' },
+    // A row that does not exist: the base itself must not remove the row the other operations use.
+    'POST /binders/{id}/cards/delete': { rowIds: [2_147_483_647] },
+    'POST /wishlist/cards': { cards: [{ cardId, quantity: 1 }] },
+  };
+  return bases[key];
+}
+
+function pathValue(route: string, name: string): string {
+  if (name === 'rowId') return String(rowId);
+  if (name === 'cardId') return String(cardId);
+  if (name === 'slug') return setSlug;
+  if (route.startsWith('/cards/')) return String(cardId);
+  if (route.startsWith('/decks/')) return deckId;
+  if (route.startsWith('/binders/')) return binderId;
+  if (route.startsWith('/admin/users/')) return otherUserId;
+  throw new Error(`no value for path parameter ${name} of ${route}`);
+}
+
+const QUERY_BASES: Record<string, Record<string, string>> = {
+  '/legal/version': { doc: 'terms_of_service' },
+  '/profiles/username-available': { name: 'someone_free' },
+  '/binders/{id}/import': { format: 'optcgsim', mode: 'merge', currency: 'BRL' },
+};
+
+type Slot = { kind: 'path' | 'query' | 'body' | 'item' | 'whole-body' | 'text-body'; name: string; item?: string };
+
+/** One call of an operation with one slot holding a hostile value (or none: the base call). */
+function buildCall(route: string, method: string, op: Operation, slot?: Slot, hostile?: HostileValue) {
+  const value = hostile?.value;
+  let url = route;
+  for (const p of op.parameters?.filter((x) => x.in === 'path') ?? []) {
+    const text = slot?.kind === 'path' && slot.name === p.name && hostile ? hostileUrlText(hostile) : encodeURIComponent(pathValue(route, p.name));
+    url = url.replace(`{${p.name}}`, text);
+  }
+  const query = Object.entries(QUERY_BASES[route] ?? {})
+    .filter(([k]) => !(slot?.kind === 'query' && slot.name === k))
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+  if (slot?.kind === 'query' && hostile) {
+    if (Array.isArray(value) && value.length) for (const v of value) query.push(`${slot.name}=${hostileUrlText(hostile, v)}`);
+    else query.push(`${slot.name}=${hostileUrlText(hostile)}`);
+  }
+  const search = query.join('&');
+  const content = op.requestBody?.content ?? {};
+  let body: string | undefined;
+  let type: string | undefined;
+  if (content['application/json']) {
+    type = 'application/json';
+    const schema = content['application/json'].schema;
+    const base = structuredClone(baseBody(method, route) ?? (example(schema) as Record<string, unknown>));
+    if (slot?.kind === 'whole-body') body = JSON.stringify(value);
+    else {
+      if (slot?.kind === 'body') base[slot.name] = value;
+      if (slot?.kind === 'item') {
+        const list = base[slot.name];
+        if (Array.isArray(list) && slot.item === undefined) list[0] = value;
+        else if (Array.isArray(list)) (list[0] as Record<string, unknown>)[slot.item!] = value;
+      }
+      body = JSON.stringify(base);
+    }
+  } else if (content['text/plain'] || content['text/csv']) {
+    type = 'text/plain';
+    body = slot?.kind === 'text-body' ? hostileText(value) : `1x${cardNumber}`;
+  }
+  return { url: `/api${url}${search ? `?${search}` : ''}`, body, type };
+}
+
+/** Where hostile values go in an operation. */
+function slotsOf(op: Operation): Slot[] {
+  const slots: Slot[] = [];
+  for (const p of op.parameters ?? []) if (p.in === 'path' || p.in === 'query') slots.push({ kind: p.in, name: p.name });
+  const content = op.requestBody?.content ?? {};
+  const schema = content['application/json']?.schema;
+  if (schema) {
+    slots.push({ kind: 'whole-body', name: '(body)' });
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+      slots.push({ kind: 'body', name });
+      const items = prop.items;
+      if (items?.properties) for (const field of Object.keys(items.properties)) slots.push({ kind: 'item', name, item: field });
+      else if (items) slots.push({ kind: 'item', name });
+    }
+  } else if (content['text/plain'] || content['text/csv']) slots.push({ kind: 'text-body', name: '(file)' });
+  return slots;
+}
+
+const slotName = (s: Slot) => (s.kind === 'item' ? `${s.name}[0]${s.item ? `.${s.item}` : ''}` : `${s.kind === 'whole-body' || s.kind === 'text-body' ? '' : `${s.kind}:`}${s.name}`);
+
+beforeAll(async () => {
+  ctx = await createAuthTestApp({ seed: true, adminEmails: [ADMIN_EMAIL] });
+  admin = await signUpVerified(ctx, ADMIN_EMAIL, PASSWORD);
+  authUser.cookie = await signUpVerified(ctx, authUser.email, PASSWORD);
+  const accept = (cookie: string, username: string) =>
+    send('POST', '/api/me/accept-terms', { body: JSON.stringify({ username, countryCode: 'BR', ageConfirmed: true, tosAccepted: true }), type: 'application/json', cookie });
+  expect((await accept(admin, 'fuzz_admin')).status).toBe(200);
+  expect((await accept(authUser.cookie, 'fuzz_auth')).status).toBe(200);
+  const me = (await (await ctx.app.request('/api/me', { headers: { Cookie: authUser.cookie } })).json()) as { user: { id: string } };
+  otherUserId = me.user.id;
+  const index = await catalogueIndex(ctx.db);
+  const card = [...index.byId.values()].find((c) => !c.isVariation && c.cardType === 'Character')!;
+  cardId = card.id;
+  cardNumber = card.cardNumber;
+  setSlug = card.set!.slug;
+  const json = async (method: string, url: string, body: unknown) => {
+    const res = await send(method, url, { body: JSON.stringify(body), type: 'application/json', cookie: admin });
+    expect(res.status, `${method} ${url}`).toBeLessThan(300);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  deckId = (await json('POST', '/api/decks', { name: 'Fuzz target', format: 'standard' })).id as string;
+  binderId = (await json('POST', '/api/binders', { name: 'Fuzz target', category: 'personal' })).id as string;
+  await json('POST', `/api/binders/${binderId}/cards`, { cards: [{ cardId, quantity: 3 }] });
+  const rows = (await (await send('GET', `/api/binders/${binderId}/cards`, { cookie: admin })).json()) as { items: { id: number }[] };
+  rowId = rows.items[0]!.id;
+}, 180_000);
+
+afterAll(async () => {
+  const summary = {
+    operations: stats.operations,
+    authEndpoints: stats.authEndpoints,
+    fieldsFuzzed: stats.fields,
+    hostileValuesPerField: HOSTILE_VALUES.length,
+    requests: stats.requests,
+    byStatus: stats.byStatus,
+    perOperation,
+    failures: failures.length,
+    failureList: failures,
+  };
+  const dir = path.resolve(import.meta.dirname, '../../../../test-results/security');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'openapi-fuzz.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(
+    `OpenAPI fuzz: ${stats.operations} operations and ${stats.authEndpoints} auth endpoints, ${stats.fields} fields × ${HOSTILE_VALUES.length} hostile values, ` +
+      `${stats.requests} requests, ${failures.length} failures; statuses ${JSON.stringify(stats.byStatus)}`,
+  );
+  await ctx?.database.close();
+});
+
+describe('OpenAPI fuzz: every operation with hostile values', () => {
+  it('answers every hostile value with a 4xx JSON error or a success, never a 5xx or a stack trace', async () => {
+    const before = failures.length;
+    const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
+    const operations = Object.entries(doc.paths).flatMap(([route, item]) => Object.entries(item).map(([method, op]) => ({ route, method, op })));
+    expect(operations.length).toBeGreaterThan(30);
+    for (const { route, method, op } of operations) {
+      stats.operations++;
+      const slots = slotsOf(op);
+      stats.fields += slots.length;
+      const sent = stats.requests;
+      for (const cookie of [undefined, admin]) {
+        const who = cookie ? 'signed in' : 'signed out';
+        // The base call works (signed in), so the hostile values below are tried one at a time against a valid call.
+        const base = buildCall(route, method, op);
+        await check(`${method.toUpperCase()} ${route} base, ${who}`, '-', await send(method.toUpperCase(), base.url, { ...base, cookie }), true);
+        for (const slot of slots) {
+          for (const hostile of HOSTILE_VALUES) {
+            const call = buildCall(route, method, op, slot, hostile);
+            const res = await send(method.toUpperCase(), call.url, { body: call.body, type: call.type, cookie });
+            await check(`${method.toUpperCase()} ${route} ${slotName(slot)}, ${who}`, hostile.name, res, true);
+          }
+        }
+      }
+      perOperation.push({ operation: `${method.toUpperCase()} /api${route}`, slots: slots.map(slotName), requests: stats.requests - sent });
+    }
+    const found = failures.slice(before);
+    expect(found, JSON.stringify(found.slice(0, 20), null, 2)).toEqual([]);
+  });
+
+  it('answers hostile values on the better-auth endpoints that take user input without a 5xx', async () => {
+    const before = failures.length;
+    let n = 0;
+    const fresh = () => `fuzz-signup-${++n}@example.com`;
+    /** The endpoints and a valid body (or query) for each; `signedIn` ones use the second user's session. */
+    const endpoints: { method: 'GET' | 'POST'; path: string; base: () => Record<string, unknown>; signedIn?: boolean; query?: boolean }[] = [
+      { method: 'POST', path: '/sign-up/email', base: () => ({ email: fresh(), password: PASSWORD, name: 'Fuzz', image: 'https://example.com/a.png', callbackURL: '/', rememberMe: true }) },
+      { method: 'POST', path: '/sign-in/email', base: () => ({ email: ADMIN_EMAIL, password: 'Wrong-password-1', callbackURL: '/', rememberMe: false }) },
+      { method: 'POST', path: '/request-password-reset', base: () => ({ email: ADMIN_EMAIL, redirectTo: '/auth/recovery' }) },
+      { method: 'POST', path: '/reset-password', base: () => ({ newPassword: PASSWORD, token: 'not-a-token' }) },
+      { method: 'POST', path: '/send-verification-email', base: () => ({ email: ADMIN_EMAIL, callbackURL: '/' }) },
+      { method: 'GET', path: '/verify-email', base: () => ({ token: 'not-a-token', callbackURL: '/' }), query: true },
+      { method: 'POST', path: '/sign-in/social', base: () => ({ provider: 'google', callbackURL: '/' }) },
+      { method: 'POST', path: '/update-user', base: () => ({ name: 'Fuzz user', image: 'https://example.com/a.png' }), signedIn: true },
+      { method: 'POST', path: '/change-password', base: () => ({ currentPassword: PASSWORD, newPassword: PASSWORD, revokeOtherSessions: false }), signedIn: true },
+      { method: 'POST', path: '/change-email', base: () => ({ newEmail: fresh(), callbackURL: '/' }), signedIn: true },
+      { method: 'POST', path: '/revoke-session', base: () => ({ token: 'not-a-token' }), signedIn: true },
+      { method: 'POST', path: '/update-session', base: () => ({ ipAddress: '127.0.0.1' }), signedIn: true },
+      { method: 'POST', path: '/unlink-account', base: () => ({ providerId: 'google', accountId: 'x' }), signedIn: true },
+      { method: 'GET', path: '/account-info', base: () => ({ accountId: 'x' }), signedIn: true, query: true },
+    ];
+    for (const endpoint of endpoints) {
+      stats.authEndpoints++;
+      const fields = Object.keys(endpoint.base());
+      stats.fields += fields.length + (endpoint.query ? 0 : 1);
+      const sent = stats.requests;
+      for (const field of [...fields, ...(endpoint.query ? [] : ['(body)'])]) {
+        for (const hostile of HOSTILE_VALUES) {
+          const values = { ...endpoint.base(), ...(field === '(body)' ? {} : { [field]: hostile.value }) };
+          const cookie = endpoint.signedIn ? authUser.cookie : undefined;
+          let res: Response;
+          if (endpoint.query) {
+            const query = Object.entries(values).map(([k, v]) => `${k}=${k === field ? hostileUrlText(hostile) : encodeURIComponent(hostileText(v))}`);
+            res = await send('GET', `/api/auth${endpoint.path}?${query.join('&')}`, { cookie });
+          } else {
+            const body = field === '(body)' ? JSON.stringify(hostile.value) : JSON.stringify(values);
+            res = await send(endpoint.method, `/api/auth${endpoint.path}`, { body, type: 'application/json', cookie });
+          }
+          // A renewed session (a password change revokes the others) replaces the one we hold.
+          const renewed = cookieOf(res);
+          if (endpoint.signedIn && renewed.includes('session_token=') && !/session_token=;/.test(renewed)) authUser = { ...authUser, cookie: renewed };
+          await check(`${endpoint.method} /api/auth${endpoint.path} ${field}`, hostile.name, res, false);
+        }
+      }
+      perOperation.push({ operation: `${endpoint.method} /api/auth${endpoint.path}`, slots: [...fields, ...(endpoint.query ? [] : ['(body)'])], requests: stats.requests - sent });
+    }
+    const found = failures.slice(before);
+    expect(found, JSON.stringify(found.slice(0, 20), null, 2)).toEqual([]);
+  });
+});
