@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { openDatabase } from './db/client';
+import { runCommand } from './db/command';
 import { listAdmins, setRole } from './features/admin/admin.service';
-import { loadEnv, resolveFromRoot } from './lib/env';
 
 /**
  * npm run admin -- grant EMAIL | revoke EMAIL | list
@@ -9,32 +7,23 @@ import { loadEnv, resolveFromRoot } from './lib/env';
  */
 const [command, email] = process.argv.slice(2);
 const usage = 'usage: npm run admin -- grant EMAIL | revoke EMAIL | list';
-if (!command || (command !== 'list' && !email)) {
+if (!command || (command !== 'list' && command !== 'grant' && command !== 'revoke') || (command !== 'list' && !email)) {
   console.error(usage);
   process.exit(2);
 }
-const env = loadEnv();
-const database = env.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-  : await openDatabase({ kind: 'pglite', dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'pglite') });
-let code = 0;
-try {
+const code = await runCommand(`npm run admin -- ${command}`, async (database) => {
   await database.migrate();
   if (command === 'list') {
     const admins = await listAdmins(database.db);
     console.log(admins.length ? admins.join('\n') : 'no admins yet');
-  } else if (command === 'grant' || command === 'revoke') {
-    const changed = await setRole({ db: database.db, emails: [email!], role: command === 'grant' ? 'admin' : 'user' });
-    if (changed.length) console.log(`${changed[0]} is now ${command === 'grant' ? 'an admin' : 'a regular user'}`);
-    else {
-      console.error(`no account with the e-mail ${email}: sign up first, then run this again`);
-      code = 1;
-    }
-  } else {
-    console.error(usage);
-    code = 2;
+    return 0;
   }
-} finally {
-  await database.close();
-}
+  const changed = await setRole({ db: database.db, emails: [email!], role: command === 'grant' ? 'admin' : 'user' });
+  if (changed.length) {
+    console.log(`${changed[0]} is now ${command === 'grant' ? 'an admin' : 'a regular user'}`);
+    return 0;
+  }
+  console.error(`no account with the e-mail ${email}: sign up first, then run this again`);
+  return 1;
+});
 process.exit(code);

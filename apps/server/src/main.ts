@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { buildApp } from './app';
+import { startHttpServer } from './http-server';
 import { parseAdminEmails, setRole } from './features/admin/admin.service';
 import { configuredProviders, createAuth, resolveAuthSecret } from './features/auth/auth';
 import { createMailer } from './lib/mail';
-import { openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { loadPackageCards } from './features/cards/catalogue-source';
 import { seedCatalogue } from './features/cards/catalogue-import';
 import { loadEnv, resolveFromRoot } from './lib/env';
@@ -15,14 +16,13 @@ const env = loadEnv();
 const log = createLogger(env.LOG_LEVEL);
 
 async function main() {
-  const database = env.DATABASE_URL
-    ? await openDatabase({
-        kind: 'postgres',
-        url: env.DATABASE_URL,
-        poolMax: env.DB_POOL_MAX,
-        onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
-      })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'pglite') });
+  // On the embedded database this server holds the data directory exclusively: a second server or a command on the
+  // same directory is refused (db/data-dir-lock.ts).
+  const database = await openConfiguredDatabase(env, {
+    holder: 'server',
+    label: `server on port ${env.PORT}`,
+    onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
+  });
   log.info({ database: database.kind }, 'database opened');
   await database.withStartupLock(async () => {
     await database.migrate();
@@ -58,12 +58,28 @@ async function main() {
     },
   });
   log.info({ mail: mailer.kind, publicUrl, providers: configuredProviders(auth) }, 'authentication ready');
-  const app = buildApp({ db: database.db, log, webDistDir, auth, publicUrl, trustProxy: env.TRUST_PROXY, geoipUrl: env.GEOIP_URL });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    log.info(
-      { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started) },
-      `Grand Line is listening on http://localhost:${info.port}`,
-    );
+  const app = buildApp({
+    db: database.db,
+    log,
+    webDistDir,
+    auth,
+    publicUrl,
+    trustProxy: env.TRUST_PROXY,
+    geoipUrl: env.GEOIP_URL,
+    maxJsonBodyBytes: env.MAX_JSON_BODY_BYTES,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+  });
+  const server = startHttpServer({
+    fetch: app.fetch,
+    port: env.PORT,
+    hostname: env.HOST,
+    limits: { headersTimeoutMs: env.HEADERS_TIMEOUT_MS, requestTimeoutMs: env.REQUEST_TIMEOUT_MS, maxConnections: env.MAX_CONNECTIONS },
+    onListen: (info) => {
+      log.info(
+        { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started) },
+        `Grand Line is listening on http://localhost:${info.port}`,
+      );
+    },
   });
 
   let stopping = false;
@@ -87,6 +103,10 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError) {
+    log.fatal(err.info, err.info.holder === 'server' ? `Another server is running on this data directory (pid ${err.info.pid}): stop it first, or set another DATA_DIR` : err.message);
+    process.exit(1);
+  }
   log.fatal({ err }, 'failed to start');
   process.exit(1);
 });

@@ -8,7 +8,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquireDataDirLock, type LockHolder } from './data-dir-lock';
 import * as schema from './schema/index';
+import { resolveFromRoot } from '../lib/env';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -34,7 +36,15 @@ export type DatabaseOptions =
       /** Errors of idle pooled connections (server restart, admin termination); without a listener they would crash the process. */
       onIdleError?: (err: Error) => void;
     }
-  | { kind: 'pglite'; dataDir?: string /* undefined: in memory */ };
+  | {
+      kind: 'pglite';
+      /** undefined: in memory. */
+      dataDir?: string;
+      /** Who opens a data directory: it is held exclusively (data-dir-lock.ts) until close(). */
+      holder?: LockHolder;
+      /** Names the holder in the lock, for the message another process gets. */
+      label?: string;
+    };
 
 /** Opens PGlite (embedded, on disk or in memory) or PostgreSQL; the same schema and migrations serve both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -64,10 +74,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    extensions: { pg_trgm },
-  });
+  const lock = options.dataDir ? acquireDataDirLock(options.dataDir, options.holder ?? 'command', options.label ?? process.argv.slice(1).join(' ')) : null;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -75,6 +92,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db, { migrationsFolder }),
     // One process owns an embedded database: there is nobody to wait for.
     withStartupLock: (fn) => fn(),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
+}
+
+/**
+ * The database the configuration names: PostgreSQL with DATABASE_URL (any number of servers and commands at once),
+ * else the embedded one under DATA_DIR, held exclusively by this process (a second one gets DataDirLockedError).
+ */
+export function openConfiguredDatabase(
+  env: { DATABASE_URL?: string; DATA_DIR: string; DB_POOL_MAX?: number },
+  { holder, label, onIdleError }: { holder: LockHolder; label: string; onIdleError?: (err: Error) => void },
+): Promise<Database> {
+  if (env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX, onIdleError });
+  return openDatabase({ kind: 'pglite', dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'pglite'), holder, label });
 }
