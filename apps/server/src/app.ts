@@ -20,6 +20,7 @@ import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
 import { refuseNulInUrl } from './lib/input-guard';
 import { authInputGuard } from './features/auth/auth-input';
+import { apiBodyLimit, DEFAULT_MAX_JSON_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES } from './lib/body-limits';
 import { clientAddress } from './lib/client-address';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
@@ -34,10 +35,13 @@ export interface AppOptions {
   auth?: Auth;
   /** The app's public address; writes from other origins are refused. */
   publicUrl?: string;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy?: boolean;
+  /** How many proxies in front append to X-Forwarded-For (true = 1); the client address is read accordingly. */
+  trustProxy?: boolean | number;
   /** IP-geolocation URL with {ip} in it, answering JSON with country_code. */
   geoipUrl?: string;
+  /** Body size limits in bytes (defaults: 1 MB for JSON, 10 MB for uploaded files). */
+  maxJsonBodyBytes?: number;
+  maxUploadBytes?: number;
 }
 
 
@@ -72,7 +76,17 @@ const swaggerHtml = `<!doctype html>
 <body><div id="swagger-ui"></div><script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script></body></html>`;
 
-export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = false, geoipUrl }: AppOptions) {
+export function buildApp({
+  db,
+  log,
+  webDistDir,
+  auth,
+  publicUrl,
+  trustProxy = false,
+  geoipUrl,
+  maxJsonBodyBytes = DEFAULT_MAX_JSON_BODY_BYTES,
+  maxUploadBytes = DEFAULT_MAX_UPLOAD_BYTES,
+}: AppOptions) {
   const app = new Hono<AppEnv>();
 
   // Security headers. Documents and static files get the full set from Hono's secureHeaders; API
@@ -146,7 +160,7 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = fa
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, config: { trustProxy, geoipUrl } });
+    c.set('deps', { db, log, auth, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();
@@ -183,6 +197,7 @@ export function buildApp({ db, log, webDistDir, auth, publicUrl, trustProxy = fa
     return c.body(await fs.promises.readFile(path.join(swaggerDir, file)));
   });
   api.all('*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
+  app.use('/api/*', apiBodyLimit);
   app.use('/api/*', sameOriginWrites(publicUrl));
   // Hostile input: NUL in any /api address; the auth library's inputs checked before it sees them.
   app.use('/api/*', refuseNulInUrl);

@@ -1,8 +1,26 @@
-/** The client's address: the socket's, or the left-most X-Forwarded-For entry behind a trusted proxy. */
-export function clientAddress(req: Request, env: unknown, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+import { isIP } from 'node:net';
+
+/**
+ * How many reverse proxies stand in front of the server (TRUST_PROXY): 0 or false = none, the socket's address is the
+ * client's; `true` counts as 1.
+ */
+export const proxyHops = (trustProxy: boolean | number): number => (trustProxy === true ? 1 : Number(trustProxy) || 0);
+
+/**
+ * The client's address. With N trusted proxies in front, each appends to X-Forwarded-For the address it received the
+ * request from, so the client is the N-th entry from the right; everything left of it came from the client and can be
+ * forged. A chain shorter than N gives its left-most entry; a malformed entry, the socket's address.
+ */
+export function clientAddress(req: Request, env: unknown, trustProxy: boolean | number): string | undefined {
+  const socket = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+  const hops = proxyHops(trustProxy);
+  if (hops > 0) {
+    const header = req.headers.get('x-forwarded-for');
+    if (header) {
+      const chain = header.split(',');
+      const entry = chain[Math.max(0, chain.length - hops)]!.trim();
+      if (isIP(entry)) return entry;
+    }
   }
-  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+  return socket;
 }

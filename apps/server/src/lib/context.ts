@@ -7,7 +7,13 @@ export interface AppDeps {
   db: Db;
   log: Logger;
   auth?: Auth;
-  config: { trustProxy: boolean; geoipUrl?: string };
+  config: {
+    trustProxy: boolean | number;
+    geoipUrl?: string;
+    /** Largest request body under /api (JSON), and largest uploaded file (binder import), in bytes. */
+    maxJsonBodyBytes: number;
+    maxUploadBytes: number;
+  };
 }
 
 export interface AppEnv {

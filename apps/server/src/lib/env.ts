@@ -27,16 +27,36 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Grand Line <no-reply@grandline.local>'),
-  /** Behind a reverse proxy or load balancer: take the client address from X-Forwarded-For. */
+  /**
+   * How many reverse proxies / load balancers stand in front (each appends to X-Forwarded-For): the client address is
+   * the entry that many places from the right. `false`/`0`: none (the socket's address); `true` counts as 1.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .string()
+    .default('0')
+    .transform((v, ctx) => {
+      if (v === 'false') return 0;
+      if (v === 'true') return 1;
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= 0 && n <= 10) return n;
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a number of proxies from 0 to 10 (or true/false)' });
+      return z.NEVER;
+    }),
   /** IP-geolocation service for country detection: a URL with {ip}, answering JSON with country_code. */
   GEOIP_URL: z
     .string()
     .regex(/^https?:\/\/.*\{ip\}/, 'GEOIP_URL must be an http(s) URL containing {ip}')
     .optional(),
+  /** Largest JSON request body under /api, in bytes (larger: 413 PAYLOAD_TOO_LARGE before it is read). */
+  MAX_JSON_BODY_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  /** Largest uploaded file (binder import), in bytes (larger: 413 FILE_TOO_LARGE). */
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** A client must send its request headers within this time (slow-header attacks), in milliseconds. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  /** A client must send its whole request (headers and body) within this time, in milliseconds. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Open connections one server process accepts at most; more are closed at once (file descriptors stay available). */
+  MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(10_000),
   /** Comma-separated e-mails that are admins (set at start and when such an account signs up). */
   ADMIN_EMAILS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),

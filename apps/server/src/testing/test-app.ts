@@ -85,7 +85,7 @@ export async function createAuthTestApp({
   oidc,
   mailer,
   seed = false,
-}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean; oidc?: OidcProviderConfig; mailer?: Mailer; seed?: boolean } = {}) {
+}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean | number; oidc?: OidcProviderConfig; mailer?: Mailer; seed?: boolean } = {}) {
   const database = await createTestDatabase();
   if (seed) await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
   const mail = createMemoryMailer();

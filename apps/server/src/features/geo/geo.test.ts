@@ -74,9 +74,14 @@ describe('GET /api/geo/country', () => {
 
   it('uses the forwarded address only behind a trusted proxy', async () => {
     const geoipUrl = `${base}/lookup/{ip}`;
-    const proxied = buildApp({ db: database.db, log: testLog, trustProxy: true, geoipUrl });
-    const res = await proxied.request('/api/geo/country', { headers: { 'X-Forwarded-For': '203.0.113.10, 10.0.0.1' } });
+    // One proxy in front: it appended the address it saw; the part before it is the client's own (forgeable) text.
+    const proxied = buildApp({ db: database.db, log: testLog, trustProxy: 1, geoipUrl });
+    const res = await proxied.request('/api/geo/country', { headers: { 'X-Forwarded-For': '203.0.113.20, 203.0.113.10' } });
     expect(await res.json()).toEqual({ countryCode: 'BR', source: 'ip' });
+    // Two proxies (a CDN, then a load balancer): the client is the second entry from the right.
+    const twoHops = buildApp({ db: database.db, log: testLog, trustProxy: 2, geoipUrl });
+    const behindTwo = await twoHops.request('/api/geo/country', { headers: { 'X-Forwarded-For': '203.0.113.10, 10.0.0.1' } });
+    expect(await behindTwo.json()).toEqual({ countryCode: 'BR', source: 'ip' });
 
     const direct = buildApp({ db: database.db, log: testLog, trustProxy: false, geoipUrl });
     const forged = await direct.request('/api/geo/country', { headers: { 'X-Forwarded-For': '203.0.113.10' } }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
