@@ -218,7 +218,8 @@ export const ImportResult = z.object({
   mode: z.enum(IMPORT_MODES),
   imported: z.number().int().describe('Rows read and stored'),
   copies: z.number().int(),
-  failures: z.array(ImportFailure),
+  failures: z.array(ImportFailure).describe('The first 1,000 rows that could not be imported'),
+  failureCount: z.number().int().describe('How many rows could not be imported in all'),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 

@@ -24,6 +24,9 @@ export const ERROR_CODES = [
   'NO_VALID_CARDS',
   'FORMAT_NOT_IMPLEMENTED',
   'FILE_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+  'TOO_MANY_ROWS',
+  'LINE_TOO_LONG',
   'NO_CARDS_TO_EXPORT',
   'INTERNAL_ERROR',
 ] as const;
@@ -40,7 +43,9 @@ export const ErrorResponse = z.object({
     failures: z
       .array(z.object({ line: z.number(), edition: z.string().nullable(), name: z.string().nullable(), number: z.string().nullable(), reason: z.string(), message: z.string() }))
       .optional()
-      .describe('An import with no valid card: every row and why it failed'),
+      .describe('An import with no valid card: the first 1,000 rows and why they failed'),
+    failureCount: z.number().int().optional().describe('With failures: how many rows failed in all'),
+    line: z.number().int().optional().describe('LINE_TOO_LONG: the line at fault'),
   }),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

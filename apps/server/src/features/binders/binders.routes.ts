@@ -22,7 +22,6 @@ import {
 } from '@grandline/core/contracts/binders';
 import { IntId, IntIdParam } from '@grandline/core/contracts/common';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { bodyLimit } from 'hono/body-limit';
 import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import {
@@ -52,12 +51,6 @@ const gate = {
 const notFound = jsonContent(ErrorResponse, "'This binder doesn't exist or is private' (also for binders of other users)");
 const invalid = jsonContent(ErrorResponse, "Invalid input, with the spec messages ('Invalid binder ID' for a malformed id)");
 
-/** Import files up to 10 MB (a 50,000-row Liga CSV is about 3 MB). */
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-const importLimit = bodyLimit({
-  maxSize: MAX_IMPORT_BYTES,
-  onError: (c) => c.json({ error: { code: 'FILE_TOO_LARGE', message: 'The file is larger than 10 MB' } }, 413),
-});
 
 export const bindersRoutes = createRouter()
   .openapi(
@@ -196,7 +189,8 @@ export const bindersRoutes = createRouter()
       tags: ['binders'],
       summary: 'Import a file (Liga CSV, generic quantity,card_number[,variant] CSV, or OPTCG Sim text) by merging or replacing',
       description: 'The body is the file itself, UTF-8. Valid rows are stored in one transaction; every failed row is reported.',
-      middleware: [requireAcceptedTerms, importLimit] as const,
+      // The file's size limit (MAX_UPLOAD_BYTES, 10 MB by default) is applied to every upload route in lib/body-limits.ts.
+      middleware: [requireAcceptedTerms] as const,
       request: {
         params: BinderIdParam,
         query: ImportQuery,
@@ -204,7 +198,7 @@ export const bindersRoutes = createRouter()
       },
       responses: {
         200: jsonContent(ImportResult, 'Rows stored and every failed row'),
-        400: jsonContent(ErrorResponse, 'NO_FILE, NOT_UTF8, NO_DATA_ROWS, FORMAT_NOT_IMPLEMENTED, or NO_VALID_CARDS with the failures'),
+        400: jsonContent(ErrorResponse, 'NO_FILE, NOT_UTF8, NO_DATA_ROWS, FORMAT_NOT_IMPLEMENTED, TOO_MANY_ROWS (over 50,000 rows), LINE_TOO_LONG (over 2,000 characters), or NO_VALID_CARDS with the first 1,000 failures and failureCount'),
         404: notFound,
         413: jsonContent(ErrorResponse, 'FILE_TOO_LARGE'),
         ...gate,

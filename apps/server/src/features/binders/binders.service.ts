@@ -20,11 +20,21 @@ import { messageText } from '@grandline/core/contracts/messages';
 import { binderToCsvWithPrices, binderToLigaCsv, binderToOptcgSim, type ExportBinderRow } from '@grandline/core/collection/export';
 import { matchEdition } from '@grandline/core/collection/liga-editions';
 import { collectionStats } from '@grandline/core/collection/stats';
-import { parseDeckList } from '@grandline/core/decks/deck-list';
-import { CsvFileError, decodeUtf8, parseCardCsv, type CsvCardRow } from '@grandline/core/formats/collection-csv';
+import { parseDeckListCooperative } from '@grandline/core/decks/deck-list';
+import { trimChar } from '@grandline/core/slug';
+import {
+  checkImportText,
+  CsvFileError,
+  decodeUtf8,
+  MAX_IMPORT_LINE_LENGTH,
+  MAX_IMPORT_ROWS,
+  parseCardCsvCooperative,
+  type CsvCardRow,
+} from '@grandline/core/formats/collection-csv';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { binderCards, binders, profiles } from '../../db/schema/index';
+import { createPause } from '../../lib/cooperative';
 import { AppError } from '../../lib/errors';
 import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
 import { LRUCache } from 'lru-cache';
@@ -160,14 +170,15 @@ export async function getBinder({ db, viewer, id }: { db: Db; viewer: Viewer; id
   };
 }
 
-const toRow = (r: StoredRow, card: Card): BinderCardRow => ({
+/** A row as the API shows it. What the owner paid is private: other viewers of a public binder get null. */
+const toRow = (r: StoredRow, card: Card, isOwner: boolean): BinderCardRow => ({
   id: r.id,
   card,
   quantity: r.quantity,
   condition: r.condition || null,
   language: r.language || null,
-  purchasePrice: r.purchasePrice,
-  purchaseCurrency: r.purchaseCurrency,
+  purchasePrice: isOwner ? r.purchasePrice : null,
+  purchaseCurrency: isOwner ? r.purchaseCurrency : null,
   addedAt: r.addedAt.toISOString(),
 });
 
@@ -211,7 +222,7 @@ export async function listBinderCards({ db, viewer, id, query }: { db: Db; viewe
       });
   const start = (query.page - 1) * query.pageSize;
   return {
-    items: rows.slice(start, start + query.pageSize).map(({ r, card }) => toRow(r, card)),
+    items: rows.slice(start, start + query.pageSize).map(({ r, card }) => toRow(r, card, record.userId === viewer?.id)),
     total: rows.length,
     page: query.page,
     pageSize: query.pageSize,
@@ -403,7 +414,7 @@ export async function updateBinderCard({ db, user, id, rowId, data }: { db: Db; 
     await touch(tx, id);
     return saved;
   });
-  return toRow(result, index.byId.get(result.cardId)!);
+  return toRow(result, index.byId.get(result.cardId)!, true);
 }
 
 /** Bulk edit: the same condition and/or language for many rows, in one transaction (rows that now match merge). */
@@ -437,18 +448,31 @@ export async function deleteBinderCards({ db, user, id, rowIds }: { db: Db; user
 
 // ——— Import ———
 
-const MAX_IMPORT_ROWS = 50_000;
+/** An import answer lists at most this many failed rows (the first ones), with `failureCount` giving them all. */
+export const MAX_REPORTED_FAILURES = 1_000;
 const failureOf = (f: Omit<ImportFailure, 'message'>): ImportFailure => ({ ...f, message: IMPORT_FAILURE_MESSAGES_EN[f.reason] });
 
-function fileError(problem: string) {
+function fileError(problem: string, line?: number) {
   const messages: Record<string, string> = {
     NO_FILE: 'No file was sent',
     NOT_UTF8: 'The file is not UTF-8 text. Save it as CSV UTF-8 and try again',
     NO_DATA_ROWS: 'The file has no data rows',
     FORMAT_NOT_IMPLEMENTED: 'This file format is not implemented: a card number column is required',
     NO_VALID_CARDS: 'No valid cards in the file',
+    TOO_MANY_ROWS: `A file can hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows`,
+    LINE_TOO_LONG: `A line of the file is longer than ${MAX_IMPORT_LINE_LENGTH.toLocaleString('en')} characters`,
   };
-  return new AppError(problem as 'NO_FILE', 400, messages[problem] ?? problem);
+  return new AppError(problem as 'NO_FILE', 400, messages[problem] ?? problem, undefined, line === undefined ? undefined : { line });
+}
+
+/** File-level problems of the readers become 400 answers; anything else is a bug and stays a 500. */
+async function readingFile<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof CsvFileError) throw fileError(err.problem, err.line);
+    throw err;
+  }
 }
 
 /** Finds the print a CSV row names: its edition must be one we know, and the number must be printed in it. */
@@ -466,18 +490,14 @@ function matchCsvRow(row: CsvCardRow, index: CatalogueIndex, game: string): Card
 const CONDITIONS = new Set(['M', 'NM', 'SP', 'MP', 'HP', 'D']);
 
 /** Reads an uploaded file (bytes) into rows of the library plus the failures, without touching the database. */
-export function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', currency: string, index: CatalogueIndex, game = 'onepiece') {
-  let text: string;
-  try {
-    text = decodeUtf8(bytes);
-  } catch (err) {
-    if (err instanceof CsvFileError) throw fileError(err.problem);
-    throw err;
-  }
+export async function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', currency: string, index: CatalogueIndex, game = 'onepiece') {
+  const pause = createPause();
+  const text = await readingFile(async () => decodeUtf8(bytes));
   const rows: NewRow[] = [];
   const failures: ImportFailure[] = [];
   if (format === 'optcgsim') {
-    const parsed = parseDeckList(text);
+    await readingFile(async () => checkImportText(text, { header: false }));
+    const parsed = await parseDeckListCooperative(text, pause);
     if (!parsed.entries.length && !parsed.errors.length) throw fileError('NO_DATA_ROWS');
     for (const e of parsed.errors) failures.push(failureOf({ line: e.line, edition: null, name: null, number: null, reason: e.reason === 'BAD_QUANTITY' ? 'BAD_QUANTITY' : 'MISSING_NUMBER' }));
     for (const e of parsed.entries) {
@@ -487,14 +507,7 @@ export function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', curren
     }
     return { format: 'optcgsim' as const, rows, failures: failures.sort((a, b) => a.line - b.line) };
   }
-  let parsed: ReturnType<typeof parseCardCsv>;
-  try {
-    parsed = parseCardCsv(text);
-  } catch (err) {
-    if (err instanceof CsvFileError) throw fileError(err.problem);
-    throw err;
-  }
-  if (parsed.rows.length + parsed.errors.length > MAX_IMPORT_ROWS) throw new AppError('FILE_TOO_LARGE', 413, `At most ${MAX_IMPORT_ROWS} rows per import`);
+  const parsed = await readingFile(() => parseCardCsvCooperative(text, pause));
   for (const e of parsed.errors) failures.push(failureOf(e));
   for (const row of parsed.rows) {
     const found = matchCsvRow(row, index, game);
@@ -539,9 +552,11 @@ export async function importIntoBinder({
 }): Promise<ImportResult> {
   const index = await catalogueIndex(db);
   await ownedBinder(db, user, id);
-  const read = readImport(bytes, format, currency, index);
+  const read = await readImport(bytes, format, currency, index);
+  const failureCount = read.failures.length;
+  const failures = read.failures.slice(0, MAX_REPORTED_FAILURES);
   if (!read.rows.length) {
-    throw new AppError('NO_VALID_CARDS', 400, 'No valid cards in the file', undefined, { failures: read.failures.slice(0, 1000) });
+    throw new AppError('NO_VALID_CARDS', 400, 'No valid cards in the file', undefined, { failures, failureCount });
   }
   const rows = mergeDuplicates(read.rows);
   await db.transaction(async (tx) => {
@@ -549,7 +564,7 @@ export async function importIntoBinder({
     await upsertRows(tx, id, rows);
     await touch(tx, id, { clearStaleCover: mode === 'replace' });
   });
-  return { format: read.format, mode, imported: read.rows.length, copies: read.rows.reduce((n, r) => n + r.quantity, 0), failures: read.failures };
+  return { format: read.format, mode, imported: read.rows.length, copies: read.rows.reduce((n, r) => n + r.quantity, 0), failures, failureCount };
 }
 
 // ——— Export ———
@@ -558,6 +573,8 @@ export async function exportBinder({ db, viewer, id, format }: { db: Db; viewer:
   const index = await catalogueIndex(db);
   const record = await visibleBinder(db, viewer, id);
   const stored = await rowsOf(db, [id]);
+  // Only the owner's export carries what they paid.
+  const isOwner = record.userId === viewer?.id;
   const rows: ExportBinderRow[] = stored
     .flatMap((r) => {
       const card = index.byId.get(r.cardId);
@@ -572,10 +589,10 @@ export async function exportBinder({ db, viewer, id, format }: { db: Db; viewer:
       quantity: r.quantity,
       condition: r.condition || null,
       language: r.language || null,
-      purchasePrice: r.purchasePrice,
+      purchasePrice: isOwner ? r.purchasePrice : null,
     }));
   if (!rows.length) throw new AppError('NO_CARDS_TO_EXPORT', 400, 'No cards to export');
-  const base = record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'binder';
+  const base = trimChar(record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-'), '-').slice(0, 60) || 'binder';
   if (format === 'optcgsim') return { filename: `${base}.txt`, contentType: 'text/plain; charset=utf-8', body: binderToOptcgSim(rows) };
   if (format === 'prices') {
     // Market prices arrive with the prices feature; until then the labelled price columns stay empty.

@@ -21,34 +21,41 @@ type Mode = 'merge' | 'replace';
 export const formatOfFile = (name: string): Format => (/\.txt$/i.test(name) ? 'optcgsim' : 'csv');
 
 /** Every row the server could not use: line, edition, card name, number and the reason, translated. */
-export function FailureTable({ failures }: { failures: ImportFailure[] }) {
+export function FailureTable({ failures, total = failures.length }: { failures: ImportFailure[]; total?: number }) {
   const { t } = useTranslation('binders');
   return (
-    <div className="max-h-64 overflow-auto rounded-lg border border-border" data-testid="import-failures">
-      <table className="w-full text-left text-xs">
-        <caption className="sr-only">{t('import.failuresCaption')}</caption>
-        <thead className="sticky top-0 bg-surface-2 text-muted">
-          <tr>
-            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.line')}</th>
-            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.edition')}</th>
-            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.name')}</th>
-            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.number')}</th>
-            <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.reason')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {failures.map((f) => (
-            <tr key={`${f.line}-${f.reason}`} className="border-t border-border">
-              <td className="px-2 py-1.5 tabular-nums">{f.line}</td>
-              <td className="px-2 py-1.5">{f.edition ?? '—'}</td>
-              <td className="max-w-40 truncate px-2 py-1.5">{f.name ?? '—'}</td>
-              <td className="px-2 py-1.5 font-mono">{f.number ?? '—'}</td>
-              <td className="px-2 py-1.5 text-danger">{t(`import.reasons.${f.reason}`)}</td>
+    <>
+      {total > failures.length && (
+        <p className="text-xs text-muted" data-testid="import-failures-truncated">
+          {t('import.failuresTruncated', { shown: failures.length, total })}
+        </p>
+      )}
+      <div className="max-h-64 overflow-auto rounded-lg border border-border" data-testid="import-failures">
+        <table className="w-full text-left text-xs">
+          <caption className="sr-only">{t('import.failuresCaption')}</caption>
+          <thead className="sticky top-0 bg-surface-2 text-muted">
+            <tr>
+              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.line')}</th>
+              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.edition')}</th>
+              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.name')}</th>
+              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.number')}</th>
+              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.reason')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {failures.map((f) => (
+              <tr key={`${f.line}-${f.reason}`} className="border-t border-border">
+                <td className="px-2 py-1.5 tabular-nums">{f.line}</td>
+                <td className="px-2 py-1.5">{f.edition ?? '—'}</td>
+                <td className="max-w-40 truncate px-2 py-1.5">{f.name ?? '—'}</td>
+                <td className="px-2 py-1.5 font-mono">{f.number ?? '—'}</td>
+                <td className="px-2 py-1.5 text-danger">{t(`import.reasons.${f.reason}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -66,14 +73,14 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
   const [mode, setMode] = useState<Mode>('merge');
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [error, setError] = useState<{ message: string; failures: ImportFailure[] } | null>(null);
+  const [error, setError] = useState<{ message: string; failures: ImportFailure[]; failureCount: number } | null>(null);
 
   const run = async () => {
     setError(null);
     setResult(null);
     const body = file ?? (pasted.trim() ? new Blob([pasted], { type: 'text/plain;charset=utf-8' }) : null);
     if (!body) {
-      setError({ message: t('account:errors.codes.NO_FILE'), failures: [] });
+      setError({ message: t('account:errors.codes.NO_FILE'), failures: [], failureCount: 0 });
       return;
     }
     setProgress(0);
@@ -87,12 +94,13 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
       setProgress(100);
       setResult(res);
       binderChanged(binderId);
-      if (res.failures.length) notify.warning(t('import.partial', { count: res.imported, failed: res.failures.length }));
+      if (res.failureCount) notify.warning(t('import.partial', { count: res.imported, failed: res.failureCount }));
       else notify.success(t('import.done', { count: res.imported }));
     } catch (err) {
       setProgress(null);
       const failures = err instanceof ApiError && Array.isArray(err.details.failures) ? (err.details.failures as ImportFailure[]) : [];
-      setError({ message: errorText(err, 'binders:import.failed'), failures });
+      const failureCount = err instanceof ApiError && typeof err.details.failureCount === 'number' ? err.details.failureCount : failures.length;
+      setError({ message: errorText(err, 'binders:import.failed'), failures, failureCount });
       notify.error(t('import.failed'));
     }
   };
@@ -193,16 +201,16 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
         {error && (
           <div className="flex flex-col gap-2">
             <FormMessage>{error.message}</FormMessage>
-            {error.failures.length > 0 && <FailureTable failures={error.failures} />}
+            {error.failures.length > 0 && <FailureTable failures={error.failures} total={error.failureCount} />}
           </div>
         )}
         {result && (
           <div className="flex flex-col gap-3" data-testid="import-result">
             <FormMessage tone="success">{t('import.summary', { count: result.imported, copies: result.copies })}</FormMessage>
-            {result.failures.length > 0 && (
+            {result.failureCount > 0 && (
               <>
-                <p className="text-sm font-medium">{t('import.failedRows', { count: result.failures.length })}</p>
-                <FailureTable failures={result.failures} />
+                <p className="text-sm font-medium">{t('import.failedRows', { count: result.failureCount })}</p>
+                <FailureTable failures={result.failures} total={result.failureCount} />
               </>
             )}
           </div>
