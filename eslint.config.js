@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -16,6 +17,18 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No .only in committed tests.' },
       ],
+    },
+  },
+  // Regular expressions: every super-linear pattern is an error (hardening issue: a
+  // backtracking deck-list regex once stalled the server for 52 s). Parsers of user text are hand-written scanners
+  // or regexes these rules accept; docs/security-suite.md.
+  {
+    plugins: { regexp },
+    rules: {
+      'regexp/no-dupe-disjunctions': 'error',
+      'regexp/no-misleading-capturing-group': 'error',
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }],
     },
   },
   {

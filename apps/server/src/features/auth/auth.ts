@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Password } from '@grandline/core/contracts/auth';
 import { messageText } from '@grandline/core/contracts/messages';
 import { commonPasswordIssue } from '@grandline/core/password';
+import { trimChar } from '@grandline/core/slug';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -42,7 +43,7 @@ export interface OidcProviderConfig {
 export const OIDC_PROVIDER_ID = 'oidc';
 
 /** The discovery document of an issuer (OpenID Connect Discovery 1.0 §4: a trailing slash is dropped). */
-export const oidcDiscoveryUrl = (issuerUrl: string) => `${issuerUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+export const oidcDiscoveryUrl = (issuerUrl: string) => `${trimChar(issuerUrl, '/')}/.well-known/openid-configuration`;
 
 const SECRET_KEY = 'auth.secret';
 

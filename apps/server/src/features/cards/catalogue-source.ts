@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CARD_COLORS, type CardColor, type CardType, type SetKind } from '@grandline/core/games';
-import { normalizeSearchText, slugify } from '@grandline/core/slug';
+import { normalizeSearchText, slugify, trimChar } from '@grandline/core/slug';
 import { z } from 'zod';
 
 /**
@@ -105,11 +105,14 @@ function toInt(value: string): number | null {
 
 /** Parses a product label such as "-ROMANCE DAWN- [OP-01]" into code, name and kind. */
 export function parseSetLabel(label: string): Omit<CatalogueSet, 'size' | 'sortOrder' | 'slug'> & { slug: string } {
-  const codeMatch = /\[([A-Z]+-\d+(?:-[A-Z]+\d+)?)\]\s*$/.exec(label);
-  const code = codeMatch?.[1] ?? null;
-  let name = label.replace(/\[[^\]]*\]\s*$/, '').trim();
+  // The bracketed code is the label's last part: found with lastIndexOf, not a regex anchored at the end.
+  const trimmed = label.trimEnd();
+  const open = trimmed.endsWith(']') ? trimmed.lastIndexOf('[') : -1;
+  const bracketed = open >= 0 ? trimmed.slice(open + 1, -1) : '';
+  const code = /^[A-Z]+-\d+(?:-[A-Z]+\d+)?$/.test(bracketed) ? bracketed : null;
+  let name = (open >= 0 ? trimmed.slice(0, open) : label).trim();
   name = name.replace(/^(BOOSTER PACK|STARTER DECK|EXTRA BOOSTER)\s+/i, '').trim();
-  name = name.replace(/^-+\s*/, '').replace(/\s*-+$/, '').trim() || label.trim();
+  name = trimChar(name, '-').trim() || label.trim();
   let kind: SetKind = 'promo';
   if (code?.startsWith('OP-')) kind = 'booster';
   else if (code?.startsWith('EB-')) kind = 'extra';

@@ -28,8 +28,8 @@ const QuickAddBar = lazy(() => import('../../quick-add/quick-add-bar').then((m) 
 function CardText({ text }: { text: string }) {
   return (
     <p className="whitespace-pre-line leading-relaxed">
-      {text.split(/(\[[^\]]+\])/g).map((part, i) =>
-        /^\[[^\]]+\]$/.test(part) ? (
+      {text.split(/(\[[^[\]]+\])/g).map((part, i) =>
+        /^\[[^[\]]+\]$/.test(part) ? (
           <span key={i} className="mx-0.5 rounded bg-surface-2 px-1 py-0.5 text-xs font-semibold text-fg ring-1 ring-border">
             {part.slice(1, -1)}
           </span>
