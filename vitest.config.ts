@@ -27,6 +27,9 @@ export default defineConfig({
           name: 'security',
           include: ['packages/core/src/**/*.security.test.ts', 'apps/server/src/**/*.security.test.ts'],
           environment: 'node',
+          // One file at a time: the time bounds (parser times, /api/health p99 during a hostile upload) measure the
+          // code, not a neighbour test competing for the same two cores.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -244,13 +244,20 @@ const LINES_PER_STEP = 2_000;
 function* deckListSteps(text: string): Generator<void, ParsedDeckList> {
   const entries: DeckListEntry[] = [];
   const errors: DeckListLineError[] = [];
-  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
-  for (let i = 0; i < lines.length; i++) {
-    if (i > 0 && i % LINES_PER_STEP === 0) yield;
-    const read = parseDeckListLine(lines[i]!, i + 1);
-    if (!read) continue;
-    if ('entry' in read) entries.push(read.entry);
-    else errors.push(read.error);
+  // Lines end at \r\n, \r or \n; they are cut one by one, so a big file is never split all at once.
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let nextLf = text.indexOf('\n', start);
+  let nextCr = text.indexOf('\r', start);
+  for (let line = 1; ; line++) {
+    if (line > 1 && line % LINES_PER_STEP === 1) yield;
+    if (nextLf !== -1 && nextLf < start) nextLf = text.indexOf('\n', start);
+    if (nextCr !== -1 && nextCr < start) nextCr = text.indexOf('\r', start);
+    const end = nextCr !== -1 && (nextLf === -1 || nextCr < nextLf) ? nextCr : nextLf;
+    const read = parseDeckListLine(text.slice(start, end === -1 ? text.length : end), line);
+    if (read && 'entry' in read) entries.push(read.entry);
+    else if (read) errors.push(read.error);
+    if (end === -1) break;
+    start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
   }
   return { entries, errors };
 }

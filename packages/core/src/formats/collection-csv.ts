@@ -85,12 +85,24 @@ export function checkImportText(text: string, { header = true }: { header?: bool
 
 /** The text of an uploaded file; anything that is not valid UTF-8 is refused rather than shown as mojibake. */
 export function decodeUtf8(bytes: Uint8Array | null | undefined): string {
+  return runSteps(decodeUtf8Steps(bytes));
+}
+
+/** decodeUtf8 a megabyte at a time (a streaming decoder keeps characters cut between pieces whole). */
+export function* decodeUtf8Steps(bytes: Uint8Array | null | undefined): Generator<void, string> {
   if (!bytes || bytes.length === 0) throw new CsvFileError('NO_FILE');
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  const STEP = 1024 * 1024;
+  const parts: string[] = [];
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+    for (let at = 0; at < bytes.length; at += STEP) {
+      if (at > 0) yield;
+      parts.push(decoder.decode(bytes.subarray(at, at + STEP), { stream: at + STEP < bytes.length }));
+    }
   } catch {
     throw new CsvFileError('NOT_UTF8');
   }
+  return parts.join('');
 }
 
 const fold = (s: string) =>

@@ -22,10 +22,11 @@ import { matchEdition } from '@grandline/core/collection/liga-editions';
 import { collectionStats } from '@grandline/core/collection/stats';
 import { parseDeckListCooperative } from '@grandline/core/decks/deck-list';
 import { trimChar } from '@grandline/core/slug';
+import { runStepsCooperative } from '@grandline/core/steps';
 import {
   checkImportText,
   CsvFileError,
-  decodeUtf8,
+  decodeUtf8Steps,
   MAX_IMPORT_LINE_LENGTH,
   MAX_IMPORT_ROWS,
   parseCardCsvCooperative,
@@ -492,7 +493,9 @@ const CONDITIONS = new Set(['M', 'NM', 'SP', 'MP', 'HP', 'D']);
 /** Reads an uploaded file (bytes) into rows of the library plus the failures, without touching the database. */
 export async function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', currency: string, index: CatalogueIndex, game = 'onepiece') {
   const pause = createPause();
-  const text = await readingFile(async () => decodeUtf8(bytes));
+  /** Every 500 rows of the loops below, a pause (it only yields once a few milliseconds of work have passed). */
+  const every500 = (i: number) => (i % 500 === 499 ? pause() : undefined);
+  const text = await readingFile(() => runStepsCooperative(decodeUtf8Steps(bytes), pause));
   const rows: NewRow[] = [];
   const failures: ImportFailure[] = [];
   if (format === 'optcgsim') {
@@ -500,7 +503,8 @@ export async function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', 
     const parsed = await parseDeckListCooperative(text, pause);
     if (!parsed.entries.length && !parsed.errors.length) throw fileError('NO_DATA_ROWS');
     for (const e of parsed.errors) failures.push(failureOf({ line: e.line, edition: null, name: null, number: null, reason: e.reason === 'BAD_QUANTITY' ? 'BAD_QUANTITY' : 'MISSING_NUMBER' }));
-    for (const e of parsed.entries) {
+    for (const [i, e] of parsed.entries.entries()) {
+      await every500(i);
       const card = (e.variant && index.byVariant.get(`${game}:${e.cardNumber}_${e.variant}`)) || index.baseByNumber.get(`${game}:${e.cardNumber}`);
       if (!card) failures.push(failureOf({ line: e.line, edition: null, name: null, number: e.cardNumber, reason: 'CARD_NOT_FOUND' }));
       else rows.push({ cardId: card.id, quantity: e.quantity, condition: '', language: '', purchasePrice: null, purchaseCurrency: null });
@@ -509,7 +513,8 @@ export async function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', 
   }
   const parsed = await readingFile(() => parseCardCsvCooperative(text, pause));
   for (const e of parsed.errors) failures.push(failureOf(e));
-  for (const row of parsed.rows) {
+  for (const [i, row] of parsed.rows.entries()) {
+    await every500(i);
     const found = matchCsvRow(row, index, game);
     if (typeof found === 'string') {
       failures.push(failureOf({ line: row.line, edition: row.edition, name: row.name, number: row.number, reason: found }));
