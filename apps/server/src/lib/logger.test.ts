@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, MAX_LOG_TEXT } from './logger';
+import { createLogger, MAX_LOG_TEXT, redactPath } from './logger';
 
 describe('log lines', () => {
   it('stay small when they carry user input: long strings are cut, in fields, errors and the message', () => {
@@ -15,5 +15,15 @@ describe('log lines', () => {
     expect(line.err.message).toContain('Failed query');
     expect(line.err.params[0]!.length).toBeLessThan(MAX_LOG_TEXT + 50);
     expect(line.path.length).toBeLessThan(MAX_LOG_TEXT + 50);
+  });
+
+  it('never show the one-time token of a password-reset link in a request path', () => {
+    const lines: string[] = [];
+    const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    log.debug({ method: 'GET', path: '/api/auth/reset-password/Abc123SecretToken', status: 302 }, 'request');
+    log.error({ path: '/api/auth/reset-password/Abc123SecretToken/' }, 'unhandled error');
+    expect(lines.join('')).not.toContain('Abc123SecretToken');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ path: '/api/auth/reset-password/[redacted]', status: 302 });
+    expect(redactPath('/api/cards/12')).toBe('/api/cards/12');
   });
 });
