@@ -1,9 +1,12 @@
 /**
  * npm run bench — performance figures of the foundation (issue 2) and of binders (issue 5), written to
  * bench/results/latest.{json,md}. Everything runs on loopback with bounded durations. Not a test: it reports, the
- * numbers are judged by people. BENCH_ONLY=binders runs only the binder part and prints it (latest.* untouched).
+ * numbers are judged by people, each figure next to its goal and whether it was met (pass/MISS), in latest.md and in
+ * latest.json (`figures`). BENCH_ONLY=binders, BENCH_ONLY=validate (health and the validate endpoint) or
+ * BENCH_ONLY=lighthouse (build, then Lighthouse on / and /cards) run only that part and print it (latest.* untouched).
+ * BENCH_ONLY=render writes latest.{json,md} again from the figures saved in latest.json (no new measurement).
  */
-import { bindersBenchmark, bindersMarkdown } from './binders';
+import { bindersBenchmark, bindersFigures, bindersMarkdown, type BindersResult } from './binders';
 import { deckValidationRate } from './deck-validation';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +22,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'binders') throw new Error(`BENCH_ONLY=${only}: only "binders" is supported`);
+const ONLY = ['binders', 'validate', 'lighthouse', 'render'];
+if (only && !ONLY.includes(only)) throw new Error(`BENCH_ONLY=${only}: one of ${ONLY.join(', ')}`);
 
 function log(msg: string) {
   process.stdout.write(`[bench] ${msg}\n`);
@@ -170,6 +174,189 @@ function lighthouse(urlPath: string): { performance: number; accessibility: numb
   return scores;
 }
 
+/** POST /api/decks/validate under load: the same legal list every time, then a list never seen before each time. */
+async function validateScenarios(): Promise<{ validate: LoadResult; validateVaried: LoadResult }> {
+  const deckList = await legalDeckList();
+  const validate = await load('deck list validation (50 cards, same list)', '/api/decks/validate', { game: 'onepiece', format: 'standard', list: deckList });
+  // Every request a list never seen before (no cache): the lines in another order plus a comment with a counter.
+  let variant = 0;
+  const lines = deckList.split('\n');
+  const validateVaried = await load('deck list validation (50 cards, all different)', '/api/decks/validate', { list: deckList }, () => {
+    variant++;
+    const shift = variant % lines.length;
+    return { game: 'onepiece', format: 'standard', list: [...lines.slice(shift), ...lines.slice(0, shift), `// ${variant}`].join('\n') };
+  });
+  return { validate, validateVaried };
+}
+
+/** One line of the figures table: what was measured, its goal, and whether the goal was met (null: not measured). */
+interface Figure {
+  figure: string;
+  value: string;
+  target: string;
+  pass: boolean | null;
+}
+
+const TARGETS = {
+  searchToHealth: { text: '≥ 0.40', min: 0.4 },
+  searchP99: { text: '≤ 50 ms', maxMs: 50 },
+  initialJs: { text: '≤ 180 KB gzip', maxKB: 180 },
+  lighthouse: { text: 'performance ≥ 95, accessibility ≥ 95', min: 95 },
+  coldStart: { text: '≤ 20 s', maxMs: 20_000 },
+  warmStart: { text: '≤ 3 s', maxMs: 3_000 },
+  deckValidation: { text: '≥ 100,000 decks/s', min: 100_000 },
+  validateToHealth: { text: '≥ 0.50', min: 0.5 },
+};
+
+const lighthouseFigure = (page: string, scores: { performance: number; accessibility: number } | undefined): Figure =>
+  scores
+    ? {
+        figure: `Lighthouse ${page} (mobile)`,
+        value: `perf ${scores.performance}, a11y ${scores.accessibility}`,
+        target: TARGETS.lighthouse.text,
+        pass: scores.performance >= TARGETS.lighthouse.min && scores.accessibility >= TARGETS.lighthouse.min,
+      }
+    : { figure: `Lighthouse ${page} (mobile)`, value: 'skipped (BENCH_SKIP_LIGHTHOUSE=1)', target: TARGETS.lighthouse.text, pass: null };
+
+const validateFigures = (health: LoadResult, validate: LoadResult, validateVaried: LoadResult): Figure[] =>
+  (
+    [
+      ['same list', validate],
+      ['every list new', validateVaried],
+    ] as const
+  ).map(([what, r]) => {
+    const ratio = +(r.requestsPerSec / health.requestsPerSec).toFixed(3);
+    return {
+      figure: `POST /api/decks/validate / health throughput, ${what}`,
+      value: `${ratio} (${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms)`,
+      target: TARGETS.validateToHealth.text,
+      pass: ratio >= TARGETS.validateToHealth.min && r.errors === 0 && r.non2xx === 0,
+    };
+  });
+
+const passMark = (pass: boolean | null) => (pass === null ? '—' : pass ? 'pass' : 'MISS');
+
+function figuresMarkdown(figures: Figure[]): string[] {
+  return ['| figure | value | target | result |', '|---|---:|---|---|', ...figures.map((f) => `| ${f.figure} | ${f.value} | ${f.target} | ${passMark(f.pass)} |`)];
+}
+
+/** What a run measured, in the units latest.json keeps them in. */
+interface Measured {
+  date: string;
+  machine: { cpus: number; node: string };
+  load: { durationSeconds: number; connections: number };
+  results: LoadResult[];
+  uncachedSearches: Awaited<ReturnType<typeof uncachedSearches>>;
+  initialJsGzipKB: number;
+  initialCssGzipKB: number;
+  coldStartMs: number;
+  warmStartMs: number;
+  sigtermExitCode: number | null;
+  deckValidationPerSecond: number;
+  deckValidateEndpoint: LoadResult;
+  deckValidateEndpointUncached: LoadResult;
+  lighthouse: { home: { performance: number; accessibility: number }; cards: { performance: number; accessibility: number } } | null;
+  binders: BindersResult;
+}
+
+/** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
+function report(m: Measured): { summary: Record<string, unknown>; md: string } {
+  const { results, uncachedSearches: uncached, deckValidateEndpoint: validate, deckValidateEndpointUncached: validateVaried, lighthouse: lh, binders } = m;
+  const { durationSeconds: duration, connections: conns } = m.load;
+  const health = results[0]!;
+  const searchResults = results.slice(1, 6);
+  const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
+  const ratios = {
+    searchToHealthAvg: +(searchAvg / health.requestsPerSec).toFixed(3),
+    searchToHealthMin: +(Math.min(...searchResults.map((r) => r.requestsPerSec)) / health.requestsPerSec).toFixed(3),
+  };
+  const worstSearchP99Ms = Math.max(...searchResults.map((r) => r.p99Ms));
+  const { initialJsGzipKB, coldStartMs, warmStartMs, deckValidationPerSecond } = m;
+  const figures: Figure[] = [
+    {
+      figure: 'search / health throughput (average of the 5 searches)',
+      value: String(ratios.searchToHealthAvg),
+      target: TARGETS.searchToHealth.text,
+      pass: ratios.searchToHealthAvg >= TARGETS.searchToHealth.min,
+    },
+    {
+      figure: 'search / health throughput (slowest search)',
+      value: String(ratios.searchToHealthMin),
+      target: TARGETS.searchToHealth.text,
+      pass: ratios.searchToHealthMin >= TARGETS.searchToHealth.min,
+    },
+    { figure: 'worst search p99', value: `${worstSearchP99Ms} ms`, target: TARGETS.searchP99.text, pass: worstSearchP99Ms <= TARGETS.searchP99.maxMs },
+    {
+      figure: `uncached searches, one at a time (${uncached.count} distinct)`,
+      value: `p50 ${uncached.p50Ms} ms, p99 ${uncached.p99Ms} ms`,
+      target: TARGETS.searchP99.text,
+      pass: uncached.p99Ms <= TARGETS.searchP99.maxMs,
+    },
+    { figure: 'initial JS (gzip)', value: `${initialJsGzipKB} KB`, target: TARGETS.initialJs.text, pass: initialJsGzipKB <= TARGETS.initialJs.maxKB },
+    { figure: 'cold start with seeding', value: `${coldStartMs} ms`, target: TARGETS.coldStart.text, pass: coldStartMs <= TARGETS.coldStart.maxMs },
+    { figure: 'warm restart', value: `${warmStartMs} ms`, target: TARGETS.warmStart.text, pass: warmStartMs <= TARGETS.warmStart.maxMs },
+    ...validateFigures(health, validate, validateVaried),
+    {
+      figure: '50-card deck validation (core, one thread)',
+      value: `${deckValidationPerSecond} decks/s`,
+      target: TARGETS.deckValidation.text,
+      pass: deckValidationPerSecond >= TARGETS.deckValidation.min,
+    },
+    lighthouseFigure('/', lh?.home),
+    lighthouseFigure('/cards', lh?.cards),
+  ];
+  const summary = {
+    date: m.date,
+    machine: m.machine,
+    load: m.load,
+    results,
+    ratios,
+    worstSearchP99Ms,
+    uncachedSearches: uncached,
+    initialJsGzipKB,
+    initialCssGzipKB: m.initialCssGzipKB,
+    coldStartMs,
+    warmStartMs,
+    sigtermExitCode: m.sigtermExitCode,
+    deckValidationPerSecond,
+    deckValidateEndpoint: validate,
+    deckValidateEndpointUncached: validateVaried,
+    validateUncachedToHealth: +(validateVaried.requestsPerSec / health.requestsPerSec).toFixed(3),
+    validateToHealth: +(validate.requestsPerSec / health.requestsPerSec).toFixed(3),
+    lighthouse: lh,
+    binders,
+    targets: {
+      searchToHealth: TARGETS.searchToHealth.text,
+      searchP99: TARGETS.searchP99.text,
+      initialJs: TARGETS.initialJs.text,
+      lighthouse: TARGETS.lighthouse.text,
+      coldStart: TARGETS.coldStart.text,
+      warmStart: TARGETS.warmStart.text,
+      deckValidation: TARGETS.deckValidation.text,
+      validateToHealth: TARGETS.validateToHealth.text,
+      binderImport: binders.targets.importMs,
+      binderDetailP99: binders.targets.detailP99,
+    },
+    /** Every goal with its figure, its target and whether it was met (pass null: not measured), as in latest.md. */
+    figures: { foundation: figures, binders: bindersFigures(binders) },
+    allPass: [...figures, ...bindersFigures(binders)].every((f) => f.pass !== false),
+  };
+  const md = [
+    `# Benchmark — ${summary.date}`,
+    '',
+    `${summary.machine.cpus} CPUs, Node ${summary.machine.node}; autocannon ${duration} s × ${conns} connections on loopback with a browser's Accept-Encoding, embedded PGlite.`,
+    '',
+    '| scenario | path | req/s | p50 ms | p99 ms | errors | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...results.map((r) => `| ${r.name} | \`${r.path}\` | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`),
+    '',
+    ...figuresMarkdown(figures),
+    '',
+    ...bindersMarkdown(binders),
+  ].join('\n');
+  return { summary, md };
+}
+
 async function main() {
   const decks = deckValidationRate();
   log(`deck validation (core, one thread): ${decks.decksPerSecond} decks/s`);
@@ -210,16 +397,7 @@ async function main() {
       return `/api/cards?q=${numbers[n % numbers.length]}-${String((n % 120) + 1).padStart(3, '0')}`;
     }),
   );
-  const deckList = await legalDeckList();
-  const validate = await load('deck list validation (50 cards, same list)', '/api/decks/validate', { game: 'onepiece', format: 'standard', list: deckList });
-  // Every request a list never seen before (no cache): the lines in another order plus a comment with a counter.
-  let variant = 0;
-  const lines = deckList.split('\n');
-  const validateVaried = await load('deck list validation (50 cards, all different)', '/api/decks/validate', { list: deckList }, () => {
-    variant++;
-    const shift = variant % lines.length;
-    return { game: 'onepiece', format: 'standard', list: [...lines.slice(shift), ...lines.slice(0, shift), `// ${variant}`].join('\n') };
-  });
+  const { validate, validateVaried } = await validateScenarios();
   const uncached = await uncachedSearches(300);
   log('binders: sign-up, 10,000-row Liga CSV import, binder detail under load');
   const binders = await bindersBenchmark({ base, dataDir, log });
@@ -227,19 +405,11 @@ async function main() {
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  const health = results[0]!;
-  const searchResults = results.slice(1, 6);
-  const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
-  const summary = {
+  const { summary, md } = report({
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
     load: { durationSeconds: duration, connections },
     results,
-    ratios: {
-      searchToHealthAvg: +(searchAvg / health.requestsPerSec).toFixed(3),
-      searchToHealthMin: +(Math.min(...searchResults.map((r) => r.requestsPerSec)) / health.requestsPerSec).toFixed(3),
-    },
-    worstSearchP99Ms: Math.max(...searchResults.map((r) => r.p99Ms)),
     uncachedSearches: uncached,
     initialJsGzipKB: +(bundle.js / 1024).toFixed(1),
     initialCssGzipKB: +(bundle.css / 1024).toFixed(1),
@@ -249,59 +419,27 @@ async function main() {
     deckValidationPerSecond: decks.decksPerSecond,
     deckValidateEndpoint: validate,
     deckValidateEndpointUncached: validateVaried,
-    validateUncachedToHealth: +(validateVaried.requestsPerSec / results[0]!.requestsPerSec).toFixed(3),
-    validateToHealth: +(validate.requestsPerSec / results[0]!.requestsPerSec).toFixed(3),
     lighthouse: lh,
     binders,
-    targets: {
-      searchToHealth: '≥ 0.40',
-      searchP99: '≤ 50 ms',
-      initialJs: '≤ 180 KB gzip',
-      lighthouse: 'performance ≥ 95, accessibility ≥ 95',
-      coldStart: '≤ 20 s',
-      warmStart: '≤ 3 s',
-      deckValidation: '≥ 100,000 decks/s',
-      validateToHealth: '≥ 0.50',
-      binderImport: binders.targets.importMs,
-      binderDetailP99: binders.targets.detailP99,
-    },
-  };
-  const md = [
-    `# Benchmark — ${summary.date}`,
-    '',
-    `${summary.machine.cpus} CPUs, Node ${summary.machine.node}; autocannon ${duration} s × ${connections} connections on loopback with a browser's Accept-Encoding, embedded PGlite.`,
-    '',
-    '| scenario | path | req/s | p50 ms | p99 ms | errors | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...results.map((r) => `| ${r.name} | \`${r.path}\` | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`),
-    '',
-    '| figure | value | target |',
-    '|---|---:|---|',
-    `| search / health throughput (average of the 5 searches) | ${summary.ratios.searchToHealthAvg} | ${summary.targets.searchToHealth} |`,
-    `| search / health throughput (slowest search) | ${summary.ratios.searchToHealthMin} | ${summary.targets.searchToHealth} |`,
-    `| worst search p99 | ${summary.worstSearchP99Ms} ms | ${summary.targets.searchP99} |`,
-    `| uncached searches, one at a time (${uncached.count} distinct) | p50 ${uncached.p50Ms} ms, p99 ${uncached.p99Ms} ms | ${summary.targets.searchP99} |`,
-    `| initial JS (gzip) | ${summary.initialJsGzipKB} KB | ${summary.targets.initialJs} |`,
-    `| cold start with seeding | ${summary.coldStartMs} ms | ${summary.targets.coldStart} |`,
-    `| warm restart | ${summary.warmStartMs} ms | ${summary.targets.warmStart} |`,
-    `| POST /api/decks/validate / health throughput, same list | ${summary.validateToHealth} (${validate.requestsPerSec} req/s, p99 ${validate.p99Ms} ms) | ${summary.targets.validateToHealth} |`,
-    `| POST /api/decks/validate / health throughput, every list new | ${summary.validateUncachedToHealth} (${validateVaried.requestsPerSec} req/s, p99 ${validateVaried.p99Ms} ms) | ${summary.targets.validateToHealth} |`,
-    `| 50-card deck validation (core, one thread) | ${summary.deckValidationPerSecond} decks/s | ${summary.targets.deckValidation} |`,
-    ...(lh
-      ? [
-          `| Lighthouse / (mobile) | perf ${lh.home.performance}, a11y ${lh.home.accessibility} | ${summary.targets.lighthouse} |`,
-          `| Lighthouse /cards (mobile) | perf ${lh.cards.performance}, a11y ${lh.cards.accessibility} | ${summary.targets.lighthouse} |`,
-        ]
-      : ['| Lighthouse | skipped (BENCH_SKIP_LIGHTHOUSE=1) | |']),
-    '',
-    ...bindersMarkdown(binders),
-  ].join('\n');
-  const outDir = path.join(root, 'bench/results');
+  });
+  writeResults(summary, md);
+}
+
+const outDir = path.join(root, 'bench/results');
+
+function writeResults(summary: Record<string, unknown>, md: string) {
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
   fs.writeFileSync(path.join(outDir, 'latest.md'), md);
   log(`written bench/results/latest.json and latest.md`);
   process.stdout.write(`\n${md}\n`);
+}
+
+/** BENCH_ONLY=render: latest.{json,md} in the current format from the measurements saved in latest.json. */
+async function mainRender() {
+  const saved = JSON.parse(fs.readFileSync(path.join(outDir, 'latest.json'), 'utf8')) as Measured;
+  const { summary, md } = report(saved);
+  writeResults(summary, md);
 }
 
 /** BENCH_ONLY=binders: a fresh server, the binder scenarios, the Markdown printed; the saved results stay as they are. */
@@ -319,7 +457,39 @@ async function mainBindersOnly() {
   }
 }
 
-(only === 'binders' ? mainBindersOnly() : main()).catch((err: unknown) => {
+/** BENCH_ONLY=validate: a fresh server, health then the two validate scenarios, their figures printed. */
+async function mainValidateOnly() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
+  const server = startServer(dataDir);
+  log(`server up in ${Math.round(await server.ready)} ms`);
+  try {
+    await autocannon({ url: `${base}/api/health`, connections, duration: 3 });
+    const health = await load('health', '/api/health');
+    const { validate, validateVaried } = await validateScenarios();
+    process.stdout.write(`\n${figuresMarkdown(validateFigures(health, validate, validateVaried)).join('\n')}\n`);
+  } finally {
+    await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** BENCH_ONLY=lighthouse: the web app built, a fresh server, Lighthouse on / and /cards, their figures printed. */
+async function mainLighthouseOnly() {
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
+  const server = startServer(dataDir);
+  log(`server up in ${Math.round(await server.ready)} ms`);
+  try {
+    const figures = [lighthouseFigure('/', lighthouse('/')), lighthouseFigure('/cards', lighthouse('/cards'))];
+    process.stdout.write(`\n${figuresMarkdown(figures).join('\n')}\n`);
+  } finally {
+    await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const mains: Record<string, () => Promise<void>> = { binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender };
+(only ? mains[only]! : main)().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
