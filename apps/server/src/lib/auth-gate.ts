@@ -49,6 +49,11 @@ function refererOrigin(referer: string | undefined): string | null {
   }
 }
 
+/** Whether an origin is the app's: its public address, or the address this request was sent to. */
+function isOwnOrigin(origin: string | null, allowed: string | null, requestUrl: string) {
+  return origin !== null && (origin === allowed || origin === new URL(requestUrl).origin);
+}
+
 /**
  * Refuses state-changing requests (POST, PUT, PATCH, DELETE) that may come from another site:
  * - a request that carries cookies (a browser acting for a signed-in user) must show the app's own origin,
@@ -61,13 +66,12 @@ export function sameOriginWrites(publicUrl: string | undefined) {
   const allowed = publicUrl ? new URL(publicUrl).origin : null;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (UNSAFE.has(c.req.method)) {
-      const self = new URL(c.req.url).origin;
-      const isOwn = (origin: string | null) => origin !== null && (origin === allowed || origin === self);
       const origin = c.req.header('Origin');
-      const withCookies = Boolean(c.req.header('Cookie'));
-      const refused =
-        origin !== undefined ? !isOwn(origin) : withCookies && !isOwn(refererOrigin(c.req.header('Referer')));
-      if (refused) throw new AppError('FORBIDDEN_ORIGIN', 403, 'Requests from other sites are not allowed');
+      // Neither Origin nor cookies (a script, the public validate endpoint): nothing to compare, no URL parsed.
+      const checked = origin !== undefined ? origin : c.req.header('Cookie') ? refererOrigin(c.req.header('Referer')) : undefined;
+      if (checked !== undefined && !isOwnOrigin(checked, allowed, c.req.url)) {
+        throw new AppError('FORBIDDEN_ORIGIN', 403, 'Requests from other sites are not allowed');
+      }
     }
     await next();
   });

@@ -93,4 +93,18 @@ export function regulationOn(format: DeckFormat, day: string) {
   };
 }
 
-export const today = () => new Date().toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+let todayStart = 0;
+let todayEnd = 0;
+let todayText = '';
+
+/** Today's date in UTC (YYYY-MM-DD); the text is made once per day, not on every call. */
+export const today = () => {
+  const now = Date.now();
+  if (now < todayStart || now >= todayEnd) {
+    todayStart = Math.floor(now / DAY_MS) * DAY_MS;
+    todayEnd = todayStart + DAY_MS;
+    todayText = new Date(todayStart).toISOString().slice(0, 10);
+  }
+  return todayText;
+};

@@ -81,6 +81,22 @@ const blockNumber = (block: string | null) => {
   return Number.isInteger(n) ? n : null;
 };
 
+/** Adds the card's number to `rotated` (once) when its block is below `minBlock`. */
+function checkRotation(card: DeckCard, minBlock: number, rotated: string[]) {
+  const block = blockNumber(card.blockIcon);
+  if (block !== null && block < minBlock && !rotated.includes(card.cardNumber)) rotated.push(card.cardNumber);
+}
+
+/** The regulation of a format on a day, worked out once per format and day (validation runs per request). */
+const regulations = new WeakMap<DeckFormat, { day: string; regulation: ReturnType<typeof regulationOn> }>();
+function regulationFor(format: DeckFormat, day: string) {
+  const known = regulations.get(format);
+  if (known && known.day === day) return known.regulation;
+  const regulation = regulationOn(format, day);
+  regulations.set(format, { day, regulation });
+  return regulation;
+}
+
 /**
  * The official construction rules in a format, on a day (default today): exactly one Leader; a main deck of
  * exactly the format's size of Character, Event and Stage cards; at most `maxCopies` per card number (prints
@@ -93,7 +109,7 @@ export function validateDeck(
   { day = today(), requireName = false }: { day?: string; requireName?: boolean } = {},
 ): DeckValidation {
   const errors: DeckProblem[] = [];
-  const regulation = regulationOn(format, day);
+  const regulation = regulationFor(format, day);
   const leader = deck.leader;
 
   if (requireName && !deck.name?.trim()) errors.push(problem('DECK_NAME_REQUIRED'));
@@ -152,12 +168,8 @@ export function validateDeck(
   if (regulation.minBlock !== null) {
     const rotated: string[] = [];
     const minBlock = regulation.minBlock;
-    const check = (card: DeckCard) => {
-      const block = blockNumber(card.blockIcon);
-      if (block !== null && block < minBlock && !rotated.includes(card.cardNumber)) rotated.push(card.cardNumber);
-    };
-    if (leader) check(leader);
-    for (const { card } of deck.cards) check(card);
+    if (leader) checkRotation(leader, minBlock, rotated);
+    for (const { card } of deck.cards) checkRotation(card, minBlock, rotated);
     if (rotated.length) errors.push(problem('ROTATED_OUT', rotated, { block: minBlock, date: regulation.rotationEffective ?? '' }));
   }
 

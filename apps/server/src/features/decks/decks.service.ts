@@ -221,12 +221,15 @@ export async function validateDeckList({
   format,
   list,
   withCards = true,
+  day = today(),
 }: {
   db: Db;
   game: string;
   format: string;
   list: string;
   withCards?: boolean;
+  /** The day whose regulation applies (YYYY-MM-DD, UTC); today by default. */
+  day?: string;
 }): Promise<ValidateDeckListResponse> {
   const rules = formatOf(game, format);
   const index = await catalogueIndex(db);
@@ -252,7 +255,7 @@ export async function validateDeckList({
   lineErrors.sort((a, b) => a.line - b.line);
   const cards = [...rows.values()];
   const leader = leaders[0] ?? null;
-  const validation = withText(validateDeck({ leader, cards }, rules));
+  const validation = withText(validateDeck({ leader, cards }, rules, { day }));
   return { ...validation, valid: validation.valid && lineErrors.length === 0, leader, ...(withCards ? { cards } : {}), lineErrors };
 }
 
@@ -263,10 +266,12 @@ export async function validateDeckList({
 const validationCache = new LRUCache<string, string>({ max: 5000, maxSize: 32 * 1024 * 1024, sizeCalculation: (v, k) => (v.length + k.length) * 2 });
 
 export async function validateDeckListJson(args: { db: Db; game: string; format: string; list: string; withCards: boolean }): Promise<string> {
-  const key = `${catalogueGeneration()}\u0000${today()}\u0000${args.game}\u0000${args.format}\u0000${args.withCards ? 1 : 0}\u0000${args.list}`;
+  // One day for the key and the rules, read once per request.
+  const day = today();
+  const key = `${catalogueGeneration()}\u0000${day}\u0000${args.game}\u0000${args.format}\u0000${args.withCards ? 1 : 0}\u0000${args.list}`;
   const hit = validationCache.get(key);
   if (hit) return hit;
-  const json = JSON.stringify(await validateDeckList(args));
+  const json = JSON.stringify(await validateDeckList({ ...args, day }));
   validationCache.set(key, json);
   return json;
 }
