@@ -502,7 +502,10 @@ export async function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', 
     await readingFile(async () => checkImportText(text, { header: false }));
     const parsed = await parseDeckListCooperative(text, pause);
     if (!parsed.entries.length && !parsed.errors.length) throw fileError('NO_DATA_ROWS');
-    for (const e of parsed.errors) failures.push(failureOf({ line: e.line, edition: null, name: null, number: null, reason: e.reason === 'BAD_QUANTITY' ? 'BAD_QUANTITY' : 'MISSING_NUMBER' }));
+    for (const [i, e] of parsed.errors.entries()) {
+      await every500(i);
+      failures.push(failureOf({ line: e.line, edition: null, name: null, number: null, reason: e.reason === 'BAD_QUANTITY' ? 'BAD_QUANTITY' : 'MISSING_NUMBER' }));
+    }
     for (const [i, e] of parsed.entries.entries()) {
       await every500(i);
       const card = (e.variant && index.byVariant.get(`${game}:${e.cardNumber}_${e.variant}`)) || index.baseByNumber.get(`${game}:${e.cardNumber}`);
@@ -512,7 +515,10 @@ export async function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', 
     return { format: 'optcgsim' as const, rows, failures: failures.sort((a, b) => a.line - b.line) };
   }
   const parsed = await readingFile(() => parseCardCsvCooperative(text, pause));
-  for (const e of parsed.errors) failures.push(failureOf(e));
+  for (const [i, e] of parsed.errors.entries()) {
+    await every500(i);
+    failures.push(failureOf(e));
+  }
   for (const [i, row] of parsed.rows.entries()) {
     await every500(i);
     const found = matchCsvRow(row, index, game);
