@@ -35,7 +35,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: [['list']],
-  timeout: 30_000,
+  // The longest scenarios (two accounts, a deck built through the UI, a second browser) take 25–32 s on a slow CI machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,

@@ -239,7 +239,7 @@ export function parseDeckListLine(raw: string, line: number): { entry: DeckListE
   return { entry: { line, quantity, cardNumber: card.number, variant: card.variant } };
 }
 
-const LINES_PER_STEP = 2_000;
+const LINES_PER_STEP = 500;
 
 function* deckListSteps(text: string): Generator<void, ParsedDeckList> {
   const entries: DeckListEntry[] = [];

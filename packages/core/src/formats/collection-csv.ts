@@ -184,7 +184,7 @@ export function splitCsvRecords(text: string, delimiter: string, { records = 2_0
 }
 
 /** Records parsed per step of the cooperative reader (a few milliseconds of work). */
-const RECORDS_PER_STEP = 2_000;
+const RECORDS_PER_STEP = 500;
 
 /**
  * Reads a Liga or generic CSV. `pause` is awaited between steps of RECORDS_PER_STEP records, so a server can let
@@ -204,7 +204,7 @@ function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
   checkImportText(clean);
   // The separator is guessed from the first lines, then every piece is read with it.
   const delimiter = Papa.parse<string[]>(clean.slice(0, 64 * 1024), { delimitersToGuess: [',', ';', '\t'], preview: 20 }).meta.delimiter;
-  const pieces = splitCsvRecords(clean, delimiter, { records: RECORDS_PER_STEP });
+  const pieces = splitCsvRecords(clean, delimiter, { records: RECORDS_PER_STEP, chars: 64 * 1024 });
   // The header is the first row that is not blank, however many blank lines come before it.
   let next = 0;
   let header: string[] | undefined;
