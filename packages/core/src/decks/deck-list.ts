@@ -137,34 +137,29 @@ function quantityFirst(s: string): LineMatch | null {
   return card && { quantity: Number(s.slice(0, digitsEnd)), card };
 }
 
-/** `OP01-024 x3` (number first, quantity last). */
-function quantityLast(s: string): LineMatch | null {
-  const digitsStart = trailingDigitsStart(s);
+/** A line that ends in `x3`: the quantity, and where the text before ` x ` ends. */
+function trailingQuantity(s: string): { quantity: number; before: number } | null {
+  let digitsStart = s.length;
+  while (digitsStart > 0 && isDigit(s.charCodeAt(digitsStart - 1))) digitsStart--;
   if (digitsStart === s.length) return null;
   const times = skipSpacesBack(s, digitsStart);
   if (times === 0 || !isTimes(s.charCodeAt(times - 1))) return null;
-  const end = skipSpacesBack(s, times - 1);
-  const card = cardNumberAt(s, 0, end);
-  return card && { quantity: Number(s.slice(digitsStart)), card };
+  return { quantity: Number(s.slice(digitsStart)), before: skipSpacesBack(s, times - 1) };
+}
+
+/** `OP01-024 x3` (number first, quantity last). */
+function quantityLast(s: string): LineMatch | null {
+  const tail = trailingQuantity(s);
+  const card = tail && cardNumberAt(s, 0, tail.before);
+  return card ? { quantity: tail.quantity, card } : null;
 }
 
 /** `Monkey.D.Luffy (OP01-024) x3` (named, quantity last). */
 function namedQuantityLast(s: string): LineMatch | null {
-  const digitsStart = trailingDigitsStart(s);
-  if (digitsStart === s.length) return null;
-  const times = skipSpacesBack(s, digitsStart);
-  if (times === 0 || !isTimes(s.charCodeAt(times - 1))) return null;
-  const close = skipSpacesBack(s, times - 1);
-  if (close === 0 || s.charCodeAt(close - 1) !== 41) return null;
-  const end = skipSpacesBack(s, close - 1);
-  const card = parenthesisedCardEndingAt(s, end, 0);
-  return card && { quantity: Number(s.slice(digitsStart)), card };
-}
-
-function trailingDigitsStart(s: string) {
-  let i = s.length;
-  while (i > 0 && isDigit(s.charCodeAt(i - 1))) i--;
-  return i;
+  const tail = trailingQuantity(s);
+  if (!tail || tail.before === 0 || s.charCodeAt(tail.before - 1) !== 41) return null;
+  const card = parenthesisedCardEndingAt(s, skipSpacesBack(s, tail.before - 1), 0);
+  return card ? { quantity: tail.quantity, card } : null;
 }
 
 /** `P-001` alone: one copy. */
