@@ -129,3 +129,20 @@ test("a malformed binder address says 'Invalid binder ID'; the portfolio counts 
   await expect(recent.getByRole('link', { name: /Keep/ })).toBeVisible();
   await expect(recent.getByRole('link', { name: /Swap/ })).toBeVisible();
 });
+
+test('an import with more than 1,000 failed rows lists the first 1,000 and says how many in all', async ({ page }) => {
+  test.setTimeout(90_000);
+  await createAccount(page, { email: uniqueEmail('manyfail') });
+  const created = await page.request.post('/api/binders', { data: { name: 'Many failures', category: 'personal' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const card = ((await (await page.request.get('/api/cards?set=op-01&variations=false&pageSize=1')).json()) as { items: ApiCard[] }).items[0]!;
+  const csv = ['quantity,edition,number', `1,OP-01,${card.cardNumber}`, ...Array.from({ length: 1_200 }, () => '1,XX-99,OP99-999')].join('\n');
+  await page.goto(`/collection/${id}`);
+  await page.getByTestId('binder-import').click();
+  await page.getByTestId('import-file').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByTestId('import-run').click();
+  await expect(page.getByTestId('import-result')).toContainText('1 row imported (1 copies).');
+  await expect(page.getByTestId('import-failures-truncated')).toHaveText('Showing the first 1,000 of 1,200 rows that could not be imported.');
+  await expect(page.getByTestId('import-failures').locator('tbody tr')).toHaveCount(1_000);
+});
