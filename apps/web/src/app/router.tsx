@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { binderPageLoader } from '../features/binders/api/binder-page-loader';
+import { cardsPageLoader } from '../features/cards/api/cards-page-loader';
+import { landingLoader } from '../features/info/api/landing-loader';
 import { requireAdmin, requireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
@@ -34,8 +36,8 @@ export const router = createBrowserRouter([
     HydrateFallback: PageLoading,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('../features/info/landing-page').then((m) => ({ Component: m.LandingPage, loader: m.loader })) },
-      { path: 'cards', lazy: () => import('../features/cards/routes/cards-page').then((m) => ({ Component: m.CardsPage, loader: m.loader })) },
+      { index: true, loader: landingLoader, lazy: () => import('../features/info/landing-page').then((m) => ({ Component: m.LandingPage })) },
+      { path: 'cards', loader: cardsPageLoader, lazy: () => import('../features/cards/routes/cards-page').then((m) => ({ Component: m.CardsPage })) },
       {
         path: 'cards/:game/:slug',
         lazy: () => import('../features/cards/routes/card-detail-page').then((m) => ({ Component: m.CardDetailPage, loader: m.loader })),

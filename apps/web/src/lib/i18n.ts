@@ -38,6 +38,14 @@ export function initialLanguage(): LanguageCode {
   return isLanguageCode(browser) ? browser : DEFAULT_LANGUAGE;
 }
 
+/**
+ * The start-up namespaces of the active language start downloading as soon as this module runs (main.tsx
+ * imports it first), beside the router's first page module, not after the app's code has finished starting.
+ * i18next's backend later finds them in the module cache.
+ */
+const startLanguage = initialLanguage();
+for (const ns of NAMESPACES) void bundles[`../locales/${startLanguage}/${ns}.json`]?.().catch(() => undefined);
+
 export async function initI18n(language: LanguageCode = initialLanguage()) {
   await i18next
     .use(lazyBackend)

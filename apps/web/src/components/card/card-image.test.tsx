@@ -12,15 +12,29 @@ describe('CardImage', () => {
     expect(placeholder.textContent).toContain('OP01-001');
     const img = container.querySelector('img')!;
     expect(img.getAttribute('loading')).toBe('lazy');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
     fireEvent.load(img);
-    expect(screen.queryByTestId('card-placeholder')).toBeNull();
+    expect(placeholder.hidden).toBe(true);
+    expect(img.dataset.loaded).toBe('true');
   });
 
-  it('never leaves a broken image: a failed load removes the <img> and keeps the placeholder', () => {
+  it('never leaves a broken image: a failed load hides the <img> and keeps the placeholder, now readable', () => {
     const { container } = render(<CardImage card={{ ...card, colors: ['Red', 'Green'] }} />);
-    fireEvent.error(container.querySelector('img')!);
-    expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByTestId('card-placeholder').getAttribute('style')).toContain('linear-gradient(135deg');
+    const img = container.querySelector('img')!;
+    fireEvent.error(img);
+    expect(img.hidden).toBe(true);
+    const placeholder = screen.getByTestId('card-placeholder');
+    expect(placeholder.hidden).toBe(false);
+    expect(placeholder.hasAttribute('aria-hidden')).toBe(false);
+    expect(placeholder.getAttribute('style')).toContain('linear-gradient(135deg');
+  });
+
+  it('starts from the placeholder again when the card changes', () => {
+    const { container, rerender } = render(<CardImage card={{ ...card, colors: ['Red'] }} />);
+    fireEvent.load(container.querySelector('img')!);
+    rerender(<CardImage card={{ ...card, colors: ['Red'], artworkUrl: 'https://cards.example/OP01-002.png' }} />);
+    expect(screen.getByTestId('card-placeholder').hidden).toBe(false);
+    expect(container.querySelector('img')!.dataset.loaded).toBeUndefined();
   });
 
   it('shows only the placeholder when the card has no art', () => {

@@ -1,5 +1,5 @@
 import type { Card } from '@grandline/core/contracts/cards';
-import { useState } from 'react';
+import type { SyntheticEvent } from 'react';
 import { cardT as t } from './card-t';
 import { cn } from '../../lib/cn';
 import { COLOR_HEX } from './color-dots';
@@ -12,12 +12,34 @@ type CardImageProps = {
   sizes?: string;
 };
 
+/** The art arrived: it fades in and the placeholder under it leaves the accessibility tree. */
+function shown(e: SyntheticEvent<HTMLImageElement>) {
+  const img = e.currentTarget;
+  img.dataset.loaded = 'true';
+  const placeholder = img.previousElementSibling as HTMLElement | null;
+  if (placeholder) placeholder.hidden = true;
+}
+
+/** The art failed: the image is hidden (never a broken-image icon) and the placeholder speaks for the card. */
+function failed(e: SyntheticEvent<HTMLImageElement>) {
+  const img = e.currentTarget;
+  img.hidden = true;
+  img.previousElementSibling?.removeAttribute('aria-hidden');
+}
+
 /**
  * The card's artwork over a designed placeholder (name, number, colors). Remote images may never
  * load on an offline machine: the placeholder stays, never a broken-image icon.
+ *
+ * Loading and failure are applied to the DOM directly rather than through React state: a grid of 48
+ * cards would otherwise re-render once per image event. The inner element is keyed by the art's URL,
+ * so a new card always starts from the placeholder again.
  */
-export function CardImage({ card, className, eager }: CardImageProps) {
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(card.artworkUrl ? 'loading' : 'failed');
+export function CardImage(props: CardImageProps) {
+  return <CardArt key={props.card.artworkUrl ?? ''} {...props} />;
+}
+
+function CardArt({ card, className, eager }: CardImageProps) {
   const colors = card.colors.length ? card.colors : ['Black'];
   const gradient =
     colors.length > 1
@@ -25,24 +47,22 @@ export function CardImage({ card, className, eager }: CardImageProps) {
       : `linear-gradient(160deg, ${COLOR_HEX[colors[0]!] ?? '#444'}, #0b1020)`;
   return (
     <div className={cn('@container relative aspect-[600/838] w-full overflow-hidden rounded-[4.5%] bg-surface-2', className)}>
-      {state !== 'loaded' && (
-        <div
-          className="absolute inset-0 flex flex-col justify-between p-[8%] text-white"
-          style={{ backgroundImage: gradient }}
-          data-testid="card-placeholder"
-          aria-hidden={state === 'loading'}
-        >
-          {/* Thumbnails (list rows) are too small for text: the colors alone stand for the card there. */}
-          <span className="hidden text-[clamp(0.6rem,2.4cqw,0.8rem)] font-semibold @[5rem]:block uppercase tracking-wider opacity-90 [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]">
-            {t(`types.${card.cardType}`)}
-          </span>
-          <div className="hidden rounded-md bg-black/55 p-2 @[5rem]:block">
-            <p className="line-clamp-3 text-sm font-bold leading-tight">{card.name}</p>
-            <p className="mt-1 font-mono text-xs opacity-90">{card.cardNumber}</p>
-          </div>
+      <div
+        className="absolute inset-0 flex flex-col justify-between p-[8%] text-white"
+        style={{ backgroundImage: gradient }}
+        data-testid="card-placeholder"
+        aria-hidden={card.artworkUrl ? true : undefined}
+      >
+        {/* Thumbnails (list rows) are too small for text: the colors alone stand for the card there. */}
+        <span className="hidden text-[clamp(0.6rem,2.4cqw,0.8rem)] font-semibold @[5rem]:block uppercase tracking-wider opacity-90 [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]">
+          {t(`types.${card.cardType}`)}
+        </span>
+        <div className="hidden rounded-md bg-black/55 p-2 @[5rem]:block">
+          <p className="line-clamp-3 text-sm font-bold leading-tight">{card.name}</p>
+          <p className="mt-1 font-mono text-xs opacity-90">{card.cardNumber}</p>
         </div>
-      )}
-      {card.artworkUrl && state !== 'failed' && (
+      </div>
+      {card.artworkUrl && (
         <img
           src={card.artworkUrl}
           alt={card.name}
@@ -51,9 +71,9 @@ export function CardImage({ card, className, eager }: CardImageProps) {
           referrerPolicy="no-referrer"
           width={600}
           height={838}
-          onLoad={() => setState('loaded')}
-          onError={() => setState('failed')}
-          className={cn('absolute inset-0 h-full w-full object-cover transition-opacity duration-300', state === 'loaded' ? 'opacity-100' : 'opacity-0')}
+          onLoad={shown}
+          onError={failed}
+          className="absolute inset-0 h-full w-full object-cover opacity-0 transition-opacity duration-300 data-[loaded]:opacity-100"
         />
       )}
     </div>

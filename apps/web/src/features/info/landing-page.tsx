@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import { CardTile } from '../../components/card/card-tile';
 import { buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/misc';
-import { queryClient } from '../../lib/query-client';
-import { showcaseQueryOptions, useShowcase } from './api/get-showcase';
+import { useShowcase } from './api/get-showcase';
 
 const FEATURES = [
   { key: 'library', icon: Library },
@@ -16,11 +15,6 @@ const FEATURES = [
   { key: 'history', icon: LineChart },
   { key: 'search', icon: Search },
 ] as const;
-
-export function loader() {
-  void queryClient.prefetchQuery(showcaseQueryOptions());
-  return null;
-}
 
 export function LandingPage() {
   const { t } = useTranslation('pages');

@@ -5,15 +5,14 @@ import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronDown, FilterX, LayoutGri
 import { ToggleGroup } from 'radix-ui';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Skeleton } from '../../../components/ui/misc';
 import { ErrorState } from '../../../components/ui/query-states';
 import { ApiError } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
 import { storage } from '../../../lib/storage';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { cardsQueryOptions, useCards } from '../api/get-cards';
+import { useCards } from '../api/get-cards';
 import type { QueryPatch } from '../components/card-filters';
 import { CardListTable } from '../components/card-list-table';
 import { CardTile } from '../../../components/card/card-tile';
@@ -87,12 +86,6 @@ function CardGrid({ cards, action }: { cards: Card[]; action?: (card: Card) => R
       ))}
     </ul>
   );
-}
-
-/** Starts the search request in parallel with rendering. */
-export function loader({ request }: LoaderFunctionArgs) {
-  void queryClient.prefetchQuery(cardsQueryOptions(queryFromSearchParams(new URL(request.url).searchParams)));
-  return null;
 }
 
 export function CardsPage() {
