@@ -6,3 +6,4 @@ export * from './auth';
 export * from './accounts';
 export * from './decks';
 export * from './binders';
+export * from './job-runs';
