@@ -1,3 +1,4 @@
+import { parseDecimal } from '../money/money';
 import Papa from 'papaparse';
 import { runSteps, runStepsCooperative } from '../steps';
 
@@ -131,15 +132,15 @@ for (const [column, names] of Object.entries(COLUMNS) as [Column, readonly strin
 
 const NUMBER = /^((?:OP|ST|EB|PRB)\d{2}-\d{3}|P-\d{3})(?:[-_]([A-Za-z]{1,3}\d*))?$/i;
 
-/** `2,50`, `2.50`, `R$ 1.234,56` → 2.5 / 1234.56; empty → null; anything else → NaN. */
+/**
+ * `2,50`, `2.50`, `R$ 1.234,56` → 2.5 / 1234.56; empty → null; anything else, negative or above MAX_IMPORT_PRICE → NaN.
+ * The reading itself is the money module's (one reader of prices for the whole app); the importer turns the number
+ * into minor units of the import's currency.
+ */
 export function parsePrice(text: string): number | null {
-  const t = text.replace(/[^\d.,-]/g, '');
-  if (!t) return text.trim() ? Number.NaN : null;
-  const lastComma = t.lastIndexOf(',');
-  const lastDot = t.lastIndexOf('.');
-  const normalized = lastComma > lastDot ? t.replace(/\./g, '').replace(',', '.') : t.replace(/,/g, '');
-  const n = Number(normalized);
-  return Number.isFinite(n) && n >= 0 && n <= MAX_IMPORT_PRICE ? n : Number.NaN;
+  const n = parseDecimal(text);
+  if (n === null) return null;
+  return Number.isFinite(n) && n <= MAX_IMPORT_PRICE ? n : Number.NaN;
 }
 
 /**

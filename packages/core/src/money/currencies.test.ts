@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, fractionDigits, formatMoney, isCurrencyCode } from './currencies';
+import { CURRENCIES, fractionDigits, isCurrencyCode } from './currencies';
 
 describe('currencies', () => {
   it('has the ten currencies of the spec, each with a symbol and a flag', () => {
@@ -16,11 +16,6 @@ describe('currencies', () => {
     expect(fractionDigits('ARS')).toBe(0);
     expect(fractionDigits('JPY')).toBe(2);
     expect(fractionDigits('USD')).toBe(2);
-  });
-  it('formats minor units in the currency locale', () => {
-    expect(formatMoney(123456, 'USD')).toBe('$1,234.56');
-    expect(formatMoney(123456, 'BRL').replace(/\s/g, ' ')).toBe('R$ 1.234,56');
-    expect(formatMoney(123456, 'CLP').replace(/\s/g, ' ')).toMatch(/^\$\s?1\.235$/);
   });
   it('recognises codes', () => {
     expect(isCurrencyCode('EUR')).toBe(true);

@@ -29,16 +29,3 @@ export function currencyInfo(code: CurrencyCode) {
   if (!info) throw new Error(`Unknown currency ${code}`);
   return info;
 }
-
-/** Formats an amount in minor units (cents) with the currency's locale and fraction digits. */
-export function formatMoney(minorUnits: number, code: CurrencyCode): string {
-  const digits = fractionDigits(code);
-  const { locale } = currencyInfo(code);
-  // Minor units are always stored with 2 decimals; currencies shown with 0 are rounded.
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: code,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(minorUnits / 100);
-}
