@@ -46,7 +46,7 @@ export default defineConfig({
           if (id.includes('node_modules/react-router')) return 'router';
           if (/node_modules\/(@tanstack\/(query-core|react-query)|i18next|react-i18next|clsx|html-parse-stringify|void-elements)\//.test(id)) return 'vendor';
           if (/node_modules\/lucide-react\/dist\/esm\/(createLucideIcon|defaultAttributes|Icon|shared|context)/.test(id)) return 'vendor';
-          if (/apps\/web\/src\/(lib\/(api-client|query-client|storage|cn|i18n|use-media-query)|app\/(app|preferences|session|router|route-error)|app\/layout\/(app-layout|header|sidebar|footer|logo|page-loading|nav-items)|components\/ui\/(button|misc))\.tsx?$/.test(id))
+          if (/apps\/web\/src\/(lib\/(api-client|query-client|storage|cn|i18n|use-media-query|preferences|session)|app\/(app|router|route-error)|app\/layout\/(app-layout|header|sidebar|footer|nav-items)|components\/(logo|page-loading|ui\/(button|misc)))\.tsx?$/.test(id))
             return 'shell';
           if (/packages\/core\/src\/(games|locales|marketplaces|legal|slug|money\/currencies)\.ts$/.test(id)) return 'shell';
           return undefined;

@@ -5,7 +5,7 @@ import { landingLoader } from '../features/info/api/landing-loader';
 import { requireAdmin, requireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
-import { PageLoading } from './layout/page-loading';
+import { PageLoading } from '../components/page-loading';
 import { RouteError } from './route-error';
 
 const notFound = () => import('../features/info/not-found-page').then((m) => ({ Component: m.NotFoundPage }));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/ui/misc';
+import { Spinner } from './ui/misc';
 
 /** The loading placeholder shown while a page's code or data loads. */
 export function PageLoading() {

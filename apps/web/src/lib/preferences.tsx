@@ -4,8 +4,8 @@ import { DEFAULT_MARKETPLACE, DEFAULT_PRICE_TYPE, isMarketplaceId, PRICE_TYPES, 
 import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '@grandline/core/money/currencies';
 import i18next from 'i18next';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { initialLanguage } from '../lib/i18n';
-import { storage } from '../lib/storage';
+import { initialLanguage } from './i18n';
+import { storage } from './storage';
 
 export interface Preferences {
   language: LanguageCode;

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@grandline/core/locales';
-import { storage } from '../../lib/storage';
+import { storage } from './storage';
 
 let inMemory: string | null = null;
 

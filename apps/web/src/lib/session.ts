@@ -1,7 +1,7 @@
 import type { AuthOptionsResponse, MeResponse, SessionResponse } from '@grandline/core/contracts/account';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../lib/api-client';
-import { queryClient } from '../lib/query-client';
+import { apiGet } from './api-client';
+import { queryClient } from './query-client';
 
 export const sessionKeys = {
   session: ['session'] as const,

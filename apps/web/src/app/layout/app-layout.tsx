@@ -5,10 +5,10 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { storage } from '../../lib/storage';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PreferencesSync } from '../preferences-sync';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 import { Footer } from './footer';
 import { Header } from './header';
-import { PageLoading } from './page-loading';
+import { PageLoading } from '../../components/page-loading';
 import { Sidebar } from './sidebar';
 
 const CompleteAccountOverlay = lazy(() =>

@@ -6,7 +6,7 @@ import { Globe, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CurrencyFlag } from '../../components/ui/currency-flag';
 import { ChoiceMenu } from '../../components/ui/dropdown-menu';
-import { usePreferences } from '../preferences';
+import { usePreferences } from '../../lib/preferences';
 
 /** The header's pickers for wide screens; loaded on demand so phones never download them. */
 export function GameMenu() {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { usePreferences } from '../preferences';
-import { useSession } from '../session';
-import { Logo } from './logo';
+import { usePreferences } from '../../lib/preferences';
+import { useSession } from '../../lib/session';
+import { Logo } from '../../components/logo';
 
 const GameMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.GameMenu })));
 const PreferenceMenus = lazy(() => import('./header-menus').then((m) => ({ default: m.PreferenceMenus })));

@@ -5,7 +5,7 @@ import { ACCOUNT_NS } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/sign-out';
 import { menuItem as item, popoverSurface } from '../../components/ui/styles';
-import type { SessionInfo } from '../session';
+import type { SessionInfo } from '../../lib/session';
 
 
 /** The signed-in user's menu: settings, admin (admins), sign out. */

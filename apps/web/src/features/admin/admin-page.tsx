@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Users } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession, USER_SCOPE } from '../../app/session';
+import { useSession, USER_SCOPE } from '../../lib/session';
 import { EmptyState, PageHeader, Skeleton } from '../../components/ui/misc';
 import { ErrorState } from '../../components/ui/query-states';
 import { SearchInput } from '../../components/ui/search-input';

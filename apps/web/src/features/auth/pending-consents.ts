@@ -2,7 +2,7 @@ import type { AcceptTermsRequest, MeResponse } from '@grandline/core/contracts/a
 import { LEGAL_VERSION } from '@grandline/core/legal';
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { z } from 'zod';
-import { sessionEvent } from '../../app/session';
+import { sessionEvent } from '../../lib/session';
 import { apiSend } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { sessionEvent } from '../../app/session';
+import { sessionEvent } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { authApi } from './api/auth-api';
 

@@ -2,7 +2,7 @@ import { BadgeCheck, ChevronRight, Layers, Library, Settings, ShieldAlert, type 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { Badge, Skeleton } from '../../components/ui/misc';
 import { SearchInput } from '../../components/ui/search-input';
 import { ErrorState } from '../../components/ui/query-states';

@@ -2,7 +2,7 @@ import { Layers, Library, Settings, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { buttonClass } from '../../components/ui/button';
 
 const STEPS: { key: string; to: string; icon: LucideIcon }[] = [

@@ -1,6 +1,6 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { binderChanged, binderKeys, bindersApi } from '../binders/api/binders-api';
-import { addCardToDeck } from '../decks/add-card';
+import { addCardToDeck } from '../decks/api/add-card';
 import { queryClient } from '../../lib/query-client';
 import type { QuickAddTarget } from './quick-add-state';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/toast';
 import { addToTarget } from './add-to-target';
 import type { QuickAddTarget } from './quick-add-state';
-import { quickAddStore } from './quick-add-store';
-import { useTargetText } from './target-text';
+import { quickAddStore } from './api/quick-add-store';
+import { useTargetText } from './components/target-text';
 
 /** One toast for the whole quick-add session: each add replaces the previous one instead of piling up. */
 const TOAST_ID = 'quick-add';

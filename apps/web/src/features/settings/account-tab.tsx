@@ -8,7 +8,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
-import { sessionEvent, useSession } from '../../app/session';
+import { sessionEvent, useSession } from '../../lib/session';
 import { Button, buttonClass } from '../../components/ui/button';
 import { describedBy, Field, FieldError, FormMessage, PasswordField, TextArea, TextField } from '../../components/ui/form';
 import { Badge, Spinner } from '../../components/ui/misc';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
-import type { SessionInfo } from '../../../app/session';
+import type { SessionInfo } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { FormMessage, PasswordField, TextField } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';
@@ -20,7 +20,7 @@ import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { ProviderButtons } from '../components/provider-buttons';
 import { openSignedInSession } from '../pending-consents';
-import { takeReturnTo } from '../return-to';
+import { takeReturnTo } from '../../../lib/return-to';
 
 type View = 'signin' | 'signup' | 'forgot' | 'recovery';
 type Sent = { kind: 'signup' | 'reset'; email: string; resendNow?: boolean };

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
-import { Logo } from '../../../app/layout/logo';
-import { useSession } from '../../../app/session';
+import { Logo } from '../../../components/logo';
+import { useSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { FormMessage, PasswordField, TextField } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/misc';
@@ -18,7 +18,7 @@ import { authApi } from '../api/auth-api';
 import { ConsentFields } from '../components/consent-fields';
 import { ConsentValues, emptyConsent, toAcceptRequest, useAcceptTerms, useConsentForm } from '../consent-form';
 import { clearPendingConsents, savePendingConsents } from '../pending-consents';
-import { takeReturnTo } from '../return-to';
+import { takeReturnTo } from '../../../lib/return-to';
 import { CheckEmail } from './auth-page';
 
 /**

@@ -12,7 +12,7 @@ import type {
   UpdateBinderRequest,
 } from '@grandline/core/contracts/binders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { USER_SCOPE, useSession } from '../../../app/session';
+import { USER_SCOPE, useSession } from '../../../lib/session';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 

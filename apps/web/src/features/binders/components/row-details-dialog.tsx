@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../../app/preferences';
+import { usePreferences } from '../../../lib/preferences';
 import { CardImage } from '../../../components/card/card-image';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';

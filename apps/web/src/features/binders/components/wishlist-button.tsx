@@ -3,11 +3,11 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { notify } from '../../../lib/toast';
-import { rememberReturnTo } from '../../auth/return-to';
+import { rememberReturnTo } from '../../../lib/return-to';
 import { toggleWishlist, useWishlist } from '../api/binders-api';
 
 /**

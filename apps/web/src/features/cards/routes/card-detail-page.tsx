@@ -12,9 +12,9 @@ import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { cardQueryOptions, useCard } from '../api/get-card';
 import { CardImage } from '../../../components/card/card-image';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../lib/session';
 import { ColorDots } from '../../../components/card/color-dots';
-import { useQuickAdd } from '../../quick-add/quick-add-store';
+import { useQuickAdd } from '../../quick-add/api/quick-add-store';
 
 /** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
 const AddToDeckMenu = lazy(() => import('../../decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
@@ -22,7 +22,7 @@ const AddToBinderMenu = lazy(() => import('../../binders/components/add-to-binde
 /** Everyone sees the wishlist heart; visitors are asked to sign in when they press it. */
 const WishlistButton = lazy(() => import('../../binders/components/wishlist-button').then((m) => ({ default: m.WishlistButton })));
 /** The quick-add bar follows the user from the library while the mode is on. */
-const QuickAddBar = lazy(() => import('../../quick-add/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
+const QuickAddBar = lazy(() => import('../../quick-add/components/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
 
 /** Card text with its [keyword] tags set apart. */
 function CardText({ text }: { text: string }) {

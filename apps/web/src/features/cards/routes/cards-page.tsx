@@ -19,21 +19,20 @@ import { CardTile } from '../../../components/card/card-tile';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
 import { activeFilterCount, applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from '../utils/search-params';
-import type { QuickAddState } from '../../quick-add/quick-add-state';
-import { useQuickAdd } from '../../quick-add/quick-add-store';
+import { useQuickAdd, type QuickAdd } from '../../quick-add/api/quick-add-store';
 
 /** The result grid renders in the background (deferred), so a page of cards never blocks input. */
 /** The filter controls (Radix selects, switches) load only when they are shown. */
 const CardFilters = lazy(() => import('../components/card-filters').then((m) => ({ default: m.CardFilters })));
 const FilterSheet = lazy(() => import('../components/filter-sheet').then((m) => ({ default: m.FilterSheet })));
 /** Quick-add mode (signed-in users): its picker, bar and per-card buttons load only for them. */
-const QuickAddPicker = lazy(() => import('../../quick-add/quick-add-picker').then((m) => ({ default: m.QuickAddPicker })));
-const QuickAddBar = lazy(() => import('../../quick-add/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
-const QuickAddButton = lazy(() => import('../../quick-add/quick-add-button').then((m) => ({ default: m.QuickAddButton })));
-const QuickAddColumnLabel = lazy(() => import('../../quick-add/quick-add-button').then((m) => ({ default: m.QuickAddColumnLabel })));
+const QuickAddPicker = lazy(() => import('../../quick-add/components/quick-add-picker').then((m) => ({ default: m.QuickAddPicker })));
+const QuickAddBar = lazy(() => import('../../quick-add/components/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
+const QuickAddButton = lazy(() => import('../../quick-add/components/quick-add-button').then((m) => ({ default: m.QuickAddButton })));
+const QuickAddColumnLabel = lazy(() => import('../../quick-add/components/quick-add-button').then((m) => ({ default: m.QuickAddColumnLabel })));
 
 /** The per-card quick-add button, or nothing when the mode is off. */
-const quickAddAction = (quick: QuickAddState | null, variant: 'tile' | 'row') =>
+const quickAddAction = (quick: QuickAdd['state'], variant: 'tile' | 'row') =>
   quick
     ? (card: Card) => (
         <Suspense fallback={null}>

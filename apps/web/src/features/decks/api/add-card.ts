@@ -1,7 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckDetail } from '@grandline/core/contracts/decks';
-import { queryClient } from '../../lib/query-client';
-import { deckKeys, deckQuery, decksApi } from './api/decks-api';
+import { queryClient } from '../../../lib/query-client';
+import { deckKeys, deckQuery, decksApi } from './decks-api';
 
 /** Quick-add: one copy of a card to a saved deck (a Leader becomes its leader). */
 export async function addCardToDeck(deckId: string, card: Card): Promise<DeckDetail> {

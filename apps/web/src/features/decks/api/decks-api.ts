@@ -7,7 +7,7 @@ import type {
   ValidateDeckListResponse,
 } from '@grandline/core/contracts/decks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { USER_SCOPE } from '../../../app/session';
+import { USER_SCOPE } from '../../../lib/session';
 import { apiGet, apiSend } from '../../../lib/api-client';
 
 /** Spec §9: decks are fresh for 5 minutes and dropped from memory after 10. */

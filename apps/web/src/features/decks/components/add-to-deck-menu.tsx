@@ -7,7 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/misc';
 import { menuItem as item, popoverSurface } from '../../../components/ui/styles';
 import { notify } from '../../../lib/toast';
-import { addCardToDeck } from '../add-card';
+import { addCardToDeck } from '../api/add-card';
 import { useMyDecks } from '../api/decks-api';
 
 

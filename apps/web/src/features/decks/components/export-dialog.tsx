@@ -4,7 +4,7 @@ import { toCsvWithPrices, toLigaCsv, toOptcgSim, type ExportDeck } from '@grandl
 import { Copy, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../../app/preferences';
+import { usePreferences } from '../../../lib/preferences';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
