@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -35,6 +36,8 @@ export default defineConfig({
         },
       },
       {
+        // `@/…` is apps/web/src, as in apps/web/vite.config.ts and apps/web/tsconfig.json.
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

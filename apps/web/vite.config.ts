@@ -30,6 +30,8 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  // `@/…` is apps/web/src (the same alias in tsconfig.json paths and the root vitest.config.ts web project).
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/legal': 'http://localhost:3000' },

@@ -1,9 +1,9 @@
 // First: starts downloading the active language's texts before the router asks for the first page's code.
-import { initI18n } from './lib/i18n';
+import { initI18n } from '@/lib/i18n';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import './index.css';
+import { App } from '@/app/app';
+import '@/index.css';
 
 await initI18n();
 

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from '../lib/query-client';
-import { PreferencesProvider, usePreferences } from '../lib/preferences';
+import { queryClient } from '@/lib/query-client';
+import { PreferencesProvider, usePreferences } from '@/lib/preferences';
 import { router } from './router';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { rememberReturnTo } from '../lib/return-to';
-import { ensureSession } from '../lib/session';
+import { rememberReturnTo } from '@/lib/return-to';
+import { ensureSession } from '@/lib/session';
 
 const here = (request: Request) => {
   const url = new URL(request.url);

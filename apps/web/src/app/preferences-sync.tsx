@@ -1,10 +1,10 @@
 import type { UpdateProfileRequest } from '@grandline/core/contracts/account';
 import i18next from 'i18next';
 import { useEffect, useRef } from 'react';
-import { authApi } from '../features/auth/api/auth-api';
-import { notify } from '../lib/toast';
-import { onPreferenceChange, usePreferences, type Preferences } from '../lib/preferences';
-import { sessionEvent, useSession } from '../lib/session';
+import { authApi } from '@/features/auth/api/auth-api';
+import { notify } from '@/lib/toast';
+import { onPreferenceChange, usePreferences, type Preferences } from '@/lib/preferences';
+import { sessionEvent, useSession } from '@/lib/session';
 
 const SAVED_KEYS = ['language', 'currency', 'theme', 'animations', 'marketplace', 'priceType'] as const satisfies readonly (keyof Preferences)[];
 type SavedKey = (typeof SAVED_KEYS)[number];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../components/ui/button';
-import { EmptyState } from '../components/ui/misc';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/misc';
 
 /** Shown when a page fails to load (e.g. its code chunk is gone after a deploy). */
 export function RouteError() {

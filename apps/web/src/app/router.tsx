@@ -1,34 +1,34 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { binderPageLoader } from '../features/binders/api/binder-page-loader';
-import { cardsPageLoader } from '../features/cards/api/cards-page-loader';
-import { landingLoader } from '../features/info/api/landing-loader';
+import { binderPageLoader } from '@/features/binders/api/binder-page-loader';
+import { cardsPageLoader } from '@/features/cards/api/cards-page-loader';
+import { landingLoader } from '@/features/info/api/landing-loader';
 import { requireAdmin, requireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
-import { PageLoading } from '../components/page-loading';
+import { PageLoading } from '@/components/page-loading';
 import { RouteError } from './route-error';
 
-const notFound = () => import('../features/info/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
-const authPage = () => import('../features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage }));
+const notFound = () => import('@/features/info/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
+const authPage = () => import('@/features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage }));
 
 /** Signed-in pages of spec §6 whose features are not built yet: behind sign-in already, not found for now. */
 const UPCOMING_SIGNED_IN = ['profile', 'watchlist', 'price-comparison'];
 
 const legal = (doc: string) => () =>
-  import('../features/legal/legal-page').then((m) => ({ Component: () => <m.LegalPage doc={doc} /> }));
+  import('@/features/legal/legal-page').then((m) => ({ Component: () => <m.LegalPage doc={doc} /> }));
 
 export const router = createBrowserRouter([
   {
     path: '/signup',
     HydrateFallback: PageLoading,
     errorElement: <RouteError />,
-    lazy: () => import('../features/auth/routes/signup-page').then((m) => ({ Component: m.SignupPage })),
+    lazy: () => import('@/features/auth/routes/signup-page').then((m) => ({ Component: m.SignupPage })),
   },
   {
     path: '/consent',
     HydrateFallback: PageLoading,
     errorElement: <RouteError />,
-    lazy: () => import('../features/auth/routes/consent-page').then((m) => ({ Component: m.ConsentPage })),
+    lazy: () => import('@/features/auth/routes/consent-page').then((m) => ({ Component: m.ConsentPage })),
   },
   {
     path: '/',
@@ -36,50 +36,50 @@ export const router = createBrowserRouter([
     HydrateFallback: PageLoading,
     errorElement: <RouteError />,
     children: [
-      { index: true, loader: landingLoader, lazy: () => import('../features/info/landing-page').then((m) => ({ Component: m.LandingPage })) },
-      { path: 'cards', loader: cardsPageLoader, lazy: () => import('../features/cards/routes/cards-page').then((m) => ({ Component: m.CardsPage })) },
+      { index: true, loader: landingLoader, lazy: () => import('@/features/info/landing-page').then((m) => ({ Component: m.LandingPage })) },
+      { path: 'cards', loader: cardsPageLoader, lazy: () => import('@/features/cards/routes/cards-page').then((m) => ({ Component: m.CardsPage })) },
       {
         path: 'cards/:game/:slug',
-        lazy: () => import('../features/cards/routes/card-detail-page').then((m) => ({ Component: m.CardDetailPage, loader: m.loader })),
+        lazy: () => import('@/features/cards/routes/card-detail-page').then((m) => ({ Component: m.CardDetailPage, loader: m.loader })),
       },
-      { path: 'sets', lazy: () => import('../features/sets/routes/sets-page').then((m) => ({ Component: m.SetsPage, loader: m.loader })) },
-      { path: 'sets/:slug', lazy: () => import('../features/sets/routes/set-detail-page').then((m) => ({ Component: m.SetDetailPage, loader: m.loader })) },
-      { path: 'settings', lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+      { path: 'sets', lazy: () => import('@/features/sets/routes/sets-page').then((m) => ({ Component: m.SetsPage, loader: m.loader })) },
+      { path: 'sets/:slug', lazy: () => import('@/features/sets/routes/set-detail-page').then((m) => ({ Component: m.SetDetailPage, loader: m.loader })) },
+      { path: 'settings', lazy: () => import('@/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
       { path: 'auth', lazy: authPage },
       { path: 'auth/email-confirmation', lazy: authPage },
-      { path: 'auth/callback', lazy: () => import('../features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })) },
-      { path: 'auth/verified', lazy: () => import('../features/auth/routes/auth-verified').then((m) => ({ loader: m.verifiedLoader, Component: PageLoading })) },
+      { path: 'auth/callback', lazy: () => import('@/features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })) },
+      { path: 'auth/verified', lazy: () => import('@/features/auth/routes/auth-verified').then((m) => ({ loader: m.verifiedLoader, Component: PageLoading })) },
       {
         element: <RequireAuth />,
         loader: requireSignedIn,
         children: [
-          { path: 'welcome', lazy: () => import('../features/dashboard/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
-          { path: 'dashboard', lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
-          { path: 'mydecks', lazy: () => import('../features/decks/routes/my-decks-page').then((m) => ({ Component: m.MyDecksPage, loader: m.loader })) },
-          { path: 'deck/new', lazy: () => import('../features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage })) },
+          { path: 'welcome', lazy: () => import('@/features/dashboard/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
+          { path: 'dashboard', lazy: () => import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+          { path: 'mydecks', lazy: () => import('@/features/decks/routes/my-decks-page').then((m) => ({ Component: m.MyDecksPage, loader: m.loader })) },
+          { path: 'deck/new', lazy: () => import('@/features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage })) },
           {
             path: 'deck/:id/edit',
-            lazy: () => import('../features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage, loader: m.loader })),
+            lazy: () => import('@/features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage, loader: m.loader })),
           },
-          { path: 'collection', lazy: () => import('../features/binders/routes/collection-page').then((m) => ({ Component: m.CollectionPage, loader: m.loader })) },
-          { path: 'collection/new', lazy: () => import('../features/binders/routes/new-binder-page').then((m) => ({ Component: m.NewBinderPage })) },
-          { path: 'wishlist', lazy: () => import('../features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader })) },
+          { path: 'collection', lazy: () => import('@/features/binders/routes/collection-page').then((m) => ({ Component: m.CollectionPage, loader: m.loader })) },
+          { path: 'collection/new', lazy: () => import('@/features/binders/routes/new-binder-page').then((m) => ({ Component: m.NewBinderPage })) },
+          { path: 'wishlist', lazy: () => import('@/features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader })) },
           ...UPCOMING_SIGNED_IN.map((path) => ({ path, lazy: notFound })),
         ],
       },
       {
         element: <RequireAuth admin />,
         loader: requireAdmin,
-        children: [{ path: 'admin', lazy: () => import('../features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) }],
+        children: [{ path: 'admin', lazy: () => import('@/features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) }],
       },
       {
         path: 'collection/:id',
         loader: binderPageLoader,
-        lazy: () => import('../features/binders/routes/binder-page').then((m) => ({ Component: m.BinderPage })),
+        lazy: () => import('@/features/binders/routes/binder-page').then((m) => ({ Component: m.BinderPage })),
       },
-      { path: 'deck/:id', lazy: () => import('../features/decks/routes/deck-view-page').then((m) => ({ Component: m.DeckViewPage, loader: m.loader })) },
-      { path: 'about', lazy: () => import('../features/info/about-page').then((m) => ({ Component: m.AboutPage })) },
-      { path: 'contributors', lazy: () => import('../features/info/contributors-page').then((m) => ({ Component: m.ContributorsPage })) },
+      { path: 'deck/:id', lazy: () => import('@/features/decks/routes/deck-view-page').then((m) => ({ Component: m.DeckViewPage, loader: m.loader })) },
+      { path: 'about', lazy: () => import('@/features/info/about-page').then((m) => ({ Component: m.AboutPage })) },
+      { path: 'contributors', lazy: () => import('@/features/info/contributors-page').then((m) => ({ Component: m.ContributorsPage })) },
       { path: 'terms-of-service', lazy: legal('terms-of-service') },
       { path: 'privacy', lazy: legal('privacy-policy') },
       { path: 'cookies-policy', lazy: legal('cookies-policy') },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './ui/button';
 import { FormMessage } from './ui/form';
 import { Modal } from './ui/modal';
-import { copyWithToast } from '../lib/clipboard';
+import { copyWithToast } from '@/lib/clipboard';
 
 /** The `share.*` texts every namespace using ShareLinkDialog provides (checked by the locales test). */
 export const SHARE_KEYS = ['title', 'privateWarning', 'makePublic', 'qr', 'link', 'copy', 'copied', 'copyFailed'] as const;

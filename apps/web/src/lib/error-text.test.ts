@@ -1,9 +1,9 @@
 import { VALIDATION_MESSAGES_EN } from '@grandline/core/contracts/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../locales/en/account.json';
-import binders from '../locales/en/binders.json';
+import en from '@/locales/en/account.json';
+import binders from '@/locales/en/binders.json';
 import { IMPORT_FAILURE_MESSAGES_EN } from '@grandline/core/contracts/binders';
-import { initTestI18n } from '../test/i18n';
+import { initTestI18n } from '@/test/i18n';
 import { ApiError } from './api-client';
 import { errorText, validationText } from './error-text';
 

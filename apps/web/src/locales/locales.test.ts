@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHARE_KEYS, SHARE_NAMESPACES } from '../components/share-link-dialog';
+import { SHARE_KEYS, SHARE_NAMESPACES } from '@/components/share-link-dialog';
 
 const dir = import.meta.dirname;
 const srcDir = path.resolve(dir, '..');

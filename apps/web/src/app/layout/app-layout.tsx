@@ -2,17 +2,17 @@ import { STORAGE_KEYS } from '@grandline/core/locales';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { storage } from '../../lib/storage';
-import { useMediaQuery } from '../../lib/use-media-query';
-import { PreferencesSync } from '../preferences-sync';
-import { useSession } from '../../lib/session';
+import { storage } from '@/lib/storage';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { PreferencesSync } from '@/app/preferences-sync';
+import { useSession } from '@/lib/session';
 import { Footer } from './footer';
 import { Header } from './header';
-import { PageLoading } from '../../components/page-loading';
+import { PageLoading } from '@/components/page-loading';
 import { Sidebar } from './sidebar';
 
 const CompleteAccountOverlay = lazy(() =>
-  import('../../features/auth/components/complete-account-overlay').then((m) => ({ default: m.CompleteAccountOverlay })),
+  import('@/features/auth/components/complete-account-overlay').then((m) => ({ default: m.CompleteAccountOverlay })),
 );
 
 /**

@@ -4,9 +4,9 @@ import { MARKETPLACES, type MarketplaceId } from '@grandline/core/marketplaces';
 import { CURRENCIES, type CurrencyCode } from '@grandline/core/money/currencies';
 import { Globe, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CurrencyFlag } from '../../components/ui/currency-flag';
-import { ChoiceMenu } from '../../components/ui/dropdown-menu';
-import { usePreferences } from '../../lib/preferences';
+import { CurrencyFlag } from '@/components/ui/currency-flag';
+import { ChoiceMenu } from '@/components/ui/dropdown-menu';
+import { usePreferences } from '@/lib/preferences';
 
 /** The header's pickers for wide screens; loaded on demand so phones never download them. */
 export function GameMenu() {

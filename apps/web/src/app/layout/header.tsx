@@ -2,11 +2,11 @@ import { LogIn, Menu, Moon, Settings, Sun } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { useMediaQuery } from '../../lib/use-media-query';
-import { usePreferences } from '../../lib/preferences';
-import { useSession } from '../../lib/session';
-import { Logo } from '../../components/logo';
+import { Button } from '@/components/ui/button';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { usePreferences } from '@/lib/preferences';
+import { useSession } from '@/lib/session';
+import { Logo } from '@/components/logo';
 
 const GameMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.GameMenu })));
 const PreferenceMenus = lazy(() => import('./header-menus').then((m) => ({ default: m.PreferenceMenus })));

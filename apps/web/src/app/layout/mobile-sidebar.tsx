@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Sheet } from '../../components/ui/sheet';
+import { Sheet } from '@/components/ui/sheet';
 import { NavList } from './sidebar';
 
 /** Below 768 px the sidebar is an overlay with a focus trap, closed by Escape, the backdrop or a link. */

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { rememberReturnTo } from '../../lib/return-to';
-import { useSession, wasSignedOutByUser } from '../../lib/session';
-import { PageLoading } from '../../components/page-loading';
+import { rememberReturnTo } from '@/lib/return-to';
+import { useSession, wasSignedOutByUser } from '@/lib/session';
+import { PageLoading } from '@/components/page-loading';
 
 /** Keeps signed-in pages behind the session while it changes (sign-out in another tab, expiry). */
 export function RequireAuth({ admin = false }: { admin?: boolean }) {

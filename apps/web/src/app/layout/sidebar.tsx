@@ -1,8 +1,8 @@
 import { ChevronsLeft, ChevronsRight, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { cn } from '../../lib/cn';
-import { useSession } from '../../lib/session';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
 import { NAV_ITEMS } from './nav-items';
 
 export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {

@@ -1,11 +1,11 @@
 import { DropdownMenu } from 'radix-ui';
 import { LogOut, Settings, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../lib/i18n';
+import { ACCOUNT_NS } from '@/lib/i18n';
 import { Link, useNavigate } from 'react-router';
-import { signOut } from '../../features/auth/sign-out';
-import { menuItem as item, popoverSurface } from '../../components/ui/styles';
-import type { SessionInfo } from '../../lib/session';
+import { signOut } from '@/features/auth/sign-out';
+import { menuItem as item, popoverSurface } from '@/components/ui/styles';
+import type { SessionInfo } from '@/lib/session';
 
 
 /** The signed-in user's menu: settings, admin (admins), sign out. */

@@ -1,7 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import type { SyntheticEvent } from 'react';
 import { cardT as t } from './card-t';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { COLOR_HEX } from './color-dots';
 
 type CardImageProps = {

@@ -3,7 +3,7 @@ import { cardPath } from '@grandline/core/slug';
 import { cardT as t } from './card-t';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../ui/misc';
+import { Badge } from '@/components/ui/misc';
 import { CardImage } from './card-image';
 import { ColorDots } from './color-dots';
 

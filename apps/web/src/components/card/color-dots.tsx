@@ -1,5 +1,5 @@
 import { cardT as t } from './card-t';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export const COLOR_CLASS: Record<string, string> = {
   Red: 'bg-op-red',

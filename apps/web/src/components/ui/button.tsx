@@ -1,6 +1,6 @@
 import { Slot } from 'radix-ui';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 const variants = {
   primary: 'bg-accent text-accent-fg hover:brightness-110 shadow-sm',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A toggle chip for multi-select filters; aria-pressed tells its state. */
 export function Chip({

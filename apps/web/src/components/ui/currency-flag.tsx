@@ -1,7 +1,7 @@
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { currencyInfo } from '@grandline/core/money/currencies';
 import { AR, BR, CA, CL, CO, EU, GB, JP, MX, US } from 'country-flag-icons/react/3x2';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 const FLAGS = { AR, BR, CA, CL, CO, EU, GB, JP, MX, US } as const;
 

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { DropdownMenu as RMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { choiceIndicator, choiceItem, popoverSurface } from './styles';
 
 export interface MenuChoice {

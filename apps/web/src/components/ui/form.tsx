@@ -3,7 +3,7 @@ import { Checkbox as RadixCheckbox } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export const inputClass = (invalid?: boolean) =>
   cn(

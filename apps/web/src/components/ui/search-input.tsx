@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A labelled search field with a leading icon; `children` can add a trailing control. */
 export function SearchInput({

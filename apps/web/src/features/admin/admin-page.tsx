@@ -3,15 +3,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Users } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession, USER_SCOPE } from '../../lib/session';
-import { EmptyState, PageHeader, Skeleton } from '../../components/ui/misc';
-import { ErrorState } from '../../components/ui/query-states';
-import { SearchInput } from '../../components/ui/search-input';
-import { Select } from '../../components/ui/select';
-import { apiGet, apiSend } from '../../lib/api-client';
-import { errorText } from '../../lib/error-text';
-import { notify } from '../../lib/toast';
-import { Pagination } from '../cards/components/pagination';
+import { useSession, USER_SCOPE } from '@/lib/session';
+import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
+import { ErrorState } from '@/components/ui/query-states';
+import { SearchInput } from '@/components/ui/search-input';
+import { Select } from '@/components/ui/select';
+import { apiGet, apiSend } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/toast';
+import { Pagination } from '@/features/cards/components/pagination';
 
 interface UserList {
   items: AdminUser[];

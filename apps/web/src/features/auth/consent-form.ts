@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { usePreferences } from '../../lib/preferences';
-import { sessionEvent } from '../../lib/session';
-import { ApiError } from '../../lib/api-client';
-import { storage } from '../../lib/storage';
+import { usePreferences } from '@/lib/preferences';
+import { sessionEvent } from '@/lib/session';
+import { ApiError } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 import { authApi } from './api/auth-api';
 
 /** The consent fields shared by the complete-account overlay, /consent and /signup. */

@@ -2,9 +2,9 @@ import type { AcceptTermsRequest, MeResponse } from '@grandline/core/contracts/a
 import { LEGAL_VERSION } from '@grandline/core/legal';
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { z } from 'zod';
-import { sessionEvent } from '../../lib/session';
-import { apiSend } from '../../lib/api-client';
-import { storage } from '../../lib/storage';
+import { sessionEvent } from '@/lib/session';
+import { apiSend } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 
 /** What the /signup form keeps before the account exists (spec §3, key pending_consents_v1). */
 export const PendingConsents = z.object({

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { sessionEvent } from '../../lib/session';
-import { notify } from '../../lib/toast';
+import { sessionEvent } from '@/lib/session';
+import { notify } from '@/lib/toast';
 import { authApi } from './api/auth-api';
 
 /**

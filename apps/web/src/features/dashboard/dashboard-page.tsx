@@ -2,13 +2,13 @@ import { BadgeCheck, ChevronRight, Layers, Library, Settings, ShieldAlert, type 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../lib/session';
-import { Badge, Skeleton } from '../../components/ui/misc';
-import { SearchInput } from '../../components/ui/search-input';
-import { ErrorState } from '../../components/ui/query-states';
-import { useSets } from '../sets/api/get-sets';
-import { RecentBinders } from '../binders/components/recent-binders';
-import { RecentDecks } from '../decks/components/recent-decks';
+import { useSession } from '@/lib/session';
+import { Badge, Skeleton } from '@/components/ui/misc';
+import { SearchInput } from '@/components/ui/search-input';
+import { ErrorState } from '@/components/ui/query-states';
+import { useSets } from '@/features/sets/api/get-sets';
+import { RecentBinders } from '@/features/binders/components/recent-binders';
+import { RecentDecks } from '@/features/decks/components/recent-decks';
 
 function QuickLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: string }) {
   return (

@@ -2,8 +2,8 @@ import { Layers, Library, Settings, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../lib/session';
-import { buttonClass } from '../../components/ui/button';
+import { useSession } from '@/lib/session';
+import { buttonClass } from '@/components/ui/button';
 
 const STEPS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'library', to: '/cards', icon: Library },

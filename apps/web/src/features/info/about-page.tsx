@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/ui/misc';
+import { PageHeader } from '@/components/ui/misc';
 
 const SECTIONS = ['what', 'data', 'prices', 'fan'] as const;
 

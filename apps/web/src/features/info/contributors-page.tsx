@@ -1,7 +1,7 @@
 import { Code2, Database, Languages, Palette } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/misc';
+import { PageHeader } from '@/components/ui/misc';
 
 const GROUPS = [
   { key: 'engineering', icon: Code2 },

@@ -2,9 +2,9 @@ import { ArrowRight, BadgeDollarSign, FolderHeart, Hammer, Library, LineChart, S
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CardTile } from '../../components/card/card-tile';
-import { buttonClass } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/misc';
+import { CardTile } from '@/components/card/card-tile';
+import { buttonClass } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/misc';
 import { useShowcase } from './api/get-showcase';
 
 const FEATURES = [

@@ -2,8 +2,8 @@ import { Compass } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/misc';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/misc';
 
 export function NotFoundPage() {
   const { t } = useTranslation('pages');

@@ -1,7 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
-import { binderChanged, binderKeys, bindersApi } from '../binders/api/binders-api';
-import { addCardToDeck } from '../decks/api/add-card';
-import { queryClient } from '../../lib/query-client';
+import { binderChanged, binderKeys, bindersApi } from '@/features/binders/api/binders-api';
+import { addCardToDeck } from '@/features/decks/api/add-card';
+import { queryClient } from '@/lib/query-client';
 import type { QuickAddTarget } from './quick-add-state';
 
 export type QuickAddOutcome = { kind: 'leader' } | { kind: 'added' };

@@ -1,6 +1,6 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../lib/toast';
+import { notify } from '@/lib/toast';
 import { addToTarget } from './add-to-target';
 import type { QuickAddTarget } from './quick-add-state';
 import { quickAddStore } from './api/quick-add-store';

@@ -5,15 +5,15 @@ import { Switch, Tabs } from 'radix-ui';
 import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageLoading } from '../../components/page-loading';
-import { usePreferences, type Preferences } from '../../lib/preferences';
-import { useSession } from '../../lib/session';
-import { buttonClass } from '../../components/ui/button';
-import { tabList, tabTrigger } from '../../components/ui/styles';
-import { CurrencyFlag } from '../../components/ui/currency-flag';
-import { PageHeader } from '../../components/ui/misc';
-import { Select, type SelectOption } from '../../components/ui/select';
-import { notify } from '../../lib/toast';
+import { PageLoading } from '@/components/page-loading';
+import { usePreferences, type Preferences } from '@/lib/preferences';
+import { useSession } from '@/lib/session';
+import { buttonClass } from '@/components/ui/button';
+import { tabList, tabTrigger } from '@/components/ui/styles';
+import { CurrencyFlag } from '@/components/ui/currency-flag';
+import { PageHeader } from '@/components/ui/misc';
+import { Select, type SelectOption } from '@/components/ui/select';
+import { notify } from '@/lib/toast';
 
 function Row({ label, hint, htmlFor, children }: { label: string; hint?: string; htmlFor: string; children: ReactNode }) {
   return (

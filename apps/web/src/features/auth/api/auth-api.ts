@@ -1,5 +1,5 @@
 import type { AcceptTermsRequest, MeResponse, UpdateProfileRequest } from '@grandline/core/contracts/account';
-import { apiGet, apiSend } from '../../../lib/api-client';
+import { apiGet, apiSend } from '@/lib/api-client';
 
 /** The auth library's endpoints under /api/auth, and our account endpoints. */
 const origin = () => window.location.origin;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../../components/logo';
+import { Logo } from '@/components/logo';
 
 /** The frame of the sign-in screens: a centred card with the logo, a title and a lead. */
 export function AuthCard({ title, lead, children, footer }: { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode }) {

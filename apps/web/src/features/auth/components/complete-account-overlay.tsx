@@ -2,17 +2,17 @@ import { Dialog } from 'radix-ui';
 import { LogOut, UserRoundCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../../lib/i18n';
+import { ACCOUNT_NS } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
-import type { SessionInfo } from '../../../lib/session';
-import { Button } from '../../../components/ui/button';
-import { FormMessage } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/misc';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/toast';
-import { emptyConsent, useAcceptTerms, useConsentForm } from '../consent-form';
-import { readPendingConsents } from '../pending-consents';
-import { signOut } from '../sign-out';
+import type { SessionInfo } from '@/lib/session';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/misc';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/toast';
+import { emptyConsent, useAcceptTerms, useConsentForm } from '@/features/auth/consent-form';
+import { readPendingConsents } from '@/features/auth/pending-consents';
+import { signOut } from '@/features/auth/sign-out';
 import { ConsentFields } from './consent-fields';
 
 function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {

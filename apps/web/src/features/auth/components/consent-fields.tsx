@@ -3,12 +3,12 @@ import { CircleCheck, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../../lib/i18n';
+import { ACCOUNT_NS } from '@/lib/i18n';
 import { Link } from 'react-router';
-import { CheckboxField, describedBy, Field, FieldError, TextInput } from '../../../components/ui/form';
-import { validationText } from '../../../lib/error-text';
-import type { ConsentInput, UsernameStatus } from '../consent-form';
-import type { ConsentValues } from '../consent-form';
+import { CheckboxField, describedBy, Field, FieldError, TextInput } from '@/components/ui/form';
+import { validationText } from '@/lib/error-text';
+import type { ConsentInput, UsernameStatus } from '@/features/auth/consent-form';
+import type { ConsentValues } from '@/features/auth/consent-form';
 import type { z } from 'zod';
 import { CountryPicker } from './country-picker';
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../../test/i18n';
+import { initTestI18n } from '@/test/i18n';
 import { CountryPicker } from './country-picker';
 
 function Harness({ initial = '' }: { initial?: string }) {

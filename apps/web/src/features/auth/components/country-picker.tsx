@@ -3,10 +3,10 @@ import { countries } from 'country-flag-icons';
 import { Check, MapPin } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../../lib/i18n';
-import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/form';
-import { cn } from '../../../lib/cn';
+import { ACCOUNT_NS } from '@/lib/i18n';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/form';
+import { cn } from '@/lib/cn';
 
 /** Case, accents and punctuation ignored: "cote d ivoire" finds "Côte d’Ivoire". */
 const loose = (text: string) => normalizeSearchText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();

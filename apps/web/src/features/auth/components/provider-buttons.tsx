@@ -2,12 +2,12 @@ import type { AuthOptionsResponse } from '@grandline/core/contracts/account';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../../lib/i18n';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/misc';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/toast';
-import { authApi } from '../api/auth-api';
+import { ACCOUNT_NS } from '@/lib/i18n';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/misc';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/toast';
+import { authApi } from '@/features/auth/api/auth-api';
 
 const GoogleMark = () => (
   <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden>

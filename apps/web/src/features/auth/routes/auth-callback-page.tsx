@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../../lib/i18n';
+import { ACCOUNT_NS } from '@/lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { FormMessage } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/misc';
-import { AuthCard } from '../components/auth-card';
+import { buttonClass } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/misc';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { completeSignIn } from './auth-page';
 
 /**

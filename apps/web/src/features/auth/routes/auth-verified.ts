@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { openSignedInSession } from '../pending-consents';
+import { openSignedInSession } from '@/features/auth/pending-consents';
 
 /**
  * /auth/verified: the confirmation link signed the user in and lands here; pending consents from /signup

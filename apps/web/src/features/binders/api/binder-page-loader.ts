@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { preloadNamespaces } from '../../../lib/i18n';
-import { queryClient } from '../../../lib/query-client';
+import { preloadNamespaces } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
 import { binderCardsQuery, binderCardsQueryOf, binderQuery } from './binders-api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -12,9 +12,9 @@ import type {
   UpdateBinderRequest,
 } from '@grandline/core/contracts/binders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { USER_SCOPE, useSession } from '../../../lib/session';
-import { apiGet, apiSend } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import { USER_SCOPE, useSession } from '@/lib/session';
+import { apiGet, apiSend } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 
 const TIMES = { staleTime: 60_000, gcTime: 10 * 60_000 };
 /** Rows per page of a binder's cards. */

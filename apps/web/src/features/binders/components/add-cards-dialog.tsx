@@ -2,13 +2,13 @@ import type { Card } from '@grandline/core/contracts/cards';
 import { Minus, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardImage } from '../../../components/card/card-image';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/misc';
-import { notify } from '../../../lib/toast';
-import { CardSearchPanel } from '../../decks/components/card-search-panel';
-import { binderChanged, bindersApi } from '../api/binders-api';
+import { CardImage } from '@/components/card/card-image';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/misc';
+import { notify } from '@/lib/toast';
+import { CardSearchPanel } from '@/features/decks/components/card-search-panel';
+import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
 
 type Pick = { card: Card; quantity: number };
 

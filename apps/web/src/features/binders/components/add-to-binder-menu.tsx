@@ -3,11 +3,11 @@ import { Briefcase, Library, Plus, SquarePlus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/misc';
-import { menuItem as item, popoverSurface } from '../../../components/ui/styles';
-import { notify } from '../../../lib/toast';
-import { binderChanged, bindersApi, useMyBinders } from '../api/binders-api';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/misc';
+import { menuItem as item, popoverSurface } from '@/components/ui/styles';
+import { notify } from '@/lib/toast';
+import { binderChanged, bindersApi, useMyBinders } from '@/features/binders/api/binders-api';
 
 const groupLabel = 'px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted';
 

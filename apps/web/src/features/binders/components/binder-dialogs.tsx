@@ -1,12 +1,12 @@
 import type { BinderCategory, BinderDetail } from '@grandline/core/contracts/binders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ShareLinkDialog } from '../../../components/share-link-dialog';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Modal } from '../../../components/ui/modal';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/toast';
-import { binderChanged, binderKeys, bindersApi } from '../api/binders-api';
+import { ShareLinkDialog } from '@/components/share-link-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Modal } from '@/components/ui/modal';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/toast';
+import { binderChanged, binderKeys, bindersApi } from '@/features/binders/api/binders-api';
 import { BinderFormFields } from './binder-form';
 
 /** Edit name, description, category and visibility ('Failed to update collection' on error). */

@@ -5,12 +5,12 @@ import { RadioGroup } from 'radix-ui';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { CheckboxField, Field, FieldError, TextArea, TextField, describedBy } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/misc';
-import { choiceCard } from '../../../components/ui/styles';
-import { validationText } from '../../../lib/error-text';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { CheckboxField, Field, FieldError, TextArea, TextField, describedBy } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/misc';
+import { choiceCard } from '@/components/ui/styles';
+import { validationText } from '@/lib/error-text';
+import { cn } from '@/lib/cn';
 
 const ICONS = { personal: Library, trade: Briefcase, wishlist: Heart } as const;
 

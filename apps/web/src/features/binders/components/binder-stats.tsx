@@ -1,7 +1,7 @@
 import type { CollectionStats } from '@grandline/core/contracts/binders';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { COLOR_HEX } from '../../../components/card/color-dots';
+import { COLOR_HEX } from '@/components/card/color-dots';
 
 function Tile({ label, value }: { label: string; value: number }) {
   const { i18n } = useTranslation();

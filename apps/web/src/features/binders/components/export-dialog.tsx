@@ -3,14 +3,14 @@ import { Download } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { FormMessage } from '../../../components/ui/form';
-import { ProgressBar } from '../../../components/ui/misc';
-import { Modal } from '../../../components/ui/modal';
-import { choiceCard } from '../../../components/ui/styles';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
-import { bindersApi } from '../api/binders-api';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form';
+import { ProgressBar } from '@/components/ui/misc';
+import { Modal } from '@/components/ui/modal';
+import { choiceCard } from '@/components/ui/styles';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { bindersApi } from '@/features/binders/api/binders-api';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 

@@ -1,8 +1,8 @@
 import { Library } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CardImage } from '../../../components/card/card-image';
-import { RecentItem, RecentSection } from '../../../components/recent-section';
-import { useMyBinders } from '../api/binders-api';
+import { CardImage } from '@/components/card/card-image';
+import { RecentItem, RecentSection } from '@/components/recent-section';
+import { useMyBinders } from '@/features/binders/api/binders-api';
 import { CategoryBadge } from './binder-badges';
 
 /** The dashboard's "Your binders": the three most recently changed (the wishlist included), or a start. */

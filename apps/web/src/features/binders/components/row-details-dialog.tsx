@@ -4,16 +4,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../../lib/preferences';
-import { CardImage } from '../../../components/card/card-image';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
-import { SelectField } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/misc';
-import { validationText } from '../../../lib/error-text';
-import { notify } from '../../../lib/toast';
-import { binderChanged, bindersApi } from '../api/binders-api';
+import { usePreferences } from '@/lib/preferences';
+import { CardImage } from '@/components/card/card-image';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form';
+import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/misc';
+import { validationText } from '@/lib/error-text';
+import { notify } from '@/lib/toast';
+import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
 
 const NONE = '_none';
 

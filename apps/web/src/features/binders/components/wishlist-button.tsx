@@ -3,12 +3,12 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../../lib/session';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { notify } from '../../../lib/toast';
-import { rememberReturnTo } from '../../../lib/return-to';
-import { toggleWishlist, useWishlist } from '../api/binders-api';
+import { useSession } from '@/lib/session';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/toast';
+import { rememberReturnTo } from '@/lib/return-to';
+import { toggleWishlist, useWishlist } from '@/features/binders/api/binders-api';
 
 /**
  * The wishlist toggle of a card page (this print, by card id): a filled heart when it is in the wishlist.

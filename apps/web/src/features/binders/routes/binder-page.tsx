@@ -4,25 +4,25 @@ import { DropdownMenu, Tabs } from 'radix-ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { CardImage } from '../../../components/card/card-image';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/misc';
-import { ErrorState, NotFoundState } from '../../../components/ui/query-states';
-import { menuItem, popoverSurface, tabList, tabTrigger } from '../../../components/ui/styles';
-import { ApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { useBinder } from '../api/binders-api';
-import { BinderCards } from '../components/binder-cards';
-import { BinderVisibilityBadge, CategoryBadge } from '../components/binder-badges';
-import { CollectionStatsPanel } from '../components/binder-stats';
+import { CardImage } from '@/components/card/card-image';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/misc';
+import { ErrorState, NotFoundState } from '@/components/ui/query-states';
+import { menuItem, popoverSurface, tabList, tabTrigger } from '@/components/ui/styles';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useBinder } from '@/features/binders/api/binders-api';
+import { BinderCards } from '@/features/binders/components/binder-cards';
+import { BinderVisibilityBadge, CategoryBadge } from '@/features/binders/components/binder-badges';
+import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
 
 /** The dialogs load when first opened: a visitor reading a public binder never downloads the editing code. */
-const AddCardsDialog = lazy(() => import('../components/add-cards-dialog').then((m) => ({ default: m.AddCardsDialog })));
-const ImportDialog = lazy(() => import('../components/import-dialog').then((m) => ({ default: m.ImportDialog })));
-const ExportDialog = lazy(() => import('../components/export-dialog').then((m) => ({ default: m.ExportDialog })));
-const ShareBinderDialog = lazy(() => import('../components/binder-dialogs').then((m) => ({ default: m.ShareBinderDialog })));
-const EditBinderDialog = lazy(() => import('../components/binder-dialogs').then((m) => ({ default: m.EditBinderDialog })));
-const DeleteBinderDialog = lazy(() => import('../components/binder-dialogs').then((m) => ({ default: m.DeleteBinderDialog })));
+const AddCardsDialog = lazy(() => import('@/features/binders/components/add-cards-dialog').then((m) => ({ default: m.AddCardsDialog })));
+const ImportDialog = lazy(() => import('@/features/binders/components/import-dialog').then((m) => ({ default: m.ImportDialog })));
+const ExportDialog = lazy(() => import('@/features/binders/components/export-dialog').then((m) => ({ default: m.ExportDialog })));
+const ShareBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.ShareBinderDialog })));
+const EditBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.EditBinderDialog })));
+const DeleteBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.DeleteBinderDialog })));
 
 const validId = (id: string | undefined) => BinderIdParam.safeParse({ id }).success;
 

@@ -2,11 +2,11 @@ import type { BinderCategory } from '@grandline/core/contracts/binders';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '../../../components/ui/misc';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/toast';
-import { binderChanged, bindersApi, useMyBinders } from '../api/binders-api';
-import { BinderFormFields } from '../components/binder-form';
+import { PageHeader } from '@/components/ui/misc';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/toast';
+import { binderChanged, bindersApi, useMyBinders } from '@/features/binders/api/binders-api';
+import { BinderFormFields } from '@/features/binders/components/binder-form';
 
 /** /collection/new: name, description, category (must be chosen) and visibility; then the new binder opens. */
 export function NewBinderPage() {

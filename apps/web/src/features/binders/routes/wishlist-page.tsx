@@ -2,11 +2,11 @@ import { Heart } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { EmptyState, PageHeader, Skeleton } from '../../../components/ui/misc';
-import { ErrorState } from '../../../components/ui/query-states';
-import { queryClient } from '../../../lib/query-client';
-import { useWishlist, wishlistQuery } from '../api/binders-api';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
+import { ErrorState } from '@/components/ui/query-states';
+import { queryClient } from '@/lib/query-client';
+import { useWishlist, wishlistQuery } from '@/features/binders/api/binders-api';
 import { BinderView } from './binder-page';
 
 export const loader = () => {

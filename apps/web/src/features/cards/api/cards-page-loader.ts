@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { queryClient } from '../../../lib/query-client';
-import { queryFromSearchParams } from '../utils/search-params';
+import { queryClient } from '@/lib/query-client';
+import { queryFromSearchParams } from '@/features/cards/utils/search-params';
 import { cardsQueryOptions } from './get-cards';
 
 /**

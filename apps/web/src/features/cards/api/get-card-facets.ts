@@ -1,6 +1,6 @@
 import type { CardFacetsResponse } from '@grandline/core/contracts/cards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { cardKeys } from './card-keys';
 
 export const cardFacetsQueryOptions = () =>

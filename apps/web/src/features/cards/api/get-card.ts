@@ -1,6 +1,6 @@
 import type { CardDetailResponse } from '@grandline/core/contracts/cards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { cardKeys } from './card-keys';
 
 export const cardQueryOptions = (id: number) =>

@@ -2,12 +2,12 @@ import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_TYPES } 
 import { Switch } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Chip } from '../../../components/ui/chip';
-import { Select } from '../../../components/ui/select';
-import { useCardFacets } from '../api/get-card-facets';
-import { COLOR_CLASS } from '../../../components/card/color-dots';
-import type { CardsSearch } from '../utils/search-params';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { Select } from '@/components/ui/select';
+import { useCardFacets } from '@/features/cards/api/get-card-facets';
+import { COLOR_CLASS } from '@/components/card/color-dots';
+import type { CardsSearch } from '@/features/cards/utils/search-params';
 
 export type QueryPatch = Record<string, string | string[] | undefined>;
 

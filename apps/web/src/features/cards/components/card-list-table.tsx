@@ -3,7 +3,7 @@ import { cardPath } from '@grandline/core/slug';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ColorDots } from '../../../components/card/color-dots';
+import { ColorDots } from '@/components/card/color-dots';
 
 const dash = (v: number | null) => (v === null ? '—' : v.toLocaleString());
 

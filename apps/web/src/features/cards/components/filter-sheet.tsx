@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Sheet } from '../../../components/ui/sheet';
+import { Button } from '@/components/ui/button';
+import { Sheet } from '@/components/ui/sheet';
 
 /** The filters as a side sheet on small screens. */
 export function FilterSheet({

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { SearchInput } from '../../../components/ui/search-input';
+import { SearchInput } from '@/components/ui/search-input';
 import { useTranslation } from 'react-i18next';
 
 /** Search input that reports its value 250 ms after the user stops typing. */

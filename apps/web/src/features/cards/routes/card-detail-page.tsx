@@ -4,25 +4,25 @@ import { ArrowLeft, Link2 } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { copyWithToast } from '../../../lib/clipboard';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Badge, Skeleton } from '../../../components/ui/misc';
-import { ErrorState, NotFoundState } from '../../../components/ui/query-states';
-import { ApiError } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
-import { cardQueryOptions, useCard } from '../api/get-card';
-import { CardImage } from '../../../components/card/card-image';
-import { useSession } from '../../../lib/session';
-import { ColorDots } from '../../../components/card/color-dots';
-import { useQuickAdd } from '../../quick-add/api/quick-add-store';
+import { copyWithToast } from '@/lib/clipboard';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Badge, Skeleton } from '@/components/ui/misc';
+import { ErrorState, NotFoundState } from '@/components/ui/query-states';
+import { ApiError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { cardQueryOptions, useCard } from '@/features/cards/api/get-card';
+import { CardImage } from '@/components/card/card-image';
+import { useSession } from '@/lib/session';
+import { ColorDots } from '@/components/card/color-dots';
+import { useQuickAdd } from '@/features/quick-add/api/quick-add-store';
 
 /** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
-const AddToDeckMenu = lazy(() => import('../../decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
-const AddToBinderMenu = lazy(() => import('../../binders/components/add-to-binder-menu').then((m) => ({ default: m.AddToBinderMenu })));
+const AddToDeckMenu = lazy(() => import('@/features/decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
+const AddToBinderMenu = lazy(() => import('@/features/binders/components/add-to-binder-menu').then((m) => ({ default: m.AddToBinderMenu })));
 /** Everyone sees the wishlist heart; visitors are asked to sign in when they press it. */
-const WishlistButton = lazy(() => import('../../binders/components/wishlist-button').then((m) => ({ default: m.WishlistButton })));
+const WishlistButton = lazy(() => import('@/features/binders/components/wishlist-button').then((m) => ({ default: m.WishlistButton })));
 /** The quick-add bar follows the user from the library while the mode is on. */
-const QuickAddBar = lazy(() => import('../../quick-add/components/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
+const QuickAddBar = lazy(() => import('@/features/quick-add/components/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
 
 /** Card text with its [keyword] tags set apart. */
 function CardText({ text }: { text: string }) {

@@ -6,30 +6,30 @@ import { ToggleGroup } from 'radix-ui';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { EmptyState, Skeleton } from '../../../components/ui/misc';
-import { ErrorState } from '../../../components/ui/query-states';
-import { ApiError } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
-import { useMediaQuery } from '../../../lib/use-media-query';
-import { useCards } from '../api/get-cards';
-import type { QueryPatch } from '../components/card-filters';
-import { CardListTable } from '../components/card-list-table';
-import { CardTile } from '../../../components/card/card-tile';
-import { Pagination } from '../components/pagination';
-import { SearchBox } from '../components/search-box';
-import { activeFilterCount, applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from '../utils/search-params';
-import { useQuickAdd, type QuickAdd } from '../../quick-add/api/quick-add-store';
+import { Button } from '@/components/ui/button';
+import { EmptyState, Skeleton } from '@/components/ui/misc';
+import { ErrorState } from '@/components/ui/query-states';
+import { ApiError } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useCards } from '@/features/cards/api/get-cards';
+import type { QueryPatch } from '@/features/cards/components/card-filters';
+import { CardListTable } from '@/features/cards/components/card-list-table';
+import { CardTile } from '@/components/card/card-tile';
+import { Pagination } from '@/features/cards/components/pagination';
+import { SearchBox } from '@/features/cards/components/search-box';
+import { activeFilterCount, applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from '@/features/cards/utils/search-params';
+import { useQuickAdd, type QuickAdd } from '@/features/quick-add/api/quick-add-store';
 
 /** The result grid renders in the background (deferred), so a page of cards never blocks input. */
 /** The filter controls (Radix selects, switches) load only when they are shown. */
-const CardFilters = lazy(() => import('../components/card-filters').then((m) => ({ default: m.CardFilters })));
-const FilterSheet = lazy(() => import('../components/filter-sheet').then((m) => ({ default: m.FilterSheet })));
+const CardFilters = lazy(() => import('@/features/cards/components/card-filters').then((m) => ({ default: m.CardFilters })));
+const FilterSheet = lazy(() => import('@/features/cards/components/filter-sheet').then((m) => ({ default: m.FilterSheet })));
 /** Quick-add mode (signed-in users): its picker, bar and per-card buttons load only for them. */
-const QuickAddPicker = lazy(() => import('../../quick-add/components/quick-add-picker').then((m) => ({ default: m.QuickAddPicker })));
-const QuickAddBar = lazy(() => import('../../quick-add/components/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
-const QuickAddButton = lazy(() => import('../../quick-add/components/quick-add-button').then((m) => ({ default: m.QuickAddButton })));
-const QuickAddColumnLabel = lazy(() => import('../../quick-add/components/quick-add-button').then((m) => ({ default: m.QuickAddColumnLabel })));
+const QuickAddPicker = lazy(() => import('@/features/quick-add/components/quick-add-picker').then((m) => ({ default: m.QuickAddPicker })));
+const QuickAddBar = lazy(() => import('@/features/quick-add/components/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
+const QuickAddButton = lazy(() => import('@/features/quick-add/components/quick-add-button').then((m) => ({ default: m.QuickAddButton })));
+const QuickAddColumnLabel = lazy(() => import('@/features/quick-add/components/quick-add-button').then((m) => ({ default: m.QuickAddColumnLabel })));
 
 /** The per-card quick-add button, or nothing when the mode is off. */
 const quickAddAction = (quick: QuickAdd['state'], variant: 'tile' | 'row') =>

@@ -1,6 +1,6 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckDetail } from '@grandline/core/contracts/decks';
-import { queryClient } from '../../../lib/query-client';
+import { queryClient } from '@/lib/query-client';
 import { deckKeys, deckQuery, decksApi } from './decks-api';
 
 /** Quick-add: one copy of a card to a saved deck (a Leader becomes its leader). */

@@ -7,8 +7,8 @@ import type {
   ValidateDeckListResponse,
 } from '@grandline/core/contracts/decks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { USER_SCOPE } from '../../../lib/session';
-import { apiGet, apiSend } from '../../../lib/api-client';
+import { USER_SCOPE } from '@/lib/session';
+import { apiGet, apiSend } from '@/lib/api-client';
 
 /** Spec §9: decks are fresh for 5 minutes and dropped from memory after 10. */
 const DECK_TIMES = { staleTime: 5 * 60_000, gcTime: 10 * 60_000 };

@@ -3,12 +3,12 @@ import { BookPlus, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/misc';
-import { menuItem as item, popoverSurface } from '../../../components/ui/styles';
-import { notify } from '../../../lib/toast';
-import { addCardToDeck } from '../api/add-card';
-import { useMyDecks } from '../api/decks-api';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/misc';
+import { menuItem as item, popoverSurface } from '@/components/ui/styles';
+import { notify } from '@/lib/toast';
+import { addCardToDeck } from '@/features/decks/api/add-card';
+import { useMyDecks } from '@/features/decks/api/decks-api';
 
 
 /** "Add to deck" on a card page: pick one of your decks and one copy is added at once. */

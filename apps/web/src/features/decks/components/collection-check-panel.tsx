@@ -5,14 +5,14 @@ import { CircleAlert, CircleCheck, Heart, Library, Plus } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { EmptyState, Skeleton, Spinner } from '../../../components/ui/misc';
-import { ErrorState } from '../../../components/ui/query-states';
-import { cn } from '../../../lib/cn';
-import { queryClient } from '../../../lib/query-client';
-import { notify } from '../../../lib/toast';
-import { binderChanged, binderKeys, bindersApi, useMyBinders, useOwned, useWishlist } from '../../binders/api/binders-api';
-import { collectionCheck, notInWishlist } from '../collection-check';
+import { Button, buttonClass } from '@/components/ui/button';
+import { EmptyState, Skeleton, Spinner } from '@/components/ui/misc';
+import { ErrorState } from '@/components/ui/query-states';
+import { cn } from '@/lib/cn';
+import { queryClient } from '@/lib/query-client';
+import { notify } from '@/lib/toast';
+import { binderChanged, binderKeys, bindersApi, useMyBinders, useOwned, useWishlist } from '@/features/binders/api/binders-api';
+import { collectionCheck, notInWishlist } from '@/features/decks/collection-check';
 
 function PanelSkeleton() {
   return (

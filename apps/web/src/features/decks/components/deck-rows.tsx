@@ -3,7 +3,7 @@ import { cardPath } from '@grandline/core/slug';
 import { Minus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ColorDots } from '../../../components/card/color-dots';
+import { ColorDots } from '@/components/card/color-dots';
 import { groupDeck, type DeckGrouping } from '@grandline/core/decks/stats';
 
 /** The main deck grouped by category, type, cost or rarity; with steppers when editable. */

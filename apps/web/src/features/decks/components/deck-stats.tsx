@@ -1,7 +1,7 @@
 import type { DeckRow } from '@grandline/core/contracts/decks';
 import { deckStats } from '@grandline/core/decks/stats';
 import { useTranslation } from 'react-i18next';
-import { COLOR_HEX } from '../../../components/card/color-dots';
+import { COLOR_HEX } from '@/components/card/color-dots';
 
 function Bars({ title, items, testId }: { title: string; items: { label: string; value: number; color?: string }[]; testId?: string }) {
   const max = Math.max(1, ...items.map((i) => i.value));

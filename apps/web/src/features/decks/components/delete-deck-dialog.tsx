@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { notify } from '../../../lib/toast';
-import { decksApi, deckKeys } from '../api/decks-api';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { notify } from '@/lib/toast';
+import { decksApi, deckKeys } from '@/features/decks/api/decks-api';
 
 /** "Delete this deck?" with the deck's name; resolves the list and tells the user. */
 export function DeleteDeckDialog({

@@ -4,11 +4,11 @@ import { toCsvWithPrices, toLigaCsv, toOptcgSim, type ExportDeck } from '@grandl
 import { Copy, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../../lib/preferences';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { Select } from '../../../components/ui/select';
-import { copyWithToast } from '../../../lib/clipboard';
+import { usePreferences } from '@/lib/preferences';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
+import { copyWithToast } from '@/lib/clipboard';
 
 const FORMATS = ['optcgsim', 'liga', 'prices'] as const;
 type ExportFormat = (typeof FORMATS)[number];

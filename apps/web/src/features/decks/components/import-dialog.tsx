@@ -2,10 +2,10 @@ import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckRow, ValidateDeckListResponse } from '@grandline/core/contracts/decks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { FormMessage } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
-import { decksApi } from '../api/decks-api';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form';
+import { Modal } from '@/components/ui/modal';
+import { decksApi } from '@/features/decks/api/decks-api';
 
 type Step = 'idle' | 'reading' | 'checking' | 'done';
 const PROGRESS: Record<Step, number> = { idle: 0, reading: 25, checking: 60, done: 100 };

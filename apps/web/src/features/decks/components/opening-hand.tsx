@@ -4,9 +4,9 @@ import { drawOpeningHand, expandRows, mulligan, probabilityByTurn, type OpeningH
 import { Shuffle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardImage } from '../../../components/card/card-image';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
+import { CardImage } from '@/components/card/card-image';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
 
 const TURNS = [1, 2, 3, 4, 5];
 

@@ -1,8 +1,8 @@
 import { BookOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CardImage } from '../../../components/card/card-image';
-import { RecentItem, RecentSection } from '../../../components/recent-section';
-import { useMyDecks } from '../api/decks-api';
+import { CardImage } from '@/components/card/card-image';
+import { RecentItem, RecentSection } from '@/components/recent-section';
+import { useMyDecks } from '@/features/decks/api/decks-api';
 import { ValidityBadge } from './deck-badges';
 
 /** The dashboard's "Your decks": the three most recently changed, or a start. */

@@ -3,7 +3,7 @@ import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckValidation } from '@grandline/core/decks/validate';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** The live rules panel: green when the deck is legal, otherwise every problem with the cards concerned. */
 export function ValidationPanel({

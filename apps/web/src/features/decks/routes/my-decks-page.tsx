@@ -4,16 +4,16 @@ import { BookOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CardImage } from '../../../components/card/card-image';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { EmptyState, PageHeader, Skeleton } from '../../../components/ui/misc';
-import { ErrorState } from '../../../components/ui/query-states';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Select } from '../../../components/ui/select';
-import { queryClient } from '../../../lib/query-client';
-import { myDecksQuery, useMyDecks } from '../api/decks-api';
-import { DeleteDeckDialog } from '../components/delete-deck-dialog';
-import { FormatBadge, ValidityBadge, VisibilityBadge } from '../components/deck-badges';
+import { CardImage } from '@/components/card/card-image';
+import { Button, buttonClass } from '@/components/ui/button';
+import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
+import { ErrorState } from '@/components/ui/query-states';
+import { SearchInput } from '@/components/ui/search-input';
+import { Select } from '@/components/ui/select';
+import { queryClient } from '@/lib/query-client';
+import { myDecksQuery, useMyDecks } from '@/features/decks/api/decks-api';
+import { DeleteDeckDialog } from '@/features/decks/components/delete-deck-dialog';
+import { FormatBadge, ValidityBadge, VisibilityBadge } from '@/features/decks/components/deck-badges';
 
 export const loader = () => {
   void queryClient.prefetchQuery(myDecksQuery());

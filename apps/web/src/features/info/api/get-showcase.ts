@@ -1,6 +1,6 @@
 import type { CardListResponse } from '@grandline/core/contracts/cards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 
 /** Leaders from the library to show on the landing page. */
 export const showcaseQueryOptions = () =>

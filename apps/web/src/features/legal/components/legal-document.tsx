@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { FileWarning } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
-import { Button } from '../../../components/ui/button';
-import { EmptyState, Skeleton } from '../../../components/ui/misc';
-import { fetchText } from '../../../lib/api-client';
+import { Button } from '@/components/ui/button';
+import { EmptyState, Skeleton } from '@/components/ui/misc';
+import { fetchText } from '@/lib/api-client';
 
 /** A legal document rendered from its Markdown file in the current language (English when missing). */
 export function LegalDocumentView({ doc }: { doc: string }) {

@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { useSyncExternalStore } from 'react';
-import { useSession } from '../../../lib/session';
-import { sessionStore } from '../../../lib/storage';
-import { parseQuickAddState, recordAdded, startQuickAdd, targetKey, type QuickAddState, type QuickAddTarget } from '../quick-add-state';
+import { useSession } from '@/lib/session';
+import { sessionStore } from '@/lib/storage';
+import { parseQuickAddState, recordAdded, startQuickAdd, targetKey, type QuickAddState, type QuickAddTarget } from '@/features/quick-add/quick-add-state';
 
 /**
  * The quick-add state of this tab, in session storage (it survives navigation and reloads, not the tab),

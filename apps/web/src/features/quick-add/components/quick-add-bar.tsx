@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { X, Zap } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { notify } from '../../../lib/toast';
-import { myBindersQuery } from '../../binders/api/binders-api';
-import { myDecksQuery } from '../../decks/api/decks-api';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/toast';
+import { myBindersQuery } from '@/features/binders/api/binders-api';
+import { myDecksQuery } from '@/features/decks/api/decks-api';
 import { QuickAddButton } from './quick-add-button';
 import { QuickAddPicker } from './quick-add-picker';
-import { reconcileTarget, type QuickAddState } from '../quick-add-state';
-import { quickAddStore } from '../api/quick-add-store';
+import { reconcileTarget, type QuickAddState } from '@/features/quick-add/quick-add-state';
+import { quickAddStore } from '@/features/quick-add/api/quick-add-store';
 import { TargetIcon, useTargetText } from './target-text';
 
 /** Keeps the target as the user's lists describe it: renamed elsewhere, or gone (then quick-add ends). */

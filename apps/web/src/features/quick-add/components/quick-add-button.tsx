@@ -2,12 +2,12 @@ import type { Card } from '@grandline/core/contracts/cards';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/misc';
-import { cn } from '../../../lib/cn';
-import type { QuickAddState } from '../quick-add-state';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/misc';
+import { cn } from '@/lib/cn';
+import type { QuickAddState } from '@/features/quick-add/quick-add-state';
 import { useTargetText } from './target-text';
-import { useQuickAddCard } from '../use-quick-add-card';
+import { useQuickAddCard } from '@/features/quick-add/use-quick-add-card';
 
 const VARIANTS = {
   /** Over the top right corner of a card tile's image. */

@@ -1,6 +1,6 @@
 import { Briefcase, Heart, Layers, Library } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { QuickAddTarget } from '../quick-add-state';
+import type { QuickAddTarget } from '@/features/quick-add/quick-add-state';
 
 /** The icon of each kind of target (the binder icons are those of the binder screens). */
 export function TargetIcon({ target, className }: { target: QuickAddTarget; className?: string }) {

@@ -1,6 +1,6 @@
 import type { SetDetailResponse } from '@grandline/core/contracts/sets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { setKeys } from './set-keys';
 
 export const setQueryOptions = (slug: string) =>

@@ -2,13 +2,13 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { CardTile } from '../../../components/card/card-tile';
-import { buttonClass } from '../../../components/ui/button';
-import { Badge, Skeleton } from '../../../components/ui/misc';
-import { ErrorState, NotFoundState } from '../../../components/ui/query-states';
-import { ApiError } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
-import { setQueryOptions, useSet } from '../api/get-set';
+import { CardTile } from '@/components/card/card-tile';
+import { buttonClass } from '@/components/ui/button';
+import { Badge, Skeleton } from '@/components/ui/misc';
+import { ErrorState, NotFoundState } from '@/components/ui/query-states';
+import { ApiError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { setQueryOptions, useSet } from '@/features/sets/api/get-set';
 
 export function loader({ params }: LoaderFunctionArgs) {
   if (params.slug) void queryClient.prefetchQuery(setQueryOptions(params.slug));

@@ -4,11 +4,11 @@ import { Layers } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, PageHeader, Skeleton } from '../../../components/ui/misc';
-import { ErrorState } from '../../../components/ui/query-states';
-import { SearchInput } from '../../../components/ui/search-input';
-import { queryClient } from '../../../lib/query-client';
-import { setsQueryOptions, useSets } from '../api/get-sets';
+import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
+import { ErrorState } from '@/components/ui/query-states';
+import { SearchInput } from '@/components/ui/search-input';
+import { queryClient } from '@/lib/query-client';
+import { setsQueryOptions, useSets } from '@/features/sets/api/get-sets';
 
 function SetTile({ set }: { set: CardSet }) {
   const { t } = useTranslation('cards');
