@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -29,6 +30,30 @@ export default tseslint.config(
       'regexp/no-misleading-capturing-group': 'error',
       'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
       'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }],
+    },
+  },
+  // Boundaries (issue 13): imports flow one way, and no file imports itself through others. Server lib/ and db/ are
+  // the layers under features/ and never import them; packages/core is shared by both apps and never imports them.
+  {
+    files: ['apps/server/src/**', 'packages/core/src/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            { target: ['./apps/server/src/lib', './apps/server/src/db'], from: './apps/server/src/features', message: 'lib/ and db/ sit under the features: move what both need into lib/ or db/.' },
+            { target: './packages/core/src', from: './apps', message: 'packages/core is shared by the apps and never imports them.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import { termsState, type SessionUser } from '../features/account/account.service';
-import type { AppEnv } from './context';
+import { termsState } from '../db/consent';
+import type { AppEnv, SessionUser } from './context';
 import { AppError } from './errors';
 
 /** The signed-in user of this request, or null. */
@@ -8,7 +8,7 @@ export async function sessionUser(c: { req: { raw: Request }; var: AppEnv['Varia
   const auth = c.var.deps.auth;
   if (!auth) return null;
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
-  return (session?.user as SessionUser | undefined) ?? null;
+  return session?.user ?? null;
 }
 
 /** The signed-in user, or 401 'Please sign in to access this feature'. */

@@ -1,12 +1,31 @@
+import type { BetterAuthOptions } from 'better-auth';
 import type { Db } from '../db/client';
-import type { SessionUser } from '../features/account/account.service';
-import type { Auth } from '../features/auth/auth';
 import type { Logger } from './logger';
+
+/** The signed-in user of a request (c.var.user), as the authentication library's session reports it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+  emailVerified: boolean;
+  role?: string | null;
+}
+
+/**
+ * What the layers under the features use of the authentication library: the instance made by
+ * features/auth/auth.ts (createAuth) is one. Declared here so that lib/ does not import a feature.
+ */
+export interface AuthService {
+  api: { getSession(context: { headers: Headers }): Promise<{ user: SessionUser } | null> };
+  options: BetterAuthOptions;
+}
 
 export interface AppDeps {
   db: Db;
   log: Logger;
-  auth?: Auth;
+  /** The authentication library's instance (made by features/auth/auth.ts, createAuth); absent when sign-in is off. */
+  auth?: AuthService;
   config: {
     trustProxy: boolean | number;
     geoipUrl?: string;

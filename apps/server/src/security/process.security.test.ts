@@ -219,7 +219,7 @@ describe('hostile 10 MB uploads against the real server', () => {
 
 describe('the embedded data directory is held by one process', () => {
   it('refuses npm run admin and npm run db:seed while the server runs, changing nothing', () => {
-    for (const [script, ...args] of [['src/admin-cli.ts', 'grant', 'process-test@example.com'], ['src/db/seed-cli.ts']] as const) {
+    for (const [script, ...args] of [['src/admin-cli.ts', 'grant', 'process-test@example.com'], ['src/seed-cli.ts']] as const) {
       const run = command(script, ...args);
       expect(run.status).toBe(1);
       expect(run.stderr).toContain(LOCKED);

@@ -13,13 +13,15 @@ import {
   UsernameAvailabilityResponse,
 } from '@grandline/core/contracts/account';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { configuredProviders, providerName, type Auth } from '../auth/auth';
+import { configuredProviders, providerName } from '../auth/auth';
 import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
+import type { AuthService } from '../../lib/context';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { acceptTerms, currentLegalVersion, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
+import { currentLegalVersion } from '../../db/consent';
+import { acceptTerms, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
 
 /** Whether sign-in is offered, and the configured outside providers with their button labels. */
-function authOptions(auth: Auth | undefined) {
+function authOptions(auth: AuthService | undefined) {
   const configured = auth ? configuredProviders(auth) : [];
   const providers = AUTH_PROVIDERS.filter((id) => configured.includes(id)).map((id) => ({ id, name: providerName(auth!, id) }));
   return { enabled: Boolean(auth), providers };

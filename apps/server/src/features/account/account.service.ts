@@ -1,49 +1,11 @@
 import type { AcceptTermsRequest, MeResponse, UpdateProfileRequest } from '@grandline/core/contracts/account';
 import sanitizeHtml from 'sanitize-html';
-import { LEGAL_VERSION } from '@grandline/core/legal';
-import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { legalVersions, profiles, userConsents, userCookiePreferences, users } from '../../db/schema/index';
+import { currentLegalVersion, termsState } from '../../db/consent';
+import { profiles, userConsents, userCookiePreferences, users } from '../../db/schema/index';
+import type { SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-
-export type LegalDocType = 'terms_of_service' | 'privacy_policy';
-
-/** The newest version of a legal document already in effect; 1.0 when none is recorded (spec §5). */
-export async function currentLegalVersion(db: Db, docType: LegalDocType): Promise<string> {
-  const [row] = await db
-    .select({ version: legalVersions.version })
-    .from(legalVersions)
-    .where(and(eq(legalVersions.docType, docType), lte(legalVersions.effectiveDate, sql`current_date`)))
-    .orderBy(desc(legalVersions.effectiveDate))
-    .limit(1);
-  return row?.version ?? LEGAL_VERSION;
-}
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image?: string | null;
-  emailVerified: boolean;
-  role?: string | null;
-}
-
-/** Whether the user's newest terms consent is given and for the current version. */
-export async function termsState(db: Db, userId: string) {
-  const current = await currentLegalVersion(db, 'terms_of_service');
-  const [latest] = await db
-    .select()
-    .from(userConsents)
-    .where(and(eq(userConsents.userId, userId), eq(userConsents.consentType, 'tos')))
-    .orderBy(desc(userConsents.createdAt), desc(userConsents.id))
-    .limit(1);
-  return {
-    tosAccepted: Boolean(latest?.given && latest.version === current),
-    tosVersion: latest?.version ?? null,
-    tosTimestamp: latest ? latest.createdAt.toISOString() : null,
-    currentTosVersion: current,
-  };
-}
 
 export async function getMe({ db, user }: { db: Db; user: SessionUser }): Promise<MeResponse> {
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));

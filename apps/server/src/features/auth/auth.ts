@@ -10,6 +10,7 @@ import { genericOAuth, type GenericOAuthOptions } from 'better-auth/plugins/gene
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, appMeta, rateLimits, sessions, users, verifications } from '../../db/schema/index';
+import type { AuthService } from '../../lib/context';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { consumeRateLimit } from '../../lib/rate-limit';
@@ -233,18 +234,18 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
 export type Auth = ReturnType<typeof createAuth>;
 
 /** The generic-OAuth providers of an instance (the OpenID Connect one, when configured). */
-function genericProviders(auth: Auth) {
+function genericProviders(auth: Pick<AuthService, 'options'>) {
   const plugin = auth.options.plugins?.find((p) => p.id === 'generic-oauth');
   return (plugin?.options as GenericOAuthOptions | undefined)?.config ?? [];
 }
 
 /** Ids of every provider a sign-in button is shown for: google, facebook, oidc (each when configured). */
-export function configuredProviders(auth: Auth): string[] {
+export function configuredProviders(auth: Pick<AuthService, 'options'>): string[] {
   return [...Object.keys(auth.options.socialProviders ?? {}), ...genericProviders(auth).map((c) => c.providerId)];
 }
 
 /** The label of a provider's sign-in button. */
-export function providerName(auth: Auth, id: string): string {
+export function providerName(auth: Pick<AuthService, 'options'>, id: string): string {
   const generic = genericProviders(auth).find((c) => c.providerId === id);
   if (generic) return generic.name ?? id;
   return SOCIAL_LABELS[id] ?? id;

@@ -1,5 +1,4 @@
-import { clearCatalogueIndex } from './catalogue-index';
-import type { Card, CardDetailResponse, CardFacetsResponse, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
+import type { CardDetailResponse, CardFacetsResponse, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
 import type { GameCategory } from '@grandline/core/games';
 import { normalizeSearchText } from '@grandline/core/slug';
 import { and, arrayContains, arrayOverlaps, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -8,6 +7,8 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { cardSets, cards } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { cardColumns, toCard } from './card-row';
+import { clearCatalogueIndex } from './catalogue-index';
 
 /**
  * The catalogue changes only when it is re-imported, so search results are cached per process for a
@@ -28,51 +29,6 @@ const searchCache = new LRUCache<string, CachedBody>({
 export function clearCardCaches() {
   searchCache.clear();
   clearCatalogueIndex();
-}
-
-export const cardColumns = {
-  id: cards.id,
-  gameCategory: cards.gameCategory,
-  cardNumber: cards.cardNumber,
-  name: cards.name,
-  cardType: cards.cardType,
-  cost: cards.cost,
-  power: cards.power,
-  counter: cards.counter,
-  life: cards.life,
-  colors: cards.colors,
-  attributes: cards.attributes,
-  subtypes: cards.subtypes,
-  cardText: cards.cardText,
-  keywords: cards.keywords,
-  rarity: cards.rarity,
-  blockIcon: cards.blockIcon,
-  isVariation: cards.isVariation,
-  variant: cards.variant,
-  artworkUrl: cards.artworkUrl,
-  setCode: cardSets.code,
-  setName: cardSets.name,
-  setSlug: cardSets.slug,
-};
-
-type CardRow = Omit<Card, 'set' | 'gameCategory' | 'cardType' | 'colors'> & {
-  gameCategory: string;
-  cardType: string;
-  colors: string[];
-  setCode: string | null;
-  setName: string | null;
-  setSlug: string | null;
-};
-
-export function toCard(row: CardRow): Card {
-  const { setCode, setName, setSlug, ...card } = row;
-  return {
-    ...card,
-    gameCategory: card.gameCategory as Card['gameCategory'],
-    cardType: card.cardType as Card['cardType'],
-    colors: card.colors as Card['colors'],
-    set: setName && setSlug ? { code: setCode, name: setName, slug: setSlug } : null,
-  };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);

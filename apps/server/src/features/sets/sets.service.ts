@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cardSets, cards } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
-import { cardColumns, toCard } from '../cards/cards.service';
+import { cardColumns, toCard } from '../cards/card-row';
 
 const setColumns = {
   code: cardSets.code,

@@ -1,8 +1,8 @@
-import { loadPackageCards } from '../features/cards/catalogue-source';
-import { seedCatalogue } from '../features/cards/catalogue-import';
-import { loadEnv } from '../lib/env';
-import { createLogger } from '../lib/logger';
-import { runCommand } from './command';
+import { loadPackageCards } from './features/cards/catalogue-source';
+import { seedCatalogue } from './features/cards/catalogue-import';
+import { loadEnv } from './lib/env';
+import { createLogger } from './lib/logger';
+import { runCommand } from './db/command';
 
 /** npm run db:seed — (re)imports the card library; a re-run on unchanged data writes nothing. */
 const log = createLogger(loadEnv().LOG_LEVEL);

@@ -1,0 +1,38 @@
+import { LEGAL_VERSION } from '@grandline/core/legal';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { legalVersions, userConsents } from './schema/index';
+
+/**
+ * The legal documents in effect and a user's acceptance of the terms: read by the gate of every action
+ * (lib/auth-gate.ts) and by the account feature (GET /api/me, /api/legal/version, accepting the terms).
+ */
+export type LegalDocType = 'terms_of_service' | 'privacy_policy';
+
+/** The newest version of a legal document already in effect; 1.0 when none is recorded (spec §5). */
+export async function currentLegalVersion(db: Db, docType: LegalDocType): Promise<string> {
+  const [row] = await db
+    .select({ version: legalVersions.version })
+    .from(legalVersions)
+    .where(and(eq(legalVersions.docType, docType), lte(legalVersions.effectiveDate, sql`current_date`)))
+    .orderBy(desc(legalVersions.effectiveDate))
+    .limit(1);
+  return row?.version ?? LEGAL_VERSION;
+}
+
+/** Whether the user's newest terms consent is given and for the current version. */
+export async function termsState(db: Db, userId: string) {
+  const current = await currentLegalVersion(db, 'terms_of_service');
+  const [latest] = await db
+    .select()
+    .from(userConsents)
+    .where(and(eq(userConsents.userId, userId), eq(userConsents.consentType, 'tos')))
+    .orderBy(desc(userConsents.createdAt), desc(userConsents.id))
+    .limit(1);
+  return {
+    tosAccepted: Boolean(latest?.given && latest.version === current),
+    tosVersion: latest?.version ?? null,
+    tosTimestamp: latest ? latest.createdAt.toISOString() : null,
+    currentTosVersion: current,
+  };
+}
