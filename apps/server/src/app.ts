@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Db } from './db/client';
+import { createLocalEvents, type Db, type DbEvents } from './db/client';
 import { CLIENT_IP_HEADER, type Auth } from './features/auth/auth';
 import { accountRoutes } from './features/account/account.routes';
 import { bindersRoutes } from './features/binders/binders.routes';
@@ -42,6 +42,10 @@ export interface AppOptions {
   /** Body size limits in bytes (defaults: 1 MB for JSON, 10 MB for uploaded files). */
   maxJsonBodyBytes?: number;
   maxUploadBytes?: number;
+  /** Events across server processes (the database handle's listen/notify); default: in-process only. */
+  events?: DbEvents;
+  /** Aborted when the server starts to stop (long-lived responses end on it); default: never. */
+  closing?: AbortSignal;
 }
 
 
@@ -86,6 +90,8 @@ export function buildApp({
   geoipUrl,
   maxJsonBodyBytes = DEFAULT_MAX_JSON_BODY_BYTES,
   maxUploadBytes = DEFAULT_MAX_UPLOAD_BYTES,
+  events = createLocalEvents((err, channel) => log.error({ err, channel }, 'event handler failed')),
+  closing = new AbortController().signal,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
 
@@ -160,7 +166,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes } });
+    c.set('deps', { db, log, auth, events, closing, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

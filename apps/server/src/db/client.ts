@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -15,16 +16,219 @@ import { resolveFromRoot } from '../lib/env';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export interface Database {
+/** Receives the payload of a notification on a channel it listens to. */
+export type EventHandler = (payload: string) => void | Promise<void>;
+
+/**
+ * Events between server processes: PostgreSQL LISTEN/NOTIFY (every replica on the database hears every notification,
+ * its sender included), an in-process emitter on the embedded database (one process). Not durable: a notification
+ * sent while a listener is disconnected is lost, so payloads name what changed (an id) and listeners read the rows.
+ */
+export interface DbEvents {
+  /** Calls handler for every notification on channel until the returned function is called. */
+  listen(channel: string, handler: EventHandler): Promise<() => Promise<void>>;
+  /** Sends payload (UTF-8, under NOTIFY_MAX_PAYLOAD_BYTES) to every listener of channel; not part of any transaction. */
+  notify(channel: string, payload?: string): Promise<void>;
+}
+
+/** A lock result: `acquired: false` when another holder (a replica, or this process) has it. */
+export type LockResult<T> = { acquired: true; value: T } | { acquired: false };
+
+export interface Database extends DbEvents {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   /** Runs fn while holding a database-wide lock, so replicas starting together migrate and seed one at a time. */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn if nobody holds the advisory lock named `name` (a PostgreSQL session lock on one reserved connection,
+   * held from before fn starts until after it ends; plus an in-process guard, since one session may take its own lock
+   * twice), else returns `{ acquired: false }` at once without running it.
+   */
+  tryWithLock<T>(name: string, fn: () => Promise<T>): Promise<LockResult<T>>;
   close(): Promise<void>;
 }
 
 const STARTUP_LOCK_KEY = 7_270_001;
+/** First half of the two-key advisory locks of tryWithLock (the second is a hash of the name); one-key locks such as STARTUP_LOCK_KEY are another key space. */
+const NAMED_LOCK_SPACE = 7_270_002;
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (default build). */
+export const NOTIFY_MAX_PAYLOAD_BYTES = 7999;
+
+/** The second advisory-lock key of a name: FNV-1a, as a signed 32-bit integer. */
+export function lockKeyOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(name, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** Channel names: lowercase identifiers (PostgreSQL's limit is 63 bytes), so LISTEN needs no quoting rules. */
+const CHANNEL_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string) {
+  if (!CHANNEL_NAME.test(channel)) {
+    throw new Error(`Invalid event channel "${channel.slice(0, 80)}": use 1–63 lowercase letters, digits and _ , starting with a letter`);
+  }
+}
+
+function checkPayload(channel: string, payload: string) {
+  const bytes = Buffer.byteLength(payload, 'utf8');
+  if (bytes > NOTIFY_MAX_PAYLOAD_BYTES) {
+    throw new Error(
+      `Event payload on "${channel}" is ${bytes} bytes; PostgreSQL NOTIFY takes at most ${NOTIFY_MAX_PAYLOAD_BYTES}: send an id and let listeners read the row`,
+    );
+  }
+  if (payload.includes('\0')) throw new Error(`Event payload on "${channel}" contains a NUL character, which PostgreSQL text cannot hold`);
+}
+
+/** The handlers of each channel, and their delivery (a throwing handler is reported, the others still run). */
+function createDispatcher(onError: (err: unknown, channel: string) => void) {
+  const handlers = new Map<string, Set<EventHandler>>();
+  const dispatch = (channel: string, payload: string) => {
+    for (const handler of [...(handlers.get(channel) ?? [])]) {
+      try {
+        const result = handler(payload);
+        if (result instanceof Promise) result.catch((err: unknown) => onError(err, channel));
+      } catch (err) {
+        onError(err, channel);
+      }
+    }
+  };
+  return { handlers, dispatch };
+}
+
+/**
+ * The in-process events of the embedded database (and of apps built without a database handle, such as API tests):
+ * delivered after notify() returns, in order, to this process's listeners.
+ */
+export function createLocalEvents(onError: (err: unknown, channel: string) => void = () => undefined): DbEvents & { close(): void } {
+  const { handlers, dispatch } = createDispatcher(onError);
+  return {
+    listen: async (channel, handler) => {
+      checkChannel(channel);
+      let set = handlers.get(channel);
+      if (!set) handlers.set(channel, (set = new Set()));
+      const own = (payload: string) => handler(payload);
+      set.add(own);
+      return async () => {
+        set.delete(own);
+        if (!set.size && handlers.get(channel) === set) handlers.delete(channel);
+      };
+    },
+    notify: async (channel, payload = '') => {
+      checkChannel(channel);
+      checkPayload(channel, payload);
+      queueMicrotask(() => dispatch(channel, payload));
+    },
+    close: () => handlers.clear(),
+  };
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY: one dedicated connection (outside the pool, opened at the first listen) carries every
+ * LISTEN of this process; it is reopened after a loss (1 s, then up to 30 s apart) and listens again to every channel.
+ * notify() goes through the pool.
+ */
+function createPgEvents(url: string, pool: pg.Pool, onError: (err: unknown, channel?: string) => void): DbEvents & { close(): Promise<void> } {
+  const { handlers, dispatch } = createDispatcher(onError);
+  let connection: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryMs = 1_000;
+
+  const open = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (msg) => dispatch(msg.channel, msg.payload ?? ''));
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (err) onError(err);
+      connection = null;
+      if (!closed && handlers.size) void reconnect();
+    };
+    client.on('error', (err) => onLost(err));
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    retryMs = 1_000;
+    return client;
+  };
+  const reconnect = async () => {
+    while (!closed && !connection && handlers.size) {
+      await sleep(retryMs);
+      if (closed || connection) return;
+      const attempt = open();
+      connection = attempt;
+      try {
+        await attempt;
+      } catch (err) {
+        if (connection === attempt) connection = null;
+        onError(err);
+        retryMs = Math.min(retryMs * 2, 30_000);
+      }
+    }
+  };
+  const listener = async () => {
+    if (!connection) {
+      const attempt = open();
+      connection = attempt;
+      attempt.catch(() => {
+        if (connection === attempt) connection = null;
+      });
+    }
+    return connection;
+  };
+
+  return {
+    listen: async (channel, handler) => {
+      checkChannel(channel);
+      if (closed) throw new Error('The database is closed');
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      const own = (payload: string) => handler(payload);
+      set.add(own);
+      try {
+        const client = await listener();
+        // A connection opened for this call has listened already; LISTEN twice is harmless.
+        if (first) await client.query(`LISTEN ${channel}`);
+      } catch (err) {
+        set.delete(own);
+        if (!set.size && handlers.get(channel) === set) handlers.delete(channel);
+        throw err;
+      }
+      return async () => {
+        set.delete(own);
+        if (set.size || handlers.get(channel) !== set) return;
+        handlers.delete(channel);
+        const client = await connection?.catch(() => null);
+        await client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      };
+    },
+    notify: async (channel, payload = '') => {
+      checkChannel(channel);
+      checkPayload(channel, payload);
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      closed = true;
+      handlers.clear();
+      const client = await connection?.catch(() => null);
+      connection = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -35,6 +239,8 @@ export type DatabaseOptions =
       poolMax?: number;
       /** Errors of idle pooled connections (server restart, admin termination); without a listener they would crash the process. */
       onIdleError?: (err: Error) => void;
+      /** Errors of event listeners (a handler that threw) and of the LISTEN connection (lost, reconnecting). */
+      onEventError?: (err: unknown, channel?: string) => void;
     }
   | {
       kind: 'pglite';
@@ -44,7 +250,23 @@ export type DatabaseOptions =
       holder?: LockHolder;
       /** Names the holder in the lock, for the message another process gets. */
       label?: string;
+      /** Errors of event listeners (a handler that threw). */
+      onEventError?: (err: unknown, channel?: string) => void;
     };
+
+/** tryWithLock's guard within this process: one session may take a PostgreSQL advisory lock it already holds. */
+function createLocalLocks() {
+  const held = new Set<string>();
+  return async <T>(name: string, fn: () => Promise<LockResult<T>>): Promise<LockResult<T>> => {
+    if (held.has(name)) return { acquired: false };
+    held.add(name);
+    try {
+      return await fn();
+    } finally {
+      held.delete(name);
+    }
+  };
+}
 
 /** Opens PGlite (embedded, on disk or in memory) or PostgreSQL; the same schema and migrations serve both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -56,9 +278,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client = await pool.connect();
     client.release();
     const db = drizzlePg(pool, { schema });
+    const events = createPgEvents(options.url, pool, (err, channel) => options.onEventError?.(err, channel));
+    const localLock = createLocalLocks();
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      listen: events.listen,
+      notify: events.notify,
       migrate: () => migratePg(db, { migrationsFolder }),
       withStartupLock: async (fn) => {
         const lockClient = await pool.connect();
@@ -70,7 +296,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           lockClient.release();
         }
       },
-      close: () => pool.end(),
+      tryWithLock: <T>(name: string, fn: () => Promise<T>) =>
+        localLock<T>(name, async () => {
+          // Session-level lock: taken, held and released on one reserved connection; fn's queries use the pool.
+          const lockClient = await pool.connect();
+          const key = lockKeyOf(name);
+          // A connection whose lock queries failed is dropped rather than reused: ending its session ends its locks.
+          let healthy = true;
+          try {
+            const locked = await lockClient
+              .query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [NAMED_LOCK_SPACE, key])
+              .then(({ rows }) => rows[0]?.locked === true)
+              .catch((err: unknown) => {
+                healthy = false;
+                throw err;
+              });
+            if (!locked) return { acquired: false };
+            try {
+              return { acquired: true, value: await fn() };
+            } finally {
+              await lockClient.query('SELECT pg_advisory_unlock($1, $2)', [NAMED_LOCK_SPACE, key]).catch(() => (healthy = false));
+            }
+          } finally {
+            lockClient.release(!healthy);
+          }
+        }),
+      close: async () => {
+        await events.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -86,13 +340,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw err;
   }
   const db = drizzlePglite(client, { schema });
+  const events = createLocalEvents((err, channel) => options.onEventError?.(err, channel));
+  const localLock = createLocalLocks();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    listen: events.listen,
+    notify: events.notify,
     migrate: () => migratePglite(db, { migrationsFolder }),
     // One process owns an embedded database: there is nobody to wait for.
     withStartupLock: (fn) => fn(),
+    // One process, one session: the in-process guard is the lock (the database's own would be re-entrant here).
+    tryWithLock: <T>(name: string, fn: () => Promise<T>) => localLock<T>(name, async () => ({ acquired: true, value: await fn() })),
     close: async () => {
+      events.close();
       try {
         await client.close();
       } finally {
@@ -108,8 +369,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 export function openConfiguredDatabase(
   env: { DATABASE_URL?: string; DATA_DIR: string; DB_POOL_MAX?: number },
-  { holder, label, onIdleError }: { holder: LockHolder; label: string; onIdleError?: (err: Error) => void },
+  {
+    holder,
+    label,
+    onIdleError,
+    onEventError,
+  }: { holder: LockHolder; label: string; onIdleError?: (err: Error) => void; onEventError?: (err: unknown, channel?: string) => void },
 ): Promise<Database> {
-  if (env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX, onIdleError });
-  return openDatabase({ kind: 'pglite', dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'pglite'), holder, label });
+  if (env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX, onIdleError, onEventError });
+  return openDatabase({ kind: 'pglite', dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'pglite'), holder, label, onEventError });
 }

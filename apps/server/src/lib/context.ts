@@ -1,5 +1,5 @@
 import type { BetterAuthOptions } from 'better-auth';
-import type { Db } from '../db/client';
+import type { Db, DbEvents } from '../db/client';
 import type { Logger } from './logger';
 
 /** The signed-in user of a request (c.var.user), as the authentication library's session reports it. */
@@ -26,6 +26,16 @@ export interface AppDeps {
   log: Logger;
   /** The authentication library's instance (made by features/auth/auth.ts, createAuth); absent when sign-in is off. */
   auth?: AuthService;
+  /**
+   * Events across server processes (PostgreSQL LISTEN/NOTIFY; in-process on the embedded database): db/client.ts.
+   * buildApp always sets it (optional only for hand-made deps in tests).
+   */
+  events?: DbEvents;
+  /**
+   * Aborted when the server starts to stop: long-lived responses (server-sent events) end their streams on it, so
+   * shutdown does not wait for them. buildApp always sets it.
+   */
+  closing?: AbortSignal;
   config: {
     trustProxy: boolean | number;
     geoipUrl?: string;

@@ -1,0 +1,36 @@
+import { lt, sql } from 'drizzle-orm';
+import { jobRuns, rateLimits, sessions, verifications } from '../db/schema/index';
+import type { JobDefinition } from './scheduler';
+
+/** Rate-limit rows untouched for this long are past every window (the longest is one hour: features/auth/auth.ts). */
+export const RATE_LIMIT_STALE_MS = 24 * 60 * 60 * 1000;
+/** job_runs rows are kept this many days. */
+export const JOB_RUNS_KEPT_DAYS = 30;
+
+/**
+ * Deletes what nobody can use any more: expired sessions, expired one-time tokens (e-mail confirmation, password
+ * reset), rate-limit counters past every window, and job_runs rows older than 30 days. Hourly by default.
+ */
+export const housekeepingJob: JobDefinition = {
+  name: 'housekeeping',
+  schedule: '17 * * * *',
+  timeoutMs: 10 * 60 * 1000,
+  async run({ db, signal }) {
+    const deleted = async (query: PromiseLike<{ id: unknown }[]>) => {
+      signal.throwIfAborted();
+      return (await query).length;
+    };
+    const counts = {
+      sessions: await deleted(db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id })),
+      verifications: await deleted(db.delete(verifications).where(lt(verifications.expiresAt, sql`now()`)).returning({ id: verifications.id })),
+      rateLimits: await deleted(db.delete(rateLimits).where(lt(rateLimits.lastRequest, Date.now() - RATE_LIMIT_STALE_MS)).returning({ id: rateLimits.id })),
+      jobRuns: await deleted(
+        db
+          .delete(jobRuns)
+          .where(lt(jobRuns.startedAt, sql`now() - make_interval(days => ${JOB_RUNS_KEPT_DAYS})`))
+          .returning({ id: jobRuns.id }),
+      ),
+    };
+    return counts;
+  },
+};
