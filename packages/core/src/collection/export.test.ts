@@ -3,7 +3,7 @@ import { parseCardCsv } from '../formats/collection-csv';
 import { binderToCsvWithPrices, binderToLigaCsv, binderToOptcgSim, type ExportBinderRow } from './export';
 
 const rows: ExportBinderRow[] = [
-  { cardNumber: 'OP01-001', name: 'Roronoa Zoro', setCode: 'OP-01', variant: null, quantity: 1, condition: 'NM', language: 'EN', purchasePrice: 12.5 },
+  { cardNumber: 'OP01-001', name: 'Roronoa Zoro', setCode: 'OP-01', variant: null, quantity: 1, condition: 'NM', language: 'EN', purchasePriceMinor: 1250, purchaseCurrency: 'BRL' },
   { cardNumber: 'OP01-001', name: 'Roronoa Zoro', setCode: 'OP-01', variant: 'p1', quantity: 2 },
   { cardNumber: 'ST01-012', name: 'Monkey.D.Luffy, "Gear 5"', setCode: 'ST-01', variant: null, quantity: 4 },
 ];

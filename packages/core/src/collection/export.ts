@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { decimalText } from '../money/money';
 
 /** One binder row as the exporters need it: a print, its copies and what the collector noted about them. */
 export interface ExportBinderRow {
@@ -9,7 +10,9 @@ export interface ExportBinderRow {
   quantity: number;
   condition?: string | null;
   language?: string | null;
-  purchasePrice?: number | null;
+  /** What was paid, in minor units of purchaseCurrency (see ../money). */
+  purchasePriceMinor?: number | null;
+  purchaseCurrency?: string | null;
 }
 
 const LIGA_COLUMNS = ['quantity', 'name', 'edition', 'number', 'variant', 'condition', 'language', 'price'];
@@ -22,7 +25,7 @@ const ligaRow = (r: ExportBinderRow) => ({
   variant: r.variant ?? '',
   condition: r.condition ?? '',
   language: r.language ?? '',
-  price: r.purchasePrice == null ? '' : r.purchasePrice.toFixed(2),
+  price: r.purchasePriceMinor == null ? '' : decimalText(r.purchasePriceMinor, r.purchaseCurrency),
 });
 
 /**

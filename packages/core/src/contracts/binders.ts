@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '../games';
 import { CURRENCY_CODES } from '../money/currencies';
+import { parsePrice } from '../money/money';
 import { Card } from './cards';
 import { IntId, IntIdParam, Text } from './common';
 
@@ -83,16 +84,26 @@ export const UpdateBinderCardRequest = z
 export type UpdateBinderCardRequest = z.infer<typeof UpdateBinderCardRequest>;
 
 /** The row-details form: copies, condition, language and what was paid (empty price = not recorded). */
-export const BinderRowForm = z.object({
-  quantity: z.coerce.number('validation.quantityMin').int('validation.quantityMin').min(1, 'validation.quantityMin').max(9999, 'validation.quantityMin'),
-  condition: z.union([z.enum(CARD_CONDITIONS), z.literal('')]),
-  language: z.union([z.enum(CARD_LANGUAGES), z.literal('')]),
-  purchasePrice: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (/^\d+([.,]\d{1,2})?$/.test(v) && Number(v.replace(',', '.')) <= 10_000_000), 'validation.priceInvalid'),
-  purchaseCurrency: z.enum(CURRENCY_CODES),
-});
+export const BinderRowForm = z
+  .object({
+    quantity: z.coerce.number('validation.quantityMin').int('validation.quantityMin').min(1, 'validation.quantityMin').max(9999, 'validation.quantityMin'),
+    condition: z.union([z.enum(CARD_CONDITIONS), z.literal('')]),
+    language: z.union([z.enum(CARD_LANGUAGES), z.literal('')]),
+    /** As typed, in any of our locales ("12,50", "1.234,56", "1,234.56"); read by the money module's parsePrice. */
+    purchasePrice: z
+      .string()
+      .trim()
+      .refine((v) => {
+        // Well-formed here; whether the decimals suit the currency is checked below, with the currency.
+        const read = parsePrice(v, null);
+        return read.ok || read.reason === 'TOO_PRECISE';
+      }, 'validation.priceInvalid'),
+    purchaseCurrency: z.enum(CURRENCY_CODES),
+  })
+  .superRefine((v, ctx) => {
+    const read = parsePrice(v.purchasePrice, v.purchaseCurrency);
+    if (!read.ok) ctx.addIssue({ code: 'custom', path: ['purchasePrice'], message: read.reason === 'TOO_PRECISE' ? 'validation.priceTooPrecise' : 'validation.priceInvalid' });
+  });
 export type BinderRowFormInput = z.input<typeof BinderRowForm>;
 export type BinderRowFormValues = z.output<typeof BinderRowForm>;
 
@@ -110,7 +121,10 @@ export const BinderCardRow = z.object({
   quantity: z.number().int(),
   condition: z.string().nullable(),
   language: z.string().nullable(),
+  /** What the owner paid, in major units (12.5) — the decimal form of purchasePriceMinor; null for other viewers. */
   purchasePrice: z.number().nullable(),
+  /** The same price in integer minor units of purchaseCurrency (ISO 4217 exponent: 1250 BRL, 1500 JPY). */
+  purchasePriceMinor: z.number().int().nullable(),
   purchaseCurrency: z.string().nullable(),
   addedAt: z.string(),
 });

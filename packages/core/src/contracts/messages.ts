@@ -63,6 +63,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.quantityMin': 'The quantity must be at least 1',
   'validation.priceNegative': 'The price cannot be negative',
   'validation.priceInvalid': 'Enter a price such as 12.50, or leave it empty',
+  'validation.priceTooPrecise': 'Too many decimal places for this currency',
   'validation.invalidCharacters': 'The text contains a character that is not allowed',
   'validation.textTooLong': 'The text is too long',
   'validation.invalidId': 'Invalid ID',

@@ -1,4 +1,4 @@
-import { currencyInfo, fractionDigits, type CurrencyCode } from './currencies';
+import { CURRENCIES, currencyInfo, fractionDigits, type CurrencyCode } from './currencies';
 
 /**
  * Money is an integer number of the currency's minor units (ISO 4217 exponent: cents of USD, centavos of BRL, whole yen
@@ -81,12 +81,19 @@ interface Decimal {
 }
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
+/**
+ * What may stand before or after the amount: nothing, or a currency symbol or code as Intl writes them in our locales
+ * (US$, R$, CA$, MX$, JP¥, ￥, €, £, $…), our own symbols (AR$, CL$, CO$) and the ISO codes of our currencies.
+ */
+const AFFIXES = new Set(['', '$', '€', '£', '¥', '￥', 'US$', 'R$', 'CA$', 'MX$', 'JP¥', ...CURRENCIES.flatMap((c) => [c.symbol, c.code])].map((a) => a.toUpperCase()));
+const isAffix = (text: string) => AFFIXES.has(text.trim().toUpperCase());
 /** Spaces that group thousands: space, no-break space, narrow no-break space, thin space, and the apostrophe (Swiss). */
 const GROUPING = new Set([' ', '\u00a0', '\u202f', '\u2009', "'", '\u2019']);
 
 /**
  * Reads a price as people write it in any of our locales, in one pass: `12,50`, `12.5`, `1.234,56`, `1,234.56`,
  * `1 234,56`, `1'234.56`, with or without a currency symbol or code around it (`R$ 12,50`, `12.50 USD`, `¥1500`).
+ * Letters or signs around it other than a currency symbol or code make it unreadable ("12,5x", "-3", "~12").
  * The last `.` or `,` is the decimal separator when one or two digits follow it, or when it is the only separator and
  * not followed by exactly three digits; the other separators group thousands. Returns null for an empty text and
  * 'invalid' for anything else (a minus sign, letters between digits, two decimal separators, misplaced grouping).
@@ -104,9 +111,7 @@ function readDecimal(text: string): Decimal | null | 'invalid' {
   }
   if (first === -1) return text.trim() ? 'invalid' : null;
   if (first > 0 && (text[first - 1] === '.' || text[first - 1] === ',')) first--;
-  for (const outside of [text.slice(0, first), text.slice(last + 1)]) {
-    for (const ch of outside) if (ch === '-' || ch === '+' || ch === '.' || ch === ',') return 'invalid';
-  }
+  if (!isAffix(text.slice(0, first)) || !isAffix(text.slice(last + 1))) return 'invalid';
   // Groups of digits and the separators between them.
   const groups: string[] = [];
   const separators: string[] = [];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { cards } from './cards';
 
@@ -43,7 +43,8 @@ export const binderCards = pgTable(
     quantity: integer('quantity').notNull(),
     condition: text('condition').notNull().default(''),
     language: text('language').notNull().default(''),
-    purchasePrice: numeric('purchase_price', { precision: 12, scale: 2, mode: 'number' }),
+    /** What was paid, in integer minor units of `purchaseCurrency` (ISO 4217 exponent; hundredths when no currency). */
+    purchasePriceMinor: bigint('purchase_price_minor', { mode: 'number' }),
     purchaseCurrency: text('purchase_currency'),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },

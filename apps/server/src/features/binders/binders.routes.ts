@@ -24,25 +24,11 @@ import { IntId, IntIdParam } from '@grandline/core/contracts/common';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import {
-  addBinderCards,
-  addToWishlist,
-  createBinder,
-  deleteBinder,
-  deleteBinderCards,
-  exportBinder,
-  getBinder,
-  importIntoBinder,
-  listBinderCards,
-  listBinders,
-  ownedCounts,
-  portfolio,
-  removeFromWishlist,
-  updateBinder,
-  updateBinderCard,
-  updateBinderCards,
-  wishlistIds,
-} from './binders.service';
+import { exportBinder, importIntoBinder } from './binder-files.service';
+import { addBinderCards, deleteBinderCards, listBinderCards, updateBinderCard, updateBinderCards } from './binder-rows.service';
+import { createBinder, deleteBinder, getBinder, listBinders, updateBinder } from './binders.service';
+import { ownedCounts, portfolio } from './portfolio.service';
+import { addToWishlist, removeFromWishlist, wishlistIds } from './wishlist.service';
 
 const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),

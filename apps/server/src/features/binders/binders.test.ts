@@ -117,6 +117,47 @@ describe('ownership and privacy', () => {
     expect(after).toMatchObject({ name: 'Secret', cardCount: 2, distinctCount: 1 });
   });
 
+  it('keeps what was paid as integer minor units of its currency: yen and pesos whole, reais in centavos', async () => {
+    const binder = await create(alice, { name: 'Three currencies', category: 'personal' });
+    const [jpy, clp, brl] = [base[10]!, base[11]!, base[12]!];
+    const added = await send(
+      'POST',
+      `/api/binders/${binder.id}/cards`,
+      {
+        cards: [
+          { cardId: jpy.id, purchasePrice: 1500, purchaseCurrency: 'JPY' },
+          { cardId: clp.id, purchasePrice: 15000, purchaseCurrency: 'CLP' },
+          { cardId: brl.id, purchasePrice: 12.5, purchaseCurrency: 'BRL' },
+        ],
+      },
+      alice,
+    );
+    expect(added.status).toBeLessThan(300);
+    const byCard = async () => new Map((await rowsOf(binder.id, alice)).items.map((r) => [r.card.id, r]));
+    let rows = await byCard();
+    expect(rows.get(jpy.id)).toMatchObject({ purchasePrice: 1500, purchasePriceMinor: 1500, purchaseCurrency: 'JPY' });
+    expect(rows.get(clp.id)).toMatchObject({ purchasePrice: 15000, purchasePriceMinor: 15000, purchaseCurrency: 'CLP' });
+    expect(rows.get(brl.id)).toMatchObject({ purchasePrice: 12.5, purchasePriceMinor: 1250, purchaseCurrency: 'BRL' });
+    const stored = await ctx.db.select({ cardId: binderCards.cardId, minor: binderCards.purchasePriceMinor }).from(binderCards).where(eq(binderCards.binderId, binder.id));
+    expect(new Map(stored.map((r) => [r.cardId, r.minor]))).toEqual(new Map([[jpy.id, 1500], [clp.id, 15000], [brl.id, 1250]]));
+
+    // A new currency alone keeps the amount as written, in that currency's minor units.
+    const brlRow = rows.get(brl.id)!;
+    const moved = await send('PATCH', `/api/binders/${binder.id}/cards/${brlRow.id}`, { purchaseCurrency: 'USD' }, alice);
+    expect(await moved.json()).toMatchObject({ purchasePrice: 12.5, purchasePriceMinor: 1250, purchaseCurrency: 'USD' });
+    const toYen = await send('PATCH', `/api/binders/${binder.id}/cards/${rows.get(clp.id)!.id}`, { purchasePrice: 980, purchaseCurrency: 'JPY' }, alice);
+    expect(await toYen.json()).toMatchObject({ purchasePrice: 980, purchasePriceMinor: 980, purchaseCurrency: 'JPY' });
+
+    // Files carry the exact decimal text of each currency, and an import reads prices in the import's currency.
+    const exported = await (await get(`/api/binders/${binder.id}/export?format=liga`, alice)).text();
+    expect(exported).toContain(`,${jpy.cardNumber},,,,1500\n`);
+    expect(exported).toContain(`,${brl.cardNumber},,,,12.50\n`);
+    const imported = await upload(`/api/binders/${binder.id}/import?currency=CLP&mode=replace`, `quantity,card_number,price\n1,${clp.cardNumber},"$ 1.500"\n`, alice);
+    expect(imported.status).toBe(200);
+    rows = await byCard();
+    expect(rows.get(clp.id)).toMatchObject({ purchasePrice: 1500, purchasePriceMinor: 1500, purchaseCurrency: 'CLP' });
+  });
+
   it('shows what the owner paid only to the owner, in rows and in every export of a public binder', async () => {
     const binder = await create(alice, { name: 'Priced', category: 'trade', isPublic: true });
     const card = base[3]!;

@@ -8,7 +8,8 @@ import {
 import { CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '@grandline/core/games';
 import { cardPath } from '@grandline/core/slug';
 import { ArrowDownUp, ImageIcon, LayoutGrid, List, Minus, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
-import { formatMoney, isCurrencyCode } from '@grandline/core/money/currencies';
+import { isCurrencyCode } from '@grandline/core/money/currencies';
+import { formatMoney } from '@grandline/core/money/money';
 import { DropdownMenu } from 'radix-ui';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,8 +115,8 @@ function RowMenu({ row, binderId, isCover }: { row: BinderCardRow; binderId: str
 
 /** What was paid for one copy, in its currency (e.g. R$ 12,50), or a dash. */
 function Paid({ row }: { row: BinderCardRow }) {
-  if (row.purchasePrice === null || !isCurrencyCode(row.purchaseCurrency)) return <span className="text-muted">—</span>;
-  return <span className="tabular-nums">{formatMoney(Math.round(row.purchasePrice * 100), row.purchaseCurrency)}</span>;
+  if (row.purchasePriceMinor === null || !isCurrencyCode(row.purchaseCurrency)) return <span className="text-muted">—</span>;
+  return <span className="tabular-nums">{formatMoney(row.purchasePriceMinor, row.purchaseCurrency)}</span>;
 }
 
 function RowDetails({ row }: { row: BinderCardRow }) {

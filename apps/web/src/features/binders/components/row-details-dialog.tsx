@@ -1,5 +1,6 @@
 import { BinderRowForm, CARD_CONDITIONS, CARD_LANGUAGES, type BinderCardRow, type BinderRowFormInput, type BinderRowFormValues } from '@grandline/core/contracts/binders';
 import { CURRENCY_CODES, isCurrencyCode } from '@grandline/core/money/currencies';
+import { decimalText, parsePrice, toMajor } from '@grandline/core/money/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -28,13 +29,15 @@ export function RowDetailsDialog({ row, binderId, open, onOpenChange }: { row: B
       quantity: row.quantity,
       condition: (row.condition ?? '') as BinderRowFormInput['condition'],
       language: (row.language ?? '') as BinderRowFormInput['language'],
-      purchasePrice: row.purchasePrice === null ? '' : String(row.purchasePrice),
+      purchasePrice: row.purchasePriceMinor === null ? '' : decimalText(row.purchasePriceMinor, row.purchaseCurrency),
       purchaseCurrency: isCurrencyCode(row.purchaseCurrency) ? row.purchaseCurrency : currency,
     },
   });
   const { errors, isSubmitting } = form.formState;
   const save = async (values: BinderRowFormValues) => {
-    const price = values.purchasePrice === '' ? null : Number(values.purchasePrice.replace(',', '.'));
+    // The form's schema has read the text already; here it becomes the amount the API takes (major units).
+    const read = parsePrice(values.purchasePrice, values.purchaseCurrency);
+    const price = read.ok && read.minor !== null ? toMajor(read.minor, values.purchaseCurrency) : null;
     try {
       await bindersApi.updateCard(binderId, row.id, {
         quantity: values.quantity,

@@ -1,0 +1,192 @@
+import type { ImportFailure, ImportResult } from '@grandline/core/contracts/binders';
+import { IMPORT_FAILURE_MESSAGES_EN } from '@grandline/core/contracts/binders';
+import type { Card } from '@grandline/core/contracts/cards';
+import { binderToCsvWithPrices, binderToLigaCsv, binderToOptcgSim, type ExportBinderRow } from '@grandline/core/collection/export';
+import { matchEdition } from '@grandline/core/collection/liga-editions';
+import { parseDeckListCooperative } from '@grandline/core/decks/deck-list';
+import { toMinor } from '@grandline/core/money/money';
+import { trimChar } from '@grandline/core/slug';
+import { runStepsCooperative } from '@grandline/core/steps';
+import {
+  checkImportText,
+  CsvFileError,
+  decodeUtf8Steps,
+  MAX_IMPORT_LINE_LENGTH,
+  MAX_IMPORT_ROWS,
+  parseCardCsvCooperative,
+  type CsvCardRow,
+} from '@grandline/core/formats/collection-csv';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { binderCards } from '../../db/schema/index';
+import { createPause } from '../../lib/cooperative';
+import { AppError } from '../../lib/errors';
+import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { ownedBinder, touch, visibleBinder, type User, type Viewer } from './binder-access';
+import { mergeDuplicates, upsertRows, type NewRow } from './binder-rows.service';
+import { rowsOf } from './binder-snapshot';
+
+/** Binder files: import (Liga/generic CSV, OPTCG Sim) in one transaction with every failed row reported, and export. */
+
+/** An import answer lists at most this many failed rows (the first ones), with `failureCount` giving them all. */
+export const MAX_REPORTED_FAILURES = 1_000;
+const failureOf = (f: Omit<ImportFailure, 'message'>): ImportFailure => ({ ...f, message: IMPORT_FAILURE_MESSAGES_EN[f.reason] });
+
+function fileError(problem: string, line?: number) {
+  const messages: Record<string, string> = {
+    NO_FILE: 'No file was sent',
+    NOT_UTF8: 'The file is not UTF-8 text. Save it as CSV UTF-8 and try again',
+    NO_DATA_ROWS: 'The file has no data rows',
+    FORMAT_NOT_IMPLEMENTED: 'This file format is not implemented: a card number column is required',
+    NO_VALID_CARDS: 'No valid cards in the file',
+    TOO_MANY_ROWS: `A file can hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows`,
+    LINE_TOO_LONG: `A line of the file is longer than ${MAX_IMPORT_LINE_LENGTH.toLocaleString('en')} characters`,
+  };
+  return new AppError(problem as 'NO_FILE', 400, messages[problem] ?? problem, undefined, line === undefined ? undefined : { line });
+}
+
+/** File-level problems of the readers become 400 answers; anything else is a bug and stays a 500. */
+async function readingFile<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof CsvFileError) throw fileError(err.problem, err.line);
+    throw err;
+  }
+}
+
+/** Finds the print a CSV row names: its edition must be one we know, and the number must be printed in it. */
+function matchCsvRow(row: CsvCardRow, index: CatalogueIndex, game: string): Card | 'EXPANSION_NOT_FOUND' | 'CARD_NOT_FOUND' {
+  const byNumber = () => (row.variant && index.byVariant.get(`${game}:${row.number}_${row.variant}`)) || index.baseByNumber.get(`${game}:${row.number}`) || 'CARD_NOT_FOUND';
+  if (row.edition === null) return byNumber();
+  const edition = matchEdition(row.edition, index.setCodes);
+  if (edition.kind === 'unknown') return 'EXPANSION_NOT_FOUND';
+  if (edition.kind === 'any') return byNumber();
+  const prints = edition.setCodes.flatMap((code) => index.bySetNumber.get(`${code}:${row.number}`) ?? []);
+  if (!prints.length) return 'CARD_NOT_FOUND';
+  return (row.variant && prints.find((p) => p.variant === row.variant)) || prints.find((p) => !p.isVariation) || prints[0]!;
+}
+
+const CONDITIONS = new Set(['M', 'NM', 'SP', 'MP', 'HP', 'D']);
+
+/** Reads an uploaded file (bytes) into rows of the library plus the failures, without touching the database. */
+export async function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', currency: string, index: CatalogueIndex, game = 'onepiece') {
+  const pause = createPause();
+  /** Every 500 rows of the loops below, a pause (it only yields once a few milliseconds of work have passed). */
+  const every500 = (i: number) => (i % 500 === 499 ? pause() : undefined);
+  const text = await readingFile(() => runStepsCooperative(decodeUtf8Steps(bytes), pause));
+  const rows: NewRow[] = [];
+  const failures: ImportFailure[] = [];
+  if (format === 'optcgsim') {
+    await readingFile(async () => checkImportText(text, { header: false }));
+    const parsed = await parseDeckListCooperative(text, pause);
+    if (!parsed.entries.length && !parsed.errors.length) throw fileError('NO_DATA_ROWS');
+    for (const [i, e] of parsed.errors.entries()) {
+      await every500(i);
+      failures.push(failureOf({ line: e.line, edition: null, name: null, number: null, reason: e.reason === 'BAD_QUANTITY' ? 'BAD_QUANTITY' : 'MISSING_NUMBER' }));
+    }
+    for (const [i, e] of parsed.entries.entries()) {
+      await every500(i);
+      const card = (e.variant && index.byVariant.get(`${game}:${e.cardNumber}_${e.variant}`)) || index.baseByNumber.get(`${game}:${e.cardNumber}`);
+      if (!card) failures.push(failureOf({ line: e.line, edition: null, name: null, number: e.cardNumber, reason: 'CARD_NOT_FOUND' }));
+      else rows.push({ cardId: card.id, quantity: e.quantity, condition: '', language: '', purchasePriceMinor: null, purchaseCurrency: null });
+    }
+    return { format: 'optcgsim' as const, rows, failures: failures.sort((a, b) => a.line - b.line) };
+  }
+  const parsed = await readingFile(() => parseCardCsvCooperative(text, pause));
+  for (const [i, e] of parsed.errors.entries()) {
+    await every500(i);
+    failures.push(failureOf(e));
+  }
+  for (const [i, row] of parsed.rows.entries()) {
+    await every500(i);
+    const found = matchCsvRow(row, index, game);
+    if (typeof found === 'string') {
+      failures.push(failureOf({ line: row.line, edition: row.edition, name: row.name, number: row.number, reason: found }));
+      continue;
+    }
+    const condition = row.condition?.toUpperCase() ?? '';
+    const language = row.language?.toUpperCase().slice(0, 20) ?? '';
+    rows.push({
+      cardId: found.id,
+      quantity: row.quantity,
+      condition: CONDITIONS.has(condition) ? condition : '',
+      language,
+      purchasePriceMinor: row.price === null ? null : toMinor(row.price, currency),
+      purchaseCurrency: row.price === null ? null : currency,
+    });
+  }
+  return { format: parsed.format, rows, failures: failures.sort((a, b) => a.line - b.line) };
+}
+
+/**
+ * Imports a file into a binder in one transaction: rows that fail validation are reported and the valid rows are
+ * kept; a database failure half-way leaves the binder exactly as it was (replace mode included).
+ */
+export async function importIntoBinder({
+  db,
+  user,
+  id,
+  bytes,
+  format,
+  mode,
+  currency,
+}: {
+  db: Db;
+  user: User;
+  id: string;
+  bytes: Uint8Array;
+  format: 'csv' | 'optcgsim';
+  mode: 'merge' | 'replace';
+  currency: string;
+}): Promise<ImportResult> {
+  const index = await catalogueIndex(db);
+  await ownedBinder(db, user, id);
+  const read = await readImport(bytes, format, currency, index);
+  const failureCount = read.failures.length;
+  const failures = read.failures.slice(0, MAX_REPORTED_FAILURES);
+  if (!read.rows.length) {
+    throw new AppError('NO_VALID_CARDS', 400, 'No valid cards in the file', undefined, { failures, failureCount });
+  }
+  const rows = mergeDuplicates(read.rows);
+  await db.transaction(async (tx) => {
+    if (mode === 'replace') await tx.delete(binderCards).where(eq(binderCards.binderId, id));
+    await upsertRows(tx, id, rows);
+    await touch(tx, id, { clearStaleCover: mode === 'replace' });
+  });
+  return { format: read.format, mode, imported: read.rows.length, copies: read.rows.reduce((n, r) => n + r.quantity, 0), failures, failureCount };
+}
+
+export async function exportBinder({ db, viewer, id, format }: { db: Db; viewer: Viewer; id: string; format: 'liga' | 'prices' | 'optcgsim' }) {
+  const index = await catalogueIndex(db);
+  const record = await visibleBinder(db, viewer, id);
+  const stored = await rowsOf(db, [id]);
+  // Only the owner's export carries what they paid.
+  const isOwner = record.userId === viewer?.id;
+  const rows: ExportBinderRow[] = stored
+    .flatMap((r) => {
+      const card = index.byId.get(r.cardId);
+      return card ? [{ r, card }] : [];
+    })
+    .sort((a, b) => (index.rank.get(a.card.id) ?? 0) - (index.rank.get(b.card.id) ?? 0))
+    .map(({ r, card }) => ({
+      cardNumber: card.cardNumber,
+      name: card.name,
+      setCode: card.set?.code ?? null,
+      variant: card.variant,
+      quantity: r.quantity,
+      condition: r.condition || null,
+      language: r.language || null,
+      purchasePriceMinor: isOwner ? r.purchasePriceMinor : null,
+      purchaseCurrency: isOwner ? r.purchaseCurrency : null,
+    }));
+  if (!rows.length) throw new AppError('NO_CARDS_TO_EXPORT', 400, 'No cards to export');
+  const base = trimChar(record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-'), '-').slice(0, 60) || 'binder';
+  if (format === 'optcgsim') return { filename: `${base}.txt`, contentType: 'text/plain; charset=utf-8', body: binderToOptcgSim(rows) };
+  if (format === 'prices') {
+    // Market prices arrive with the prices feature; until then the labelled price columns stay empty.
+    return { filename: `${base}-prices.csv`, contentType: 'text/csv; charset=utf-8', body: binderToCsvWithPrices(rows, { currency: 'USD', marketplace: 'us', priceOf: () => null }) };
+  }
+  return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: binderToLigaCsv(rows) };
+}
+

@@ -1,0 +1,232 @@
+import type { AddBinderCardsRequest, BinderCardRow, BinderCardsResponse, BulkUpdateBinderCardsRequest, UpdateBinderCardRequest } from '@grandline/core/contracts/binders';
+import type { BinderCardsFilter } from '@grandline/core/contracts/binders';
+import type { Card } from '@grandline/core/contracts/cards';
+import { messageText } from '@grandline/core/contracts/messages';
+import { toMajor, toMinor } from '@grandline/core/money/money';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { binderCards } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { ownedBinder, touch, visibleBinder, type StoredRow, type Tx, type User, type Viewer } from './binder-access';
+import { snapshotOf, type Entry } from './binder-snapshot';
+
+/** The rows of a binder: one page of them, and adding, changing and removing them (each write one transaction). */
+
+/** A row as the API shows it. What the owner paid is private: other viewers of a public binder get null. */
+const toRow = (r: StoredRow, card: Card, isOwner: boolean): BinderCardRow => ({
+  id: r.id,
+  card,
+  quantity: r.quantity,
+  condition: r.condition || null,
+  language: r.language || null,
+  purchasePrice: isOwner && r.purchasePriceMinor !== null ? toMajor(r.purchasePriceMinor, r.purchaseCurrency) : null,
+  purchasePriceMinor: isOwner ? r.purchasePriceMinor : null,
+  purchaseCurrency: isOwner ? r.purchaseCurrency : null,
+  addedAt: r.addedAt.toISOString(),
+});
+
+const RARITY_ORDER = ['C', 'UC', 'R', 'SR', 'SEC', 'L', 'SP CARD', 'P', 'TR'];
+const byName = new Intl.Collator('en', { sensitivity: 'base' });
+/** Orders of a binder's rows; ties fall back to the library order (card number, base print first). */
+const SORTS: Record<string, (a: Entry, b: Entry) => number> = {
+  number: (a, b) => a.rank - b.rank,
+  name: (a, b) => byName.compare(a.card.name, b.card.name) || a.rank - b.rank,
+  added: (a, b) => a.r.addedAt.getTime() - b.r.addedAt.getTime() || a.r.id - b.r.id,
+  quantity: (a, b) => a.r.quantity - b.r.quantity || a.rank - b.rank,
+  rarity: (a, b) => RARITY_ORDER.indexOf(a.card.rarity) - RARITY_ORDER.indexOf(b.card.rarity) || a.rank - b.rank,
+  cost: (a, b) => (a.card.cost ?? -1) - (b.card.cost ?? -1) || a.rank - b.rank,
+};
+
+/** One page of a binder's rows, searched, filtered and sorted in memory over the library index. */
+export async function listBinderCards({ db, viewer, id, query }: { db: Db; viewer: Viewer; id: string; query: BinderCardsFilter }): Promise<BinderCardsResponse> {
+  const index = await catalogueIndex(db);
+  const record = await visibleBinder(db, viewer, id);
+  const snapshot = await snapshotOf(db, record, index);
+  const sortKey = `${query.sort}:${query.order}`;
+  let sorted = snapshot.sorted.get(sortKey);
+  if (!sorted) {
+    const compare = SORTS[query.sort]!;
+    const direction = query.order === 'desc' ? -1 : 1;
+    sorted = [...snapshot.entries].sort((a, b) => direction * compare(a, b));
+    snapshot.sorted.set(sortKey, sorted);
+  }
+  const q = query.q?.toLowerCase();
+  const set = query.set?.toLowerCase();
+  const filtered = q || set || query.color || query.type || query.rarity;
+  const rows = !filtered
+    ? sorted
+    : sorted.filter(({ card }) => {
+        if (q && !card.name.toLowerCase().includes(q) && !card.cardNumber.toLowerCase().includes(q)) return false;
+        if (set && card.set?.slug !== set && card.set?.code?.toLowerCase() !== set) return false;
+        if (query.color && !card.colors.includes(query.color)) return false;
+        if (query.type && card.cardType !== query.type) return false;
+        if (query.rarity && card.rarity !== query.rarity) return false;
+        return true;
+      });
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    items: rows.slice(start, start + query.pageSize).map(({ r, card }) => toRow(r, card, record.userId === viewer?.id)),
+    total: rows.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+function checkCardIds(index: CatalogueIndex, ids: number[]) {
+  const issues = ids.flatMap((id, i) => (index.byId.has(id) ? [] : [{ path: `cards.${i}.cardId`, message: messageText('validation.deckUnknownCard') }]));
+  if (issues.length) throw new AppError('INVALID_CARD', 400, issues[0]!.message, issues);
+}
+
+export type NewRow = {
+  cardId: number;
+  quantity: number;
+  condition: string;
+  language: string;
+  /** What was paid, in minor units of purchaseCurrency (see packages/core/src/money). */
+  purchasePriceMinor: number | null;
+  purchaseCurrency: string | null;
+};
+
+/** Rows of one print, condition and language become one (an upsert cannot touch a row twice). */
+export function mergeDuplicates(rows: NewRow[]): NewRow[] {
+  const byKey = new Map<string, NewRow>();
+  for (const r of rows) {
+    const key = `${r.cardId}\u0000${r.condition}\u0000${r.language}`;
+    const seen = byKey.get(key);
+    if (seen) {
+      seen.quantity = Math.min(seen.quantity + r.quantity, 999_999);
+      // A price and its currency go together: the first row's, or else the later one's.
+      if (seen.purchasePriceMinor === null && r.purchasePriceMinor !== null) {
+        seen.purchasePriceMinor = r.purchasePriceMinor;
+        seen.purchaseCurrency = r.purchaseCurrency;
+      }
+    } else byKey.set(key, { ...r });
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Adds rows to a binder inside a transaction; copies of a print already there are added to its row. One statement
+ * whatever the number of rows: the columns go as seven arrays through `unnest` (2.5–3× faster than multi-row VALUES
+ * for a 10,000-row import, and no 65,535-parameter limit).
+ */
+export async function upsertRows(tx: Tx, binderId: string, rows: NewRow[]) {
+  if (!rows.length) return;
+  const column = <T>(pick: (r: NewRow) => T) => sql.param(rows.map(pick));
+  await tx.execute(sql`
+    insert into ${binderCards} (binder_id, card_id, quantity, condition, language, purchase_price_minor, purchase_currency)
+    select ${binderId}, t.card_id, t.quantity, t.condition, t.language, t.purchase_price_minor, t.purchase_currency
+    from unnest(
+      ${column((r) => r.cardId)}::int[], ${column((r) => r.quantity)}::int[], ${column((r) => r.condition)}::text[],
+      ${column((r) => r.language)}::text[], ${column((r) => r.purchasePriceMinor)}::bigint[], ${column((r) => r.purchaseCurrency)}::text[]
+    ) as t(card_id, quantity, condition, language, purchase_price_minor, purchase_currency)
+    on conflict (binder_id, card_id, condition, language) do update set
+      quantity = least(${binderCards.quantity} + excluded.quantity, 999999),
+      purchase_price_minor = coalesce(excluded.purchase_price_minor, ${binderCards.purchasePriceMinor}),
+      purchase_currency = case when excluded.purchase_price_minor is null then ${binderCards.purchaseCurrency} else excluded.purchase_currency end
+  `);
+}
+
+export async function addBinderCards({ db, user, id, data }: { db: Db; user: User; id: string; data: AddBinderCardsRequest }) {
+  const index = await catalogueIndex(db);
+  await ownedBinder(db, user, id);
+  checkCardIds(index, data.cards.map((c) => c.cardId));
+  const rows = mergeDuplicates(
+    data.cards.map((c) => ({
+      cardId: c.cardId,
+      quantity: c.quantity ?? 1,
+      condition: c.condition ?? '',
+      language: c.language ?? '',
+      purchasePriceMinor: c.purchasePrice != null ? toMinor(c.purchasePrice, c.purchaseCurrency) : null,
+      purchaseCurrency: c.purchasePrice != null ? (c.purchaseCurrency ?? null) : null,
+    })),
+  );
+  await db.transaction(async (tx) => {
+    await upsertRows(tx, id, rows);
+    await touch(tx, id);
+  });
+  return { added: rows.reduce((n, r) => n + r.quantity, 0) };
+}
+
+/** Changes one row; a new condition or language that matches another row of the same print merges the two. */
+/**
+ * Applies a change to one row inside a transaction; when its new condition and language match another row of the
+ * same print, the two merge (copies summed). Answers the row as stored, or null when the row is gone.
+ */
+async function changeRow(tx: Tx, binderId: string, rowId: number, data: UpdateBinderCardRequest): Promise<StoredRow | null> {
+  const [row] = await tx.select().from(binderCards).where(and(eq(binderCards.id, rowId), eq(binderCards.binderId, binderId)));
+  if (!row) return null;
+  const next = {
+    quantity: data.quantity ?? row.quantity,
+    condition: data.condition === undefined ? row.condition : (data.condition ?? ''),
+    language: data.language === undefined ? row.language : (data.language ?? ''),
+    purchaseCurrency: data.purchaseCurrency === undefined ? row.purchaseCurrency : data.purchaseCurrency,
+    purchasePriceMinor: row.purchasePriceMinor,
+  };
+  // A new price is read in the row's (new) currency; a new currency alone keeps the amount as written (12.50 BRL
+  // becomes 12.50 USD, as the decimal column did), in the new currency's minor units.
+  if (data.purchasePrice !== undefined) next.purchasePriceMinor = data.purchasePrice === null ? null : toMinor(data.purchasePrice, next.purchaseCurrency);
+  else if (row.purchasePriceMinor !== null && next.purchaseCurrency !== row.purchaseCurrency) {
+    next.purchasePriceMinor = toMinor(toMajor(row.purchasePriceMinor, row.purchaseCurrency), next.purchaseCurrency);
+  }
+  const [twin] = await tx
+    .select()
+    .from(binderCards)
+    .where(and(eq(binderCards.binderId, binderId), eq(binderCards.cardId, row.cardId), eq(binderCards.condition, next.condition), eq(binderCards.language, next.language), ne(binderCards.id, rowId)));
+  if (!twin) return ((await tx.update(binderCards).set(next).where(eq(binderCards.id, rowId)).returning()) as [StoredRow])[0];
+  await tx.delete(binderCards).where(eq(binderCards.id, rowId));
+  const [merged] = (await tx
+    .update(binderCards)
+    .set({
+      quantity: Math.min(twin.quantity + next.quantity, 999_999),
+      // The price with its currency: the row kept's, or else the merged one's.
+      ...(twin.purchasePriceMinor === null ? { purchasePriceMinor: next.purchasePriceMinor, purchaseCurrency: next.purchaseCurrency } : {}),
+    })
+    .where(eq(binderCards.id, twin.id))
+    .returning()) as [StoredRow];
+  return merged;
+}
+
+/** Changes one row; a new condition or language that matches another row of the same print merges the two. */
+export async function updateBinderCard({ db, user, id, rowId, data }: { db: Db; user: User; id: string; rowId: number; data: UpdateBinderCardRequest }): Promise<BinderCardRow> {
+  const index = await catalogueIndex(db);
+  await ownedBinder(db, user, id);
+  const result = await db.transaction(async (tx) => {
+    const saved = await changeRow(tx, id, rowId, data);
+    if (!saved) throw new AppError('NOT_FOUND', 404, 'Card not found');
+    await touch(tx, id);
+    return saved;
+  });
+  return toRow(result, index.byId.get(result.cardId)!, true);
+}
+
+/** Bulk edit: the same condition and/or language for many rows, in one transaction (rows that now match merge). */
+export async function updateBinderCards({ db, user, id, data }: { db: Db; user: User; id: string; data: BulkUpdateBinderCardsRequest }) {
+  await ownedBinder(db, user, id);
+  const { rowIds, ...change } = data;
+  const updated = await db.transaction(async (tx) => {
+    let count = 0;
+    for (const rowId of rowIds) if (await changeRow(tx, id, rowId, change)) count++;
+    if (!count) throw new AppError('NOT_FOUND', 404, 'Card not found');
+    await touch(tx, id);
+    return count;
+  });
+  return { updated };
+}
+
+/** Removes rows (one or many) in one statement; a cover that leaves the binder is cleared. */
+export async function deleteBinderCards({ db, user, id, rowIds }: { db: Db; user: User; id: string; rowIds: number[] }) {
+  await ownedBinder(db, user, id);
+  const removed = await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(binderCards)
+      .where(and(eq(binderCards.binderId, id), inArray(binderCards.id, rowIds)))
+      .returning({ id: binderCards.id });
+    await touch(tx, id, { clearStaleCover: true });
+    return gone.length;
+  });
+  if (!removed) throw new AppError('NOT_FOUND', 404, 'Card not found');
+  return { removed };
+}
+
