@@ -22,7 +22,7 @@ describe('binder exports', () => {
     ]);
   });
   it('adds labelled unit and total price columns, empty when a price is unknown', () => {
-    const csv = binderToCsvWithPrices(rows, { currency: 'BRL', marketplace: 'liga', priceOf: (r) => (r.variant ? null : 2) });
+    const csv = binderToCsvWithPrices(rows, { currency: 'BRL', marketplace: 'liga', priceOf: (r) => (r.variant ? null : 200) });
     const lines = csv.trim().split('\n');
     expect(lines[0]).toMatch(/,unit_price_BRL_liga,total_BRL_liga$/);
     expect(lines[1]).toMatch(/,2\.00,2\.00$/);

@@ -40,13 +40,13 @@ export function binderToLigaCsv(rows: readonly ExportBinderRow[]): string {
 /** "Format with Prices": the Liga columns plus the unit market price and line total, labelled with currency and marketplace. */
 export function binderToCsvWithPrices(
   rows: readonly ExportBinderRow[],
-  { currency, marketplace, priceOf }: { currency: string; marketplace: string; priceOf: (row: ExportBinderRow) => number | null },
+  { currency, marketplace, priceOf }: { currency: string; marketplace: string; /** Unit price in minor units of `currency`. */ priceOf: (row: ExportBinderRow) => number | null },
 ): string {
   const unit = `unit_price_${currency}_${marketplace}`;
   const total = `total_${currency}_${marketplace}`;
   const data = rows.map((r) => {
     const price = priceOf(r);
-    return { ...ligaRow(r), [unit]: price === null ? '' : price.toFixed(2), [total]: price === null ? '' : (price * r.quantity).toFixed(2) };
+    return { ...ligaRow(r), [unit]: price === null ? '' : decimalText(price, currency), [total]: price === null ? '' : decimalText(price * r.quantity, currency) };
   });
   return `${Papa.unparse(data, { columns: [...LIGA_COLUMNS, unit, total], newline: '\n' })}\n`;
 }

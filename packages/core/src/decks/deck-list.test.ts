@@ -80,7 +80,7 @@ describe('deck export', () => {
   });
 
   it('adds labelled price columns, empty where no price is known', () => {
-    const csv = toCsvWithPrices(deck, { currency: 'BRL', marketplace: 'br', priceOf: (n) => (n === 'OP01-016' ? 2.5 : null) });
+    const csv = toCsvWithPrices(deck, { currency: 'BRL', marketplace: 'br', priceOf: (n) => (n === 'OP01-016' ? 250 : null) });
     expect(csv.split('\n')).toEqual([
       'quantity,name,edition,number,unit_price_BRL_br,total_BRL_br',
       '1,Roronoa Zoro,OP-01,OP01-001,,',

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { decimalText } from '../money/money';
 
 /** A deck as the exporters need it: the leader and the main-deck rows (one per print). */
 export interface ExportDeck {
@@ -45,7 +46,7 @@ export function toLigaCsv(deck: ExportDeck): string {
  */
 export function toCsvWithPrices(
   deck: ExportDeck,
-  { currency, marketplace, priceOf }: { currency: string; marketplace: string; priceOf: (cardNumber: string) => number | null },
+  { currency, marketplace, priceOf }: { currency: string; marketplace: string; /** Unit price in minor units of `currency`. */ priceOf: (cardNumber: string) => number | null },
 ): string {
   const unit = `unit_price_${currency}_${marketplace}`;
   const total = `total_${currency}_${marketplace}`;
@@ -56,8 +57,8 @@ export function toCsvWithPrices(
       name: r.name,
       edition: r.setCode ?? '',
       number: r.cardNumber,
-      [unit]: price === null ? '' : price.toFixed(2),
-      [total]: price === null ? '' : (price * r.quantity).toFixed(2),
+      [unit]: price === null ? '' : decimalText(price, currency),
+      [total]: price === null ? '' : decimalText(price * r.quantity, currency),
     };
   });
   return `${Papa.unparse(rows, { columns: ['quantity', 'name', 'edition', 'number', unit, total], newline: '\n' })}\n`;
