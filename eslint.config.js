@@ -1,9 +1,43 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/** No .only in committed tests (every file; the web blocks below set no-restricted-syntax again and repeat it). */
+const noOnly = { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No .only in committed tests.' };
+
+// Web import boundaries (issue 13; ADR 005 "Feature boundaries"). app/ (router, guards, layout) composes the features
+// and may import anything. features/, lib/ and components/ never import app/; lib/ and components/ never import a
+// feature. A feature reaches another feature only through its public folders, api/ (query options, hooks, calls) and
+// components/ (widgets meant to be shared), never its routes/, utils/ or root modules. An import that leaves its folder
+// uses the `@/` alias (apps/web/src), never `../`. no-restricted-imports does not see import(); the same patterns are
+// checked on lazy imports through no-restricted-syntax.
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const noClimbing = ['^\\.\\.(/|$)', 'Import from another folder through the @/ alias (apps/web/src), not ../.'];
+const noApp = ['^@/app/', 'Only app/ imports app/ (router, guards, layout): move what is shared to lib/ or components/.'];
+const noFeatures = ['^@/features/', 'lib/ and components/ belong to no feature and never import one.'];
+const onlyPublicOf = (own) => [
+  `^@/features/(?!${own}/)[^/]+/(?!(api|components)/)`,
+  'Another feature is imported only through its api/ or components/ (ADR 005), never its routes or internal modules.',
+];
+const webImports = (files, restrictions) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: restrictions.map(([regex, message]) => ({ regex, message })) }],
+    'no-restricted-syntax': [
+      'error',
+      noOnly,
+      // esquery regex literals end at the first '/', so it is written \x2F here.
+      ...restrictions.map(([regex, message]) => ({ selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\x2F')}/]`, message })),
+    ],
+  },
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'bench/results/**', 'test-results/**', 'playwright-report/**'] },
@@ -16,7 +50,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No .only in committed tests.' },
+        noOnly,
       ],
     },
   },
@@ -61,4 +95,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  webImports(['apps/web/src/**'], [noClimbing]),
+  webImports(['apps/web/src/lib/**', 'apps/web/src/components/**'], [noClimbing, noApp, noFeatures]),
+  ...webFeatures.map((feature) => webImports([`apps/web/src/features/${feature}/**`], [noClimbing, noApp, onlyPublicOf(feature)])),
 );
