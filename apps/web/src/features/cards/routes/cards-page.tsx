@@ -1,27 +1,23 @@
 import type { Card } from '@grandline/core/contracts/cards';
-import { CARD_SORTS } from '@grandline/core/games';
-import { STORAGE_KEYS } from '@grandline/core/locales';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronDown, FilterX, LayoutGrid, List, SearchX, SlidersHorizontal } from 'lucide-react';
-import { ToggleGroup } from 'radix-ui';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { FilterX, SearchX, SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { ApiError } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useCards } from '@/features/cards/api/get-cards';
-import type { QueryPatch } from '@/features/cards/components/card-filters';
+import { CardGrid, CardGridSkeleton } from '@/features/cards/components/card-grid';
 import { CardListTable } from '@/features/cards/components/card-list-table';
-import { CardTile } from '@/components/card/card-tile';
+import { CardsToolbar } from '@/features/cards/components/cards-toolbar';
 import { Pagination } from '@/features/cards/components/pagination';
 import { SearchBox } from '@/features/cards/components/search-box';
-import { activeFilterCount, applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from '@/features/cards/utils/search-params';
+import { useCardsSearch } from '@/features/cards/hooks/use-cards-search';
+import { invalidFilterNames, pageCountOf, pagePatch } from '@/features/cards/utils/cards-page-state';
+import { activeFilterCount } from '@/features/cards/utils/search-params';
 import { useQuickAdd, type QuickAdd } from '@/features/quick-add/api/quick-add-store';
 
-/** The result grid renders in the background (deferred), so a page of cards never blocks input. */
 /** The filter controls (Radix selects, switches) load only when they are shown. */
 const CardFilters = lazy(() => import('@/features/cards/components/card-filters').then((m) => ({ default: m.CardFilters })));
 const FilterSheet = lazy(() => import('@/features/cards/components/filter-sheet').then((m) => ({ default: m.FilterSheet })));
@@ -51,47 +47,9 @@ function FiltersSkeleton() {
   );
 }
 
-const VIEWS = [
-  { value: 'grid', icon: LayoutGrid },
-  { value: 'list', icon: List },
-] as const;
-
-const GRID_CLASS = 'grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5';
-
-/** Placeholder tiles with the exact size of real ones, so nothing moves when the cards arrive. */
-function CardGridSkeleton({ count, label }: { count: number; label?: string }) {
-  return (
-    <ul className={GRID_CLASS} aria-label={label}>
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="flex flex-col gap-2 p-1.5">
-          <Skeleton className="aspect-[600/838] w-full rounded-[4.5%]" />
-          <div className="flex flex-col gap-1 px-0.5">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-4 w-1/2" />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function CardGrid({ cards, action }: { cards: Card[]; action?: (card: Card) => ReactNode }) {
-  const deferred = useDeferredValue(cards, null);
-  if (!deferred) return <CardGridSkeleton count={cards.length} />;
-  return (
-    <ul className={GRID_CLASS} data-testid="card-grid">
-      {deferred.map((card, i) => (
-        <CardTile key={card.id} card={card} eager={i < 4} action={action?.(card)} />
-      ))}
-    </ul>
-  );
-}
-
 export function CardsPage() {
   const { t } = useTranslation('cards');
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => queryFromSearchParams(params), [params]);
-  const view = params.get('view') ?? storage.get(STORAGE_KEYS.cardsView) ?? 'grid';
+  const { query, view, patch, clear, setView, removeInvalid } = useCardsSearch();
   const { data, isPending, isError, error, isPlaceholderData, refetch } = useCards(query);
   const invalidLink = error instanceof ApiError && error.code === 'VALIDATION_ERROR' ? error : null;
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -104,18 +62,7 @@ export function CardsPage() {
     document.title = `${t('title')} · Grand Line`;
   }, [t]);
 
-  const patch = (p: QueryPatch, replace = false) => setParams((prev) => applyQueryPatch(prev, p), { replace });
-  const clear = () => setParams(new URLSearchParams(params.get('view') ? { view: params.get('view')! } : {}));
-  const setView = (v: string) => {
-    if (!v) return;
-    storage.set(STORAGE_KEYS.cardsView, v);
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('view', v);
-      return next;
-    }, { replace: true });
-  };
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / query.pageSize)) : 1;
+  const pageCount = pageCountOf(data?.total, query.pageSize);
 
   const filters = (
     <Suspense fallback={<FiltersSkeleton />}>
@@ -168,51 +115,7 @@ export function CardsPage() {
             </FilterSheet>
           </Suspense>
         )}
-        <div className="flex items-center gap-1">
-          <label className="relative">
-            <span className="sr-only">{t('sort.label')}</span>
-            <select
-              value={query.sort ?? 'number'}
-              onChange={(e) => patch({ sort: e.target.value === 'number' ? undefined : e.target.value })}
-              className="h-10 w-36 cursor-pointer appearance-none rounded-lg border border-border bg-surface pl-3 pr-8 text-sm text-fg hover:bg-surface-2"
-            >
-              {CARD_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sort.${s}`)}
-                </option>
-              ))}
-            </select>
-            <ChevronDown className="pointer-events-none absolute right-2.5 top-1/2 h-4 w-4 -translate-y-1/2 opacity-60" aria-hidden />
-          </label>
-          <Button
-            variant="outline"
-            size="icon"
-            onClick={() => patch({ order: query.order === 'desc' ? undefined : 'desc' })}
-            aria-label={query.order === 'desc' ? t('sort.descending') : t('sort.ascending')}
-            title={query.order === 'desc' ? t('sort.descending') : t('sort.ascending')}
-          >
-            {query.order === 'desc' ? <ArrowDownWideNarrow className="h-4 w-4" aria-hidden /> : <ArrowUpNarrowWide className="h-4 w-4" aria-hidden />}
-          </Button>
-        </div>
-        <ToggleGroup.Root
-          type="single"
-          value={view}
-          onValueChange={setView}
-          aria-label={t('view.label')}
-          className="inline-flex h-10 items-center rounded-lg border border-border bg-surface p-1"
-        >
-          {VIEWS.map(({ value, icon: Icon }) => (
-            <ToggleGroup.Item
-              key={value}
-              value={value}
-              aria-label={t(`view.${value}`)}
-              title={t(`view.${value}`)}
-              className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md text-muted data-[state=on]:bg-surface-2 data-[state=on]:text-fg"
-            >
-              <Icon className="h-4 w-4" aria-hidden />
-            </ToggleGroup.Item>
-          ))}
-        </ToggleGroup.Root>
+        <CardsToolbar query={query} view={view} onPatch={patch} onView={setView} />
       </div>
 
       <div className="flex gap-6">
@@ -230,12 +133,12 @@ export function CardsPage() {
               icon={<FilterX className="h-10 w-10" aria-hidden />}
               title={t('errors.invalidFilters')}
               action={
-                <Button variant="secondary" onClick={() => setParams((prev) => withoutInvalidParams(prev, invalidLink.issues.map((i) => i.path)), { replace: true })}>
+                <Button variant="secondary" onClick={() => removeInvalid(invalidLink.issues.map((i) => i.path))}>
                   {t('actions.removeInvalidFilters')}
                 </Button>
               }
             >
-              {t('errors.invalidFiltersHint', { filters: [...new Set(invalidLink.issues.map((i) => i.path.split('.')[0]))].join(', ') })}
+              {t('errors.invalidFiltersHint', { filters: invalidFilterNames(invalidLink.issues.map((i) => i.path)) })}
             </EmptyState>
           ) : isError ? (
             <ErrorState title={t('errors.loadFailed')} hint={t('errors.loadFailedHint')} onRetry={() => void refetch()} />
@@ -272,7 +175,7 @@ export function CardsPage() {
                 page={query.page}
                 pageCount={pageCount}
                 onPage={(page) => {
-                  patch({ page: page > 1 ? String(page) : undefined });
+                  patch(pagePatch(page));
                   window.scrollTo({ top: 0 });
                 }}
               />
