@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { currentLegalVersion, termsState } from '../../db/consent';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { profiles, userConsents, userCookiePreferences, users } from '../../db/schema/index';
 import type { SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -47,11 +48,6 @@ export async function isUsernameAvailable({ db, name, exceptUserId }: { db: Db; 
 }
 
 const usernameTaken = () => new AppError('USERNAME_TAKEN', 409, 'This user name is already taken', [{ path: 'username', message: 'This user name is already taken' }]);
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 /**
  * Accepting the terms (spec §4): records the terms, privacy and marketing consents with the current

@@ -15,8 +15,9 @@ import { messageText } from '@grandline/core/contracts/messages';
 import { parseDeckList } from '@grandline/core/decks/deck-list';
 import { deckFormat, type DeckFormat } from '@grandline/core/decks/formats';
 import { validateDeck, type DeckCard, type DeckValidation } from '@grandline/core/decks/validate';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isOwner, ownedItems, type Viewer } from '../../db/ownership';
 import { deckCards, decks, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { LRUCache } from 'lru-cache';
@@ -24,9 +25,9 @@ import { today } from '@grandline/core/decks/formats';
 import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
 
 type DeckRecord = typeof decks.$inferSelect;
-type Viewer = { id: string } | null;
 
-const deckNotFound = () => new AppError('DECK_NOT_FOUND', 404, "This deck doesn't exist or is private");
+/** Owner or public reads, owner-only changes; anyone else gets the same 404 as for a missing deck. */
+const deckAccess = ownedItems(decks, () => new AppError('DECK_NOT_FOUND', 404, "This deck doesn't exist or is private"));
 
 function formatOf(game: string, format: string): DeckFormat {
   const found = deckFormat(game, format);
@@ -100,11 +101,10 @@ export async function listDecks({ db, user }: { db: Db; user: { id: string } }):
 /** A deck for its owner, or for anyone when public; others get the same 404 as for a missing deck. */
 export async function getDeck({ db, viewer, id }: { db: Db; viewer: Viewer; id: string }): Promise<DeckDetail> {
   const index = await catalogueIndex(db);
-  const [record] = await db.select().from(decks).where(eq(decks.id, id));
-  if (!record || (!record.isPublic && record.userId !== viewer?.id)) throw deckNotFound();
+  const record = await deckAccess.readable(db, viewer, id);
   const rows = (await rowsOf(db, [record.id], index)).get(record.id)!;
   const [owner] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId));
-  return { ...summary(record, rows, index), owner: { username: owner?.username ?? null, isYou: record.userId === viewer?.id }, cards: rows };
+  return { ...summary(record, rows, index), owner: { username: owner?.username ?? null, isYou: isOwner(viewer, record) }, cards: rows };
 }
 
 /** Card ids that exist in the game, a Leader as leader, and a cover among the deck's cards (spec §5). */
@@ -156,16 +156,10 @@ export async function createDeck({ db, user, data }: { db: Db; user: { id: strin
   return getDeck({ db, viewer: user, id });
 }
 
-async function ownedDeck(db: Db, user: { id: string }, id: string) {
-  const [record] = await db.select().from(decks).where(and(eq(decks.id, id), eq(decks.userId, user.id)));
-  if (!record) throw deckNotFound();
-  return record;
-}
-
 /** Changes only the fields sent; only the owner may (others get a 404, never a change). */
 export async function updateDeck({ db, user, id, data }: { db: Db; user: { id: string }; id: string; data: UpdateDeckRequest }) {
   const index = await catalogueIndex(db);
-  const record = await ownedDeck(db, user, id);
+  const record = await deckAccess.changeable(db, user, id);
   const current = (await rowsOf(db, [id], index)).get(id)!;
   checkCards(index, record.gameCategory, {
     leaderCardId: data.leaderCardId === undefined ? record.leaderCardId : data.leaderCardId,
@@ -175,14 +169,14 @@ export async function updateDeck({ db, user, id, data }: { db: Db; user: { id: s
   await db
     .update(decks)
     .set({ ...data, updatedAt: new Date() })
-    .where(and(eq(decks.id, id), eq(decks.userId, user.id)));
+    .where(deckAccess.ownedBy(user, id));
   return getDeck({ db, viewer: user, id });
 }
 
 /** Replaces every main-deck row in one transaction: a failure leaves the old rows as they were. */
 export async function replaceDeckCards({ db, user, id, cards }: { db: Db; user: { id: string }; id: string; cards: DeckCardInput[] }) {
   const index = await catalogueIndex(db);
-  const record = await ownedDeck(db, user, id);
+  const record = await deckAccess.changeable(db, user, id);
   // A cover that leaves the deck is cleared rather than refusing the change.
   const keepsCover = !record.coverCardId || record.coverCardId === record.leaderCardId || cards.some((c) => c.cardId === record.coverCardId);
   checkCards(index, record.gameCategory, { leaderCardId: record.leaderCardId, coverCardId: keepsCover ? record.coverCardId : null, cards });
@@ -198,11 +192,7 @@ export async function replaceDeckCards({ db, user, id, cards }: { db: Db; user: 
 }
 
 export async function deleteDeck({ db, user, id }: { db: Db; user: { id: string }; id: string }) {
-  const deleted = await db
-    .delete(decks)
-    .where(and(eq(decks.id, id), eq(decks.userId, user.id)))
-    .returning({ id: decks.id });
-  if (!deleted.length) throw deckNotFound();
+  await deckAccess.remove(db, user, id);
 }
 
 const LINE_MESSAGES = {
