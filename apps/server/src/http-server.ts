@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 
 export interface HttpLimits {
@@ -45,5 +45,57 @@ export function startHttpServer({
     onListen,
   ) as Server;
   server.maxConnections = limits.maxConnections;
+  // The open connections, for closeHttpServer (Node lists none: its closeIdleConnections leaves a connection that has
+  // not sent a request yet, e.g. a browser's pre-connect, to the headers time-out).
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  openSockets.set(server, sockets);
   return server;
+}
+
+const openSockets = new WeakMap<Server, Set<Socket>>();
+
+/** Closes every connection without a request in progress: idle keep-alive ones, and ones that have sent nothing yet. */
+function closeUnusedConnections(server: Server) {
+  server.closeIdleConnections();
+  for (const socket of openSockets.get(server) ?? []) {
+    // The response being written on the socket (Node's own closeIdleConnections reads the same field).
+    const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!current || current.writableFinished) socket.destroy();
+  }
+}
+
+/**
+ * Stops an HTTP server quickly: no new connections; idle keep-alive connections are closed at once (and any that
+ * turn idle later, every 100 ms); requests in flight get up to graceMs to finish, then every connection still open
+ * is closed. Long-lived responses (server-sent events) do not wait for that: they end their streams when the app's
+ * `closing` signal (AppDeps) aborts, which the caller does first.
+ * Resolves with the number of connections cut at the end of the grace time.
+ */
+export async function closeHttpServer(server: Server, { graceMs }: { graceMs: number }): Promise<{ cut: number }> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  closeUnusedConnections(server);
+  const sweep = setInterval(() => closeUnusedConnections(server), 100);
+  let cut = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      server.getConnections((err, count) => {
+        cut = err ? 0 : count;
+        server.closeAllConnections();
+        resolve();
+      });
+    }, graceMs);
+  });
+  try {
+    // After the cut, sockets the server does not track (none today: no upgrades) would keep close() waiting.
+    await Promise.race([closed, deadline.then(() => Promise.race([closed, new Promise((r) => setTimeout(r, 1_000).unref())]))]);
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(timer);
+  }
+  return { cut };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { startHttpServer } from './http-server';
+import { closeHttpServer, startHttpServer } from './http-server';
 import { parseAdminEmails, setRole } from './features/admin/admin.service';
 import { configuredProviders, createAuth, resolveAuthSecret } from './features/auth/auth';
 import { createMailer } from './lib/mail';
@@ -10,18 +10,25 @@ import { loadPackageCards } from './features/cards/catalogue-source';
 import { seedCatalogue } from './features/cards/catalogue-import';
 import { loadEnv, resolveFromRoot } from './lib/env';
 import { createLogger } from './lib/logger';
+import { jobsFromEnv } from './jobs/jobs';
+import { createScheduler } from './jobs/scheduler';
 
 const started = performance.now();
 const env = loadEnv();
 const log = createLogger(env.LOG_LEVEL);
+/** In-flight requests get this long to finish when the server stops; so do running jobs once aborted. */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 async function main() {
+  // JOBS and JOB_<NAME>_SCHEDULE are checked before anything opens.
+  const jobs = jobsFromEnv(process.env);
   // On the embedded database this server holds the data directory exclusively: a second server or a command on the
   // same directory is refused (db/data-dir-lock.ts).
   const database = await openConfiguredDatabase(env, {
     holder: 'server',
     label: `server on port ${env.PORT}`,
     onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
+    onEventError: (err, channel) => log.error({ err, channel }, channel ? 'event handler failed' : 'event connection lost (listening again in a moment)'),
   });
   log.info({ database: database.kind }, 'database opened');
   await database.withStartupLock(async () => {
@@ -58,6 +65,8 @@ async function main() {
     },
   });
   log.info({ mail: mailer.kind, publicUrl, providers: configuredProviders(auth) }, 'authentication ready');
+  // Aborted when shutdown starts: long-lived responses (server-sent events) end their streams on it.
+  const closing = new AbortController();
   const app = buildApp({
     db: database.db,
     log,
@@ -68,6 +77,8 @@ async function main() {
     geoipUrl: env.GEOIP_URL,
     maxJsonBodyBytes: env.MAX_JSON_BODY_BYTES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    events: { listen: database.listen, notify: database.notify },
+    closing: closing.signal,
   });
   const server = startHttpServer({
     fetch: app.fetch,
@@ -82,8 +93,12 @@ async function main() {
     },
   });
 
+  const scheduler = createScheduler({ database, log, jobs });
+  if (jobs.length) scheduler.start();
+  else log.info('scheduled jobs are off in this process (JOBS)');
+
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
@@ -92,14 +107,21 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    server.close(async () => {
+    try {
+      // Streams end now; idle keep-alive connections close now; requests in flight and aborted jobs get the grace time.
+      closing.abort(new Error('The server is stopping'));
+      const [http] = await Promise.all([closeHttpServer(server, { graceMs: SHUTDOWN_GRACE_MS }), scheduler.stop({ graceMs: SHUTDOWN_GRACE_MS })]);
+      if (http.cut) log.warn({ connections: http.cut }, `connections cut after ${SHUTDOWN_GRACE_MS / 1000} s`);
       await database.close();
       log.info('stopped');
       process.exit(0);
-    });
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((err: unknown) => {

@@ -155,6 +155,27 @@ describe('scheduler', () => {
     await Promise.all([first.stop(), second.stop()]);
   });
 
+  it('runs a timer tick once across replicas even when one fires after the other has finished', async () => {
+    let runs = 0;
+    const definition = job('tick-job', async () => ({ runs: ++runs }));
+    const first = createScheduler({ database: handles.a, log: testLog, instance: 'replica-1', jobs: [definition] });
+    const second = createScheduler({ database: handles.b, log: testLog, instance: 'replica-2', jobs: [definition] });
+    // As the timers call it, for a schedule of one run a minute (a run within the last 30 s counts as this tick's).
+    expect((await first.runNow('tick-job', { skipIfRanWithinMs: 30_000 })).status).toBe('succeeded');
+    expect((await second.runNow('tick-job', { skipIfRanWithinMs: 30_000 })).status).toBe('skipped');
+    expect(runs).toBe(1);
+    // Without the tick window (a run by hand) it runs again.
+    expect((await second.runNow('tick-job')).status).toBe('succeeded');
+    expect(runs).toBe(2);
+    const rows = await rowsOf('tick-job');
+    expect(rows.map((r) => [r.instance, r.status])).toEqual([
+      ['replica-1', 'succeeded'],
+      ['replica-2', 'skipped'],
+      ['replica-2', 'succeeded'],
+    ]);
+    await Promise.all([first.stop(), second.stop()]);
+  });
+
   it('never overlaps a job with itself in one process', async () => {
     const held = gate();
     let runs = 0;

@@ -38,8 +38,11 @@ export interface Scheduler {
   readonly jobs: readonly JobDefinition[];
   /** Starts the timers of every job. */
   start(): void;
-  /** Runs a job now, as its timer would (lock, record, abort on stop). */
-  runNow(name: string): Promise<JobRunResult>;
+  /**
+   * Runs a job now (lock, record, abort on stop). With skipIfRanWithinMs, as its timer does: skipped when a run of it
+   * started that recently (database clock), i.e. another replica already ran this tick.
+   */
+  runNow(name: string, options?: { skipIfRanWithinMs?: number }): Promise<JobRunResult>;
   /**
    * No new runs from now on; running ones get their signal aborted and are awaited up to graceMs.
    * Resolves with the names of the jobs still running after that time (their rows stay `running` until the job's next
@@ -100,9 +103,36 @@ export function createScheduler({
   const running = new Map<string, Promise<JobRunResult>>();
   const timers: Cron[] = [];
 
-  async function execute(job: JobDefinition): Promise<JobRunResult> {
+  const recordSkip = async (job: JobDefinition) => {
+    const [row] = await db
+      .insert(jobRuns)
+      .values({ job: job.name, instance, status: 'skipped', finishedAt: sql`now()` })
+      .returning({ id: jobRuns.id });
+    return { status: 'skipped' as const, runId: row!.id };
+  };
+
+  async function execute(job: JobDefinition, skipIfRanWithinMs?: number): Promise<JobRunResult> {
     const jobLog = log.child({ job: job.name });
-    const locked = await database.tryWithLock(jobLockName(job.name), async () => {
+    const locked = await database.tryWithLock(jobLockName(job.name), async (): Promise<JobRunResult> => {
+      // The lock only keeps runs apart: a replica whose timer fires a little later (load, clock skew) would find it
+      // free once the first run ended, so a tick counts as done when a run started within half its interval.
+      if (skipIfRanWithinMs) {
+        const recent = await db
+          .select({ id: jobRuns.id })
+          .from(jobRuns)
+          .where(
+            and(
+              eq(jobRuns.job, job.name),
+              sql`${jobRuns.status} <> 'skipped'`,
+              sql`${jobRuns.startedAt} >= now() - make_interval(secs => ${skipIfRanWithinMs / 1000})`,
+            ),
+          )
+          .limit(1);
+        if (recent.length) {
+          jobLog.debug('job skipped: another process ran it at this time');
+          return recordSkip(job);
+        }
+      }
       // Holding the lock, nobody else runs this job: rows still `running` are from a process that died or was cut off.
       await db
         .update(jobRuns)
@@ -131,15 +161,11 @@ export function createScheduler({
       return result;
     });
     if (locked.acquired) return locked.value;
-    const [row] = await db
-      .insert(jobRuns)
-      .values({ job: job.name, instance, status: 'skipped', finishedAt: sql`now()` })
-      .returning({ id: jobRuns.id });
     jobLog.debug('job skipped: another process holds its lock');
-    return { status: 'skipped', runId: row!.id };
+    return recordSkip(job);
   }
 
-  function runNow(name: string): Promise<JobRunResult> {
+  function runNow(name: string, { skipIfRanWithinMs }: { skipIfRanWithinMs?: number } = {}): Promise<JobRunResult> {
     const job = byName.get(name);
     if (!job) return Promise.reject(new Error(`No job named ${name}`));
     if (stopping.signal.aborted) return Promise.resolve({ status: 'stopped' });
@@ -147,7 +173,7 @@ export function createScheduler({
       log.warn({ job: name }, 'job still running from its previous start: this start is left out');
       return Promise.resolve({ status: 'busy' });
     }
-    const run = execute(job).finally(() => running.delete(name));
+    const run = execute(job, skipIfRanWithinMs).finally(() => running.delete(name));
     running.set(name, run);
     return run;
   }
@@ -158,8 +184,12 @@ export function createScheduler({
       if (stopping.signal.aborted) throw new Error('The scheduler is stopped');
       for (const job of jobs) {
         timers.push(
-          new Cron(job.schedule, { timezone: 'UTC' }, () => {
-            runNow(job.name).catch((err: unknown) => log.error({ err, job: job.name }, 'job could not run'));
+          new Cron(job.schedule, { timezone: 'UTC' }, (self: Cron) => {
+            const next = self.nextRun();
+            const intervalMs = next ? next.getTime() - Date.now() : 60_000;
+            runNow(job.name, { skipIfRanWithinMs: Math.max(500, Math.floor(intervalMs / 2)) }).catch((err: unknown) =>
+              log.error({ err, job: job.name }, 'job could not run'),
+            );
           }),
         );
       }
