@@ -22,7 +22,7 @@ import { refuseNulInUrl } from './lib/input-guard';
 import { authInputGuard } from './features/auth/auth-input';
 import { apiBodyLimit, DEFAULT_MAX_JSON_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES } from './lib/body-limits';
 import { clientAddress } from './lib/client-address';
-import { AppError } from './lib/errors';
+import { AppError, appErrorBody, errorBody } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
 
@@ -175,13 +175,13 @@ export function buildApp({
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      return c.json({ error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}), ...err.extra } }, err.status);
+      return c.json(appErrorBody(err), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
-      return c.json({ error: { code: 'VALIDATION_ERROR', message: err.message || 'Bad request' } }, err.status);
+      return c.json(errorBody('VALIDATION_ERROR', err.message || 'Bad request'), err.status);
     }
     log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
-    return c.json({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } }, 500);
+    return c.json(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'), 500);
   });
 
   const api = buildApi();
@@ -202,7 +202,7 @@ export function buildApp({
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(await fs.promises.readFile(path.join(swaggerDir, file)));
   });
-  api.all('*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
+  api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.use('/api/*', apiBodyLimit);
   app.use('/api/*', sameOriginWrites(publicUrl));
   // Hostile input: NUL in any /api address; the auth library's inputs checked before it sees them.

@@ -2,6 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { AppEnv } from './context';
+import { errorBody } from './errors';
 
 /** Defaults of MAX_JSON_BODY_BYTES and MAX_UPLOAD_BYTES. */
 export const DEFAULT_MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -16,8 +17,8 @@ const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10)
 const tooLarge = (c: Context, upload: boolean, maxSize: number) =>
   c.json(
     upload
-      ? { error: { code: 'FILE_TOO_LARGE', message: `The file is larger than ${megabytes(maxSize)}`, limit: maxSize } }
-      : { error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${megabytes(maxSize)}`, limit: maxSize } },
+      ? errorBody('FILE_TOO_LARGE', `The file is larger than ${megabytes(maxSize)}`, { limit: maxSize })
+      : errorBody('PAYLOAD_TOO_LARGE', `The request body is larger than ${megabytes(maxSize)}`, { limit: maxSize }),
     413,
   );
 

@@ -17,3 +17,20 @@ export class AppError extends Error {
 }
 
 export const notFound = (code: ErrorCode, message: string) => new AppError(code, 404, message);
+
+/** A field-level problem of a refused request. */
+export interface ErrorIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * The body of every error answer, `{ "error": { "code", "message", …more } }` (ErrorResponse in core's contracts):
+ * the one place it is written, for AppError, unknown routes, refused input and body limits alike.
+ */
+export function errorBody(code: ErrorCode, message: string, more?: { issues?: ErrorIssue[] } & Record<string, unknown>) {
+  return { error: { code, message, ...more } };
+}
+
+/** The body of an AppError's answer: its code, message, issues when it has any, and its extra fields. */
+export const appErrorBody = (err: AppError) => errorBody(err.code, err.message, { ...(err.issues ? { issues: err.issues } : {}), ...err.extra });

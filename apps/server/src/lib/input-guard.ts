@@ -1,6 +1,7 @@
 import { messageText } from '@grandline/core/contracts/messages';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
+import { errorBody } from './errors';
 
 /**
  * Defence in depth for every /api request: a NUL character (%00) in the path or the query string is refused
@@ -9,7 +10,7 @@ import type { AppEnv } from './context';
  */
 export const refuseNulInUrl = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.url.includes('%00')) {
-    return c.json({ error: { code: 'VALIDATION_ERROR', message: `Invalid request address: ${messageText('validation.invalidCharacters')}` } }, 400);
+    return c.json(errorBody('VALIDATION_ERROR', `Invalid request address: ${messageText('validation.invalidCharacters')}`), 400);
   }
   await next();
 });

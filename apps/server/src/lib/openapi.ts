@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { messageText } from '@grandline/core/contracts/messages';
 import type { ZodError } from 'zod';
 import type { AppEnv } from './context';
+import { errorBody } from './errors';
 
 /** The field-level problems of a failed validation, each once (a value can break several checks with one message). */
 export function validationIssues(error: ZodError) {
@@ -24,7 +25,7 @@ export function createRouter() {
         const issues = validationIssues(result.error);
         const first = issues[0];
         const message = first ? `Invalid parameter "${first.path || 'request'}": ${first.message}` : 'Invalid request';
-        return c.json({ error: { code: 'VALIDATION_ERROR', message, issues } }, 400);
+        return c.json(errorBody('VALIDATION_ERROR', message, { issues }), 400);
       }
       return undefined;
     },

@@ -4,6 +4,7 @@ import { messageText } from '@grandline/core/contracts/messages';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
+import { errorBody } from '../../lib/errors';
 
 /*
  * The auth library's endpoints (/api/auth/*) do not go through our contracts, and some of their inputs reach
@@ -106,7 +107,7 @@ export const authInputGuard = createMiddleware<AppEnv>(async (c, next) => {
   const issues = authInputIssues(input);
   const first = issues[0];
   if (first) {
-    return c.json({ error: { code: 'VALIDATION_ERROR', message: `Invalid parameter "${first.path}": ${first.message}`, issues } }, 400);
+    return c.json(errorBody('VALIDATION_ERROR', `Invalid parameter "${first.path}": ${first.message}`, { issues }), 400);
   }
   await next();
 });
