@@ -4,6 +4,7 @@
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BinderDetail } from '@grandline/core/contracts/binders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -64,7 +65,7 @@ describe('request bodies', () => {
       body: endlessBody(2 * MB),
       duplex: 'half',
     } as RequestInit);
-    const res = await Promise.race([answer, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 10_000))]);
+    const res = await Promise.race([answer, sleep(10_000, 'hung' as const, { ref: false })]);
     expect(res).not.toBe('hung');
     expect((res as Response).status).toBe(413);
   });
