@@ -90,6 +90,19 @@ export default tseslint.config(
       ],
     },
   },
+  // One error envelope (issue 13): every server answer { error: { code, message, … } } is built by errorBody or
+  // appErrorBody (lib/errors.ts), never written by hand.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/errors.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noOnly,
+        { selector: "Property[key.name='error'] > ObjectExpression > Property[key.name='code']", message: 'Build an error answer with errorBody or appErrorBody (lib/errors.ts).' },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
