@@ -1,0 +1,189 @@
+/**
+ * `npm run structure`: the shape of the source, for reviews of size and boundaries.
+ * For apps/server/src, apps/web/src and packages/core/src: the largest files (lines), the longest functions
+ * (lines, read with the TypeScript compiler API), the files over 500 lines, the import cycles (groups of files that
+ * import each other, directly or through others) and the imports that cross a boundary the lint forbids.
+ * Usage: node --import tsx bench/structure.ts [repo root, default: the current directory] [--top N]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const args = process.argv.slice(2);
+const topAt = args.indexOf('--top');
+const TOP = topAt >= 0 ? Number(args[topAt + 1]) : 10;
+const root = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--top') ?? '.');
+const AREAS = ['apps/server/src', 'apps/web/src', 'packages/core/src'];
+const LARGE = 500;
+
+interface FnInfo {
+  file: string;
+  name: string;
+  line: number;
+  lines: number;
+}
+interface FileInfo {
+  file: string;
+  lines: number;
+  imports: { target: string; typeOnly: boolean }[];
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => path.join(dir, f))
+    .sort();
+}
+
+const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
+
+/** Compiler options of the tsconfig.json nearest above the area (for module resolution). */
+function optionsFor(area: string): ts.CompilerOptions {
+  const configPath = ts.findConfigFile(path.join(root, area), ts.sys.fileExists);
+  if (!configPath) return { moduleResolution: ts.ModuleResolutionKind.Bundler };
+  const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
+  return ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath)).options;
+}
+
+function functionName(node: ts.Node): string {
+  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) && node.name) {
+    return node.name.getText();
+  }
+  if (ts.isConstructorDeclaration(node)) return 'constructor';
+  const parent = node.parent;
+  if (parent && ts.isVariableDeclaration(parent)) return parent.name.getText();
+  if (parent && ts.isPropertyAssignment(parent)) return parent.name.getText();
+  if (parent && ts.isCallExpression(parent)) {
+    const callee = parent.expression.getText();
+    return `(callback of ${callee.length > 40 ? `${callee.slice(0, 40)}…` : callee})`;
+  }
+  return '(anonymous)';
+}
+
+function isFunction(node: ts.Node): node is ts.FunctionLikeDeclaration {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isGetAccessor(node) ||
+    ts.isSetAccessor(node)
+  );
+}
+
+function readFile(file: string, options: ts.CompilerOptions, functions: FnInfo[]): FileInfo {
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const lineOf = (pos: number) => source.getLineAndCharacterOfPosition(pos).line + 1;
+  const imports: FileInfo['imports'] = [];
+  const addImport = (specifier: string, typeOnly: boolean) => {
+    const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule;
+    if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.endsWith('.d.ts')) {
+      imports.push({ target: path.resolve(resolved.resolvedFileName), typeOnly });
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const typeOnly = Boolean(
+        clause &&
+          (clause.isTypeOnly ||
+            (!clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly))),
+      );
+      addImport(node.moduleSpecifier.text, typeOnly);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      addImport(node.moduleSpecifier.text, node.isTypeOnly);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      addImport(node.arguments[0].text, false);
+    }
+    if (isFunction(node) && node.body) {
+      functions.push({ file: rel(file), name: functionName(node), line: lineOf(node.getStart()), lines: lineOf(node.end) - lineOf(node.getStart()) + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0), imports };
+}
+
+/** Strongly connected components of more than one file (or a file importing itself): each is one import cycle. */
+function cycles(files: Map<string, FileInfo>, includeTypes: boolean): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const edges = (f: string) =>
+    (files.get(f)?.imports ?? []).filter((i) => (includeTypes || !i.typeOnly) && files.has(i.target)).map((i) => i.target);
+  const connect = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges(v)) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1 || edges(v).includes(v)) out.push(group.map(rel).sort());
+    }
+  };
+  for (const f of files.keys()) if (!index.has(f)) connect(f);
+  return out;
+}
+
+/** Imports that the lint's boundary rules forbid: server lib/ and db/ → features/, packages/core → apps/. */
+function boundaryViolations(files: Map<string, FileInfo>): string[] {
+  const out: string[] = [];
+  for (const info of files.values()) {
+    const from = rel(info.file);
+    for (const { target } of info.imports) {
+      const to = rel(target);
+      const serverLower = /^apps\/server\/src\/(lib|db)\//.test(from) && to.startsWith('apps/server/src/features/');
+      const coreToApps = from.startsWith('packages/core/') && to.startsWith('apps/');
+      if (serverLower || coreToApps) out.push(`${from} → ${to}`);
+    }
+  }
+  return out;
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+const files = new Map<string, FileInfo>();
+const functions: FnInfo[] = [];
+console.log(`# Source structure of ${path.basename(root)}\n`);
+for (const area of AREAS) {
+  const options = optionsFor(area);
+  const areaFiles = sourceFiles(path.join(root, area));
+  const infos = areaFiles.map((f) => readFile(f, options, functions));
+  for (const info of infos) files.set(path.resolve(info.file), info);
+  const total = infos.reduce((n, i) => n + i.lines, 0);
+  console.log(`## ${area}: ${infos.length} files, ${total} lines\n`);
+  console.log(`Largest files:`);
+  for (const i of [...infos].sort((a, b) => b.lines - a.lines).slice(0, TOP)) console.log(`${pad(i.lines, 6)}  ${rel(i.file)}`);
+  const areaFns = functions.filter((f) => f.file.startsWith(area + '/')).sort((a, b) => b.lines - a.lines);
+  console.log(`\nLongest functions:`);
+  for (const f of areaFns.slice(0, TOP)) console.log(`${pad(f.lines, 6)}  ${f.file}:${f.line} ${f.name}`);
+  const large = infos.filter((i) => i.lines > LARGE);
+  console.log(`\nFiles over ${LARGE} lines: ${large.length}${large.length ? ` (${large.map((i) => rel(i.file)).join(', ')})` : ''}\n`);
+}
+
+const all = cycles(files, true);
+const runtime = cycles(files, false);
+console.log(`## Import cycles\n`);
+console.log(`Cycles (groups of files importing each other, type imports included): ${all.length}`);
+for (const group of all) console.log(`  - ${group.join(' ↔ ')}`);
+console.log(`Cycles through runtime imports only: ${runtime.length}`);
+const violations = boundaryViolations(files);
+console.log(`\n## Boundary imports (server lib/ and db/ → features/, core → apps/): ${violations.length}`);
+for (const v of violations) console.log(`  - ${v}`);
