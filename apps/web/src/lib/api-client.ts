@@ -1,8 +1,9 @@
-/** The one fetch wrapper: JSON in, JSON out, errors as ApiError with the server's code. */
-export interface ApiIssue {
-  path: string;
-  message: string;
-}
+import type { ErrorResponse } from '@grandline/core/contracts/errors';
+
+// The one fetch wrapper: JSON in, JSON out, errors as ApiError with the server's code.
+
+/** A field-level problem of a validation error (the error envelope's `issues`). */
+export type ApiIssue = NonNullable<ErrorResponse['error']['issues']>[number];
 
 export class ApiError extends Error {
   constructor(
@@ -40,7 +41,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   let issues: ApiIssue[] = [];
   let details: Record<string, unknown> = {};
   try {
-    const body = (await res.json()) as { error?: { code?: string; message?: string; issues?: ApiIssue[] }; code?: string; message?: string };
+    const body = (await res.json()) as Partial<ErrorResponse> & { code?: string; message?: string };
     code = body.error?.code ?? body.code ?? code;
     message = body.error?.message ?? body.message ?? message;
     issues = body.error?.issues ?? [];

@@ -77,6 +77,7 @@ export type MeResponse = z.infer<typeof MeResponse>;
 
 export const UsernameAvailabilityQuery = z.object({ name: Username });
 export const UsernameAvailabilityResponse = z.object({ available: z.boolean() });
+export type UsernameAvailabilityResponse = z.infer<typeof UsernameAvailabilityResponse>;
 
 export const LEGAL_DOC_TYPES = ['terms_of_service', 'privacy_policy'] as const;
 export const LegalVersionQuery = z.object({ doc: z.enum(LEGAL_DOC_TYPES) });
@@ -140,6 +141,7 @@ export const AdminUserListResponse = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type AdminUserListResponse = z.infer<typeof AdminUserListResponse>;
 
 export const ChangeRoleRequest = z.object({ role: z.enum(ROLES) });
 export const UserIdParam = z.object({ id: Text(100, { trim: false }).min(1) });

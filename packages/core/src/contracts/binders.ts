@@ -145,6 +145,7 @@ export const BinderSummary = z.object({
 });
 export type BinderSummary = z.infer<typeof BinderSummary>;
 export const BinderListResponse = z.object({ items: z.array(BinderSummary) });
+export type BinderListResponse = z.infer<typeof BinderListResponse>;
 
 const Counts = z.array(z.object({ key: z.string(), count: z.number().int() }));
 export const SetCompletion = z.object({
@@ -241,7 +242,9 @@ export const EXPORT_FORMATS = ['liga', 'prices', 'optcgsim'] as const;
 export const ExportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('liga') });
 
 export const WishlistIdsResponse = z.object({ binderId: z.string().nullable(), cardIds: z.array(z.number().int()) });
+export type WishlistIdsResponse = z.infer<typeof WishlistIdsResponse>;
 export const OwnedResponse = z.object({ counts: z.record(z.string(), z.number().int()).describe('Card number → copies over Personal and Trade binders') });
+export type OwnedResponse = z.infer<typeof OwnedResponse>;
 export const PortfolioResponse = z.object({
   binders: z.number().int().describe('Personal binders counted'),
   stats: CollectionStats,

@@ -70,6 +70,7 @@ export const DeckSummary = z.object({
 export type DeckSummary = z.infer<typeof DeckSummary>;
 
 export const DeckListResponse = z.object({ items: z.array(DeckSummary) });
+export type DeckListResponse = z.infer<typeof DeckListResponse>;
 
 export const DeckDetail = DeckSummary.extend({
   owner: z.object({ username: z.string().nullable(), isYou: z.boolean() }),

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@grandline/core/contracts/account';
+import type { AdminUser, AdminUserListResponse } from '@grandline/core/contracts/account';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
@@ -12,13 +12,6 @@ import { apiGet, apiSend } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { Pagination } from '@/features/cards/components/pagination';
-
-interface UserList {
-  items: AdminUser[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 const PAGE_SIZE = 25;
 
@@ -39,7 +32,7 @@ export function AdminPage() {
 
   const users = useQuery({
     queryKey: [USER_SCOPE, 'admin-users', search, page],
-    queryFn: ({ signal }) => apiGet<UserList>('/admin/users', { q: search, page, pageSize: PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) => apiGet<AdminUserListResponse>('/admin/users', { q: search, page, pageSize: PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

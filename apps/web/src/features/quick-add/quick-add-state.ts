@@ -1,3 +1,6 @@
+import type { BinderSummary } from '@grandline/core/contracts/binders';
+import type { DeckSummary } from '@grandline/core/contracts/decks';
+
 /**
  * Quick-add mode (spec §2: "targets a chosen deck or binder"): which target the signed-in user picked
  * in this tab, and what was added to it since. Pure functions; the store keeps the state in session storage.
@@ -79,7 +82,7 @@ export function recordAdded(state: QuickAddState, cardId: number, copies = 1): Q
  */
 export function reconcileTarget(
   target: QuickAddTarget,
-  lists: { decks?: readonly { id: string; name: string }[]; binders?: readonly { id: string; name: string; category: string }[] },
+  lists: { decks?: readonly Pick<DeckSummary, 'id' | 'name'>[]; binders?: readonly Pick<BinderSummary, 'id' | 'name' | 'category'>[] },
 ): QuickAddTarget | null {
   if (target.kind === 'deck') {
     if (!lists.decks) return target;

@@ -1,4 +1,4 @@
-import type { AcceptTermsRequest, MeResponse, UpdateProfileRequest } from '@grandline/core/contracts/account';
+import type { AcceptTermsRequest, MeResponse, UpdateProfileRequest, UsernameAvailabilityResponse } from '@grandline/core/contracts/account';
 import { apiGet, apiSend } from '@/lib/api-client';
 
 /** The auth library's endpoints under /api/auth, and our account endpoints. */
@@ -32,6 +32,6 @@ export const authApi = {
   updateProfile: (body: UpdateProfileRequest) => apiSend<MeResponse>('PATCH', '/me/profile', body),
   deleteAccount: (confirmation: string) => apiSend<void>('POST', '/me/delete', { confirmation }),
   usernameAvailable: (name: string, signal?: AbortSignal) =>
-    apiGet<{ available: boolean }>('/profiles/username-available', { name }, { signal }).then((r) => r.available),
+    apiGet<UsernameAvailabilityResponse>('/profiles/username-available', { name }, { signal }).then((r) => r.available),
   countryGuess: (signal?: AbortSignal) => apiGet<{ countryCode: string | null; source: 'ip' | 'none' }>('/geo/country', undefined, { signal }),
 };

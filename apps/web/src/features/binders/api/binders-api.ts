@@ -4,12 +4,14 @@ import type {
   BinderCardsQuery,
   BinderCardsResponse,
   BinderDetail,
-  BinderSummary,
+  BinderListResponse,
   BulkUpdateBinderCardsRequest,
   CreateBinderRequest,
+  OwnedResponse,
   PortfolioResponse,
   UpdateBinderCardRequest,
   UpdateBinderRequest,
+  WishlistIdsResponse,
 } from '@grandline/core/contracts/binders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { USER_SCOPE, useSession } from '@/lib/session';
@@ -34,7 +36,7 @@ const enc = encodeURIComponent;
 export const myBindersQuery = () =>
   queryOptions({
     queryKey: binderKeys.mine(),
-    queryFn: ({ signal }) => apiGet<{ items: BinderSummary[] }>('/binders', undefined, { signal }).then((r) => r.items),
+    queryFn: ({ signal }) => apiGet<BinderListResponse>('/binders', undefined, { signal }).then((r) => r.items),
     ...TIMES,
   });
 export const binderQuery = (id: string) =>
@@ -47,9 +49,9 @@ export const binderCardsQuery = (id: string, query: BinderCardsQuery) =>
     ...TIMES,
   });
 export const wishlistQuery = () =>
-  queryOptions({ queryKey: binderKeys.wishlist(), queryFn: ({ signal }) => apiGet<{ binderId: string | null; cardIds: number[] }>('/wishlist', undefined, { signal }), ...TIMES });
+  queryOptions({ queryKey: binderKeys.wishlist(), queryFn: ({ signal }) => apiGet<WishlistIdsResponse>('/wishlist', undefined, { signal }), ...TIMES });
 export const ownedQuery = () =>
-  queryOptions({ queryKey: binderKeys.owned(), queryFn: ({ signal }) => apiGet<{ counts: Record<string, number> }>('/collection/owned', undefined, { signal }).then((r) => r.counts), ...TIMES });
+  queryOptions({ queryKey: binderKeys.owned(), queryFn: ({ signal }) => apiGet<OwnedResponse>('/collection/owned', undefined, { signal }).then((r) => r.counts), ...TIMES });
 export const portfolioQuery = () =>
   queryOptions({ queryKey: binderKeys.portfolio(), queryFn: ({ signal }) => apiGet<PortfolioResponse>('/collection/portfolio', undefined, { signal }), ...TIMES });
 
@@ -81,8 +83,8 @@ export const bindersApi = {
   updateCards: (id: string, body: BulkUpdateBinderCardsRequest) => apiSend<{ updated: number }>('POST', `/binders/${enc(id)}/cards/update`, body),
   removeCards: (id: string, rowIds: number[]) => apiSend<{ removed: number }>('POST', `/binders/${enc(id)}/cards/delete`, { rowIds }),
   exportUrl: (id: string, format: string) => `/api/binders/${enc(id)}/export?format=${enc(format)}`,
-  addToWishlist: (cards: { cardId: number; quantity?: number }[]) => apiSend<{ binderId: string; cardIds: number[] }>('POST', '/wishlist/cards', { cards }),
-  removeFromWishlist: (cardId: number) => apiSend<{ binderId: string | null; cardIds: number[] }>('DELETE', `/wishlist/cards/${cardId}`),
+  addToWishlist: (cards: { cardId: number; quantity?: number }[]) => apiSend<WishlistIdsResponse & { binderId: string }>('POST', '/wishlist/cards', { cards }),
+  removeFromWishlist: (cardId: number) => apiSend<WishlistIdsResponse>('DELETE', `/wishlist/cards/${cardId}`),
 };
 
 /** Adds or removes one card from the wishlist and refreshes what shows it. */

@@ -1,4 +1,4 @@
-import type { BinderCategory, BinderDetail } from '@grandline/core/contracts/binders';
+import type { BinderCategory, BinderDetail, BinderSummary } from '@grandline/core/contracts/binders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ShareLinkDialog } from '@/components/share-link-dialog';
@@ -43,7 +43,7 @@ export function DeleteBinderDialog({
   onOpenChange,
   onDeleted,
 }: {
-  binder: { id: string; name: string; cardCount: number };
+  binder: Pick<BinderSummary, 'id' | 'name' | 'cardCount'>;
   open: boolean;
   onOpenChange: (o: boolean) => void;
   onDeleted?: () => void;

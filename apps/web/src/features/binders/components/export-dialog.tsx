@@ -1,4 +1,5 @@
 import { EXPORT_FORMATS } from '@grandline/core/contracts/binders';
+import type { ErrorResponse } from '@grandline/core/contracts/errors';
 import { Download } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
@@ -55,7 +56,7 @@ export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open
     try {
       const res = await fetch(bindersApi.exportUrl(binderId, format), { credentials: 'same-origin' });
       if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+        const body = (await res.json().catch(() => ({}))) as Partial<ErrorResponse>;
         throw new ApiError(res.status, body.error?.code ?? 'INTERNAL_ERROR', body.error?.message ?? res.statusText);
       }
       const blob = await readWithProgress(res, setProgress);

@@ -2,7 +2,7 @@ import type {
   CreateDeckRequest,
   DeckCardInput,
   DeckDetail,
-  DeckSummary,
+  DeckListResponse,
   UpdateDeckRequest,
   ValidateDeckListResponse,
 } from '@grandline/core/contracts/decks';
@@ -21,7 +21,7 @@ export const deckKeys = {
 export const myDecksQuery = () =>
   queryOptions({
     queryKey: deckKeys.mine(),
-    queryFn: ({ signal }) => apiGet<{ items: DeckSummary[] }>('/decks', undefined, { signal }).then((r) => r.items),
+    queryFn: ({ signal }) => apiGet<DeckListResponse>('/decks', undefined, { signal }).then((r) => r.items),
     ...DECK_TIMES,
   });
 

@@ -1,3 +1,4 @@
+import type { DeckSummary } from '@grandline/core/contracts/decks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,7 +12,7 @@ export function DeleteDeckDialog({
   onOpenChange,
   onDeleted,
 }: {
-  deck: { id: string; name: string };
+  deck: Pick<DeckSummary, 'id' | 'name'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDeleted?: () => void;
