@@ -1,7 +1,7 @@
 import type { AdminUser, AdminUserListResponse } from '@grandline/core/contracts/account';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, USER_SCOPE } from '@/lib/session';
 import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
@@ -12,6 +12,7 @@ import { apiGet, apiSend } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { Pagination } from '@/features/cards/components/pagination';
+import { PageTitle } from '@/components/page-title';
 
 const PAGE_SIZE = 25;
 
@@ -26,9 +27,6 @@ export function AdminPage() {
   const [paging, setPaging] = useState({ search: '', page: 1 });
   const page = paging.search === search ? paging.page : 1;
   const setPage = (next: number) => setPaging({ search, page: next });
-  useEffect(() => {
-    document.title = `${t('admin.title')} · Grand Line`;
-  }, [t]);
 
   const users = useQuery({
     queryKey: [USER_SCOPE, 'admin-users', search, page],
@@ -48,6 +46,7 @@ export function AdminPage() {
 
   return (
     <div className="flex flex-col gap-5" data-testid="admin-page">
+      <PageTitle title={t('admin.title')} />
       <PageHeader title={t('admin.title')} description={t('admin.lead')} />
       <SearchInput label={t('admin.search')} placeholder={t('admin.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} className="max-w-md" />
       {users.isPending ? (

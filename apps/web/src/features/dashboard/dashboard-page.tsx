@@ -1,5 +1,5 @@
 import { BadgeCheck, ChevronRight, Layers, Library, Settings, ShieldAlert, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { useSets } from '@/features/sets/api/get-sets';
 import { RecentBinders } from '@/features/binders/components/recent-binders';
 import { RecentDecks } from '@/features/decks/components/recent-decks';
+import { PageTitle } from '@/components/page-title';
 
 function QuickLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: string }) {
   return (
@@ -63,13 +64,11 @@ export function DashboardPage() {
   const { me } = useSession();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  useEffect(() => {
-    document.title = `${t('dashboard.title')} · Grand Line`;
-  }, [t]);
   if (!me) return null;
   const name = me.profile.displayName ?? me.profile.username ?? me.user.name;
   return (
     <div className="flex flex-col gap-8" data-testid="dashboard-page">
+      <PageTitle title={t('dashboard.title')} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('dashboard.greeting', { name })}</h1>

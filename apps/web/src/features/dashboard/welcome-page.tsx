@@ -1,9 +1,9 @@
 import { Layers, Library, Settings, type LucideIcon } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/session';
 import { buttonClass } from '@/components/ui/button';
+import { PageTitle } from '@/components/page-title';
 
 const STEPS: { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'library', to: '/cards', icon: Library },
@@ -15,12 +15,10 @@ const STEPS: { key: string; to: string; icon: LucideIcon }[] = [
 export function WelcomePage() {
   const { t } = useTranslation('pages');
   const { me } = useSession();
-  useEffect(() => {
-    document.title = `${t('welcome.title')} · Grand Line`;
-  }, [t]);
   const name = me?.profile.displayName ?? me?.profile.username;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8" data-testid="welcome-page">
+      <PageTitle title={t('welcome.title')} />
       <section className="rounded-2xl border border-border bg-gradient-to-br from-accent/15 via-surface to-surface p-6 sm:p-10">
         <p className="text-sm font-medium uppercase tracking-wide text-accent">{t('welcome.kicker')}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{name ? t('welcome.titleNamed', { name }) : t('welcome.title')}</h1>

@@ -1,17 +1,15 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/misc';
+import { PageTitle } from '@/components/page-title';
 
 const SECTIONS = ['what', 'data', 'prices', 'fan'] as const;
 
 export function AboutPage() {
   const { t } = useTranslation('pages');
-  useEffect(() => {
-    document.title = `${t('about.title')} · Grand Line`;
-  }, [t]);
   return (
     <div className="mx-auto max-w-3xl">
+      <PageTitle title={t('about.title')} />
       <PageHeader title={t('about.title')} description={t('about.lead')} />
       <div className="flex flex-col gap-6">
         {SECTIONS.map((s) => (

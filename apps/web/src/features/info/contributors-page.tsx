@@ -1,7 +1,7 @@
 import { Code2, Database, Languages, Palette } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/misc';
+import { PageTitle } from '@/components/page-title';
 
 const GROUPS = [
   { key: 'engineering', icon: Code2 },
@@ -14,11 +14,9 @@ const CREDITS = ['cardData', 'openSource', 'community'] as const;
 
 export function ContributorsPage() {
   const { t } = useTranslation('pages');
-  useEffect(() => {
-    document.title = `${t('contributors.title')} · Grand Line`;
-  }, [t]);
   return (
     <div className="mx-auto max-w-4xl">
+      <PageTitle title={t('contributors.title')} />
       <PageHeader title={t('contributors.title')} description={t('contributors.lead')} />
       <ul className="grid gap-4 sm:grid-cols-2">
         {GROUPS.map(({ key, icon: Icon }) => (

@@ -1,11 +1,11 @@
 import { ArrowRight, BadgeDollarSign, FolderHeart, Hammer, Library, LineChart, Search } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardTile } from '@/components/card/card-tile';
 import { buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/misc';
 import { useShowcase } from './api/get-showcase';
+import { PageTitle } from '@/components/page-title';
 
 const FEATURES = [
   { key: 'library', icon: Library },
@@ -19,11 +19,9 @@ const FEATURES = [
 export function LandingPage() {
   const { t } = useTranslation('pages');
   const showcase = useShowcase();
-  useEffect(() => {
-    document.title = 'Grand Line — One Piece TCG companion';
-  }, []);
   return (
     <div className="flex flex-col gap-16">
+      <PageTitle />
       <section className="relative overflow-hidden rounded-3xl border border-border bg-gradient-to-br from-surface via-surface to-surface-2 px-6 py-12 sm:px-10 sm:py-16">
         <div
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_90%_0%,rgb(216_52_44/0.22),transparent_40%),radial-gradient(circle_at_70%_100%,rgb(245_184_46/0.18),transparent_45%)]"

@@ -1,17 +1,15 @@
 import { Compass } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/misc';
+import { PageTitle } from '@/components/page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation('pages');
-  useEffect(() => {
-    document.title = `${t('notFound.title')} · Grand Line`;
-  }, [t]);
   return (
     <div className="mx-auto max-w-xl py-10" data-testid="not-found">
+      <PageTitle title={t('notFound.title')} />
       <EmptyState
         icon={<Compass className="h-12 w-12" aria-hidden />}
         title={t('notFound.title')}

@@ -2,7 +2,7 @@ import { LANGUAGES } from '@grandline/core/locales';
 import { MARKETPLACES, PRICE_TYPES } from '@grandline/core/marketplaces';
 import { CURRENCIES } from '@grandline/core/money/currencies';
 import { Switch, Tabs } from 'radix-ui';
-import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
@@ -14,6 +14,7 @@ import { CurrencyFlag } from '@/components/ui/currency-flag';
 import { PageHeader } from '@/components/ui/misc';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { notify } from '@/lib/toast';
+import { PageTitle } from '@/components/page-title';
 
 function Row({ label, hint, htmlFor, children }: { label: string; hint?: string; htmlFor: string; children: ReactNode }) {
   return (
@@ -73,14 +74,12 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
   const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    document.title = `${t('settings.title')} · Grand Line`;
-  }, [t]);
   const wanted = params.get('tab');
   const tab: Tab = session.signedIn ? ((TABS as readonly string[]).includes(wanted ?? '') ? (wanted as Tab) : 'account') : 'preferences';
 
   return (
     <div className="mx-auto max-w-3xl">
+      <PageTitle title={t('settings.title')} />
       <PageHeader title={t('settings.title')} description={t('settings.lead')} />
       {session.signedIn ? (
         <Tabs.Root value={tab} onValueChange={(v) => setParams(v === 'account' ? {} : { tab: v }, { replace: true })}>

@@ -21,6 +21,7 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { ProviderButtons } from '@/features/auth/components/provider-buttons';
 import { openSignedInSession } from '@/features/auth/pending-consents';
 import { takeReturnTo } from '@/lib/return-to';
+import { PageTitle } from '@/components/page-title';
 
 type View = 'signin' | 'signup' | 'forgot' | 'recovery';
 type Sent = { kind: 'signup' | 'reset'; email: string; resendNow?: boolean };
@@ -249,10 +250,6 @@ export function AuthPage() {
   const view: View = params.get('type') === 'recovery' ? 'recovery' : ((['signup', 'forgot'] as const).find((v) => v === params.get('view')) ?? 'signin');
   const urlError = params.get('error');
 
-  useEffect(() => {
-    document.title = `${t(`auth.titles.${view}`)} · Grand Line`;
-  }, [t, view]);
-
   // Already signed in when the page opened (e.g. a second tab): straight to where the user was going. Decided once,
   // when the session is first known; a sign-in made on this page navigates by itself (completeSignIn).
   const arrival = useRef(false);
@@ -270,6 +267,7 @@ export function AuthPage() {
   if (sent) {
     return (
       <AuthCard title={t('auth.titles.checkEmail')}>
+        <PageTitle title={t(`auth.titles.${view}`)} />
         <CheckEmail sent={sent} onBack={() => go('signin')} />
       </AuthCard>
     );
@@ -289,6 +287,7 @@ export function AuthPage() {
         )
       }
     >
+      <PageTitle title={t(`auth.titles.${view}`)} />
       {urlError && view !== 'recovery' && (
         <div className="mb-4">
           <FormMessage>{t('auth.authError', { message: t([`errors.codes.${urlError.toUpperCase()}`, 'auth.authFailed']) })}</FormMessage>

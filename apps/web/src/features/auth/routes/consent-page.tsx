@@ -18,6 +18,7 @@ import { ConsentFields } from '@/features/auth/components/consent-fields';
 import { emptyConsent, useAcceptTerms, useConsentForm } from '@/features/auth/consent-form';
 import { rememberReturnTo, safeReturnPath } from '@/lib/return-to';
 import { clearBrowserData } from '@/features/auth/sign-out';
+import { PageTitle } from '@/components/page-title';
 
 const SESSION_TIMEOUT = 3000;
 const KEEP = [STORAGE_KEYS.language, STORAGE_KEYS.currency];
@@ -120,9 +121,6 @@ export function ConsentPage() {
   }, [navigate, params]);
 
   useEffect(() => {
-    document.title = `${t('consent.pageTitle')} · Grand Line`;
-  }, [t]);
-  useEffect(() => {
     if (started.current) return;
     started.current = true;
     void start();
@@ -130,6 +128,7 @@ export function ConsentPage() {
 
   return (
     <div className="min-h-dvh bg-bg px-4 py-8 sm:py-12">
+      <PageTitle title={t('consent.pageTitle')} />
       <main className="mx-auto flex max-w-2xl flex-col gap-6" data-testid="consent-page">
         <div className="flex items-center gap-2 self-center">
           <Logo className="h-10 w-10" />

@@ -20,6 +20,7 @@ import { ConsentValues, emptyConsent, toAcceptRequest, useAcceptTerms, useConsen
 import { clearPendingConsents, savePendingConsents } from '@/features/auth/pending-consents';
 import { takeReturnTo } from '@/lib/return-to';
 import { CheckEmail } from './auth-page';
+import { PageTitle } from '@/components/page-title';
 
 /**
  * /signup (spec §2): the consent sign-up form on its own, without header, sidebar or footer. Visitors give
@@ -45,9 +46,6 @@ export function SignupPage() {
   usePasswordCheckPreload(withCredentials);
   const errors = credentials.formState.errors;
 
-  useEffect(() => {
-    document.title = `${t('signup.title')} · Grand Line`;
-  }, [t]);
   useEffect(() => {
     if (session.signedIn && session.termsAccepted) void navigate('/dashboard', { replace: true });
   }, [session.signedIn, session.termsAccepted, navigate]);
@@ -86,6 +84,7 @@ export function SignupPage() {
 
   return (
     <div className="min-h-dvh bg-bg px-4 py-8 sm:py-12">
+      <PageTitle title={t('signup.title')} />
       <main className="mx-auto flex max-w-xl flex-col gap-6">
         <Link to="/" className="flex items-center gap-2 self-center rounded-lg px-1" aria-label={t('app.homeLink')}>
           <Logo className="h-10 w-10" />

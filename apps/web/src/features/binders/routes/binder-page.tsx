@@ -1,7 +1,7 @@
 import { BinderIdParam, type BinderDetail } from '@grandline/core/contracts/binders';
 import { BarChart3, Download, FileUp, LayoutGrid, MoreHorizontal, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { DropdownMenu, Tabs } from 'radix-ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
@@ -15,6 +15,7 @@ import { useBinder } from '@/features/binders/api/binders-api';
 import { BinderCards } from '@/features/binders/components/binder-cards';
 import { BinderVisibilityBadge, CategoryBadge } from '@/features/binders/components/binder-badges';
 import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
+import { PageTitle } from '@/components/page-title';
 
 /** The dialogs load when first opened: a visitor reading a public binder never downloads the editing code. */
 const AddCardsDialog = lazy(() => import('@/features/binders/components/add-cards-dialog').then((m) => ({ default: m.AddCardsDialog })));
@@ -102,9 +103,6 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
   const navigate = useNavigate();
   const binder = useBinder(id);
   const [dialog, setDialog] = useState<Dialog>(null);
-  useEffect(() => {
-    if (binder.data) document.title = `${wishlist ? t('wishlist.title') : binder.data.name} · Grand Line`;
-  }, [binder.data, wishlist, t]);
 
   if (binder.isPending) {
     return (
@@ -123,6 +121,7 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
   const close = (o: boolean) => !o && setDialog(null);
   return (
     <div data-testid="binder-page">
+      <PageTitle title={wishlist ? t('wishlist.title') : data.name} />
       <Header binder={data} wishlist={wishlist} onOpen={setDialog} />
       <Tabs.Root defaultValue="cards" className="flex flex-col gap-4">
         <Tabs.List aria-label={t('tabs.label')} className={tabList}>

@@ -2,7 +2,7 @@ import type { BinderSummary } from '@grandline/core/contracts/binders';
 import { normalizeSearchText } from '@grandline/core/slug';
 import { Library, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
@@ -17,6 +17,7 @@ import { myBindersQuery, portfolioQuery, useMyBinders, usePortfolio } from '@/fe
 import { BinderVisibilityBadge, CategoryBadge } from '@/features/binders/components/binder-badges';
 import { DeleteBinderDialog } from '@/features/binders/components/binder-dialogs';
 import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
+import { PageTitle } from '@/components/page-title';
 
 export const loader = () => {
   void queryClient.prefetchQuery(myBindersQuery());
@@ -162,9 +163,6 @@ export function CollectionPage() {
   const { t } = useTranslation('binders');
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'portfolio' ? 'portfolio' : 'binders';
-  useEffect(() => {
-    document.title = `${t('list.title')} · Grand Line`;
-  }, [t]);
   const newBinder = (
     <Link to="/collection/new" className={buttonClass('primary', 'md')} data-testid="new-binder">
       <Plus className="h-4 w-4" aria-hidden />
@@ -173,6 +171,7 @@ export function CollectionPage() {
   );
   return (
     <div className="flex flex-col gap-5" data-testid="collection-page">
+      <PageTitle title={t('list.title')} />
       <PageHeader title={t('list.title')} description={t('list.lead')} actions={newBinder} />
       <Tabs.Root
         value={tab}

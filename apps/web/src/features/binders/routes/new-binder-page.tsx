@@ -1,5 +1,4 @@
 import type { BinderCategory } from '@grandline/core/contracts/binders';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/misc';
@@ -7,6 +6,7 @@ import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi, useMyBinders } from '@/features/binders/api/binders-api';
 import { BinderFormFields } from '@/features/binders/components/binder-form';
+import { PageTitle } from '@/components/page-title';
 
 /** /collection/new: name, description, category (must be chosen) and visibility; then the new binder opens. */
 export function NewBinderPage() {
@@ -15,11 +15,9 @@ export function NewBinderPage() {
   const binders = useMyBinders();
   const hasWishlist = binders.data?.some((b) => b.category === 'wishlist') ?? false;
   const categories: BinderCategory[] = hasWishlist ? ['personal', 'trade'] : ['personal', 'trade', 'wishlist'];
-  useEffect(() => {
-    document.title = `${t('new.title')} · Grand Line`;
-  }, [t]);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col" data-testid="new-binder-page">
+      <PageTitle title={t('new.title')} />
       <PageHeader title={t('new.title')} description={t('new.lead')} />
       <div className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
         <BinderFormFields

@@ -1,5 +1,4 @@
 import { Heart } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { useWishlist, wishlistQuery } from '@/features/binders/api/binders-api';
 import { BinderView } from './binder-page';
+import { PageTitle } from '@/components/page-title';
 
 export const loader = () => {
   void queryClient.prefetchQuery(wishlistQuery());
@@ -18,14 +18,27 @@ export const loader = () => {
 export function WishlistPage() {
   const { t } = useTranslation('binders');
   const wishlist = useWishlist();
-  useEffect(() => {
-    document.title = `${t('wishlist.title')} · Grand Line`;
-  }, [t]);
-  if (wishlist.isPending) return <Skeleton className="h-96" aria-busy="true" />;
-  if (wishlist.isError) return <ErrorState title={t('wishlist.loadFailed')} onRetry={() => void wishlist.refetch()} />;
+  const title = <PageTitle title={t('wishlist.title')} />;
+  if (wishlist.isPending) {
+    return (
+      <>
+        {title}
+        <Skeleton className="h-96" aria-busy="true" />
+      </>
+    );
+  }
+  if (wishlist.isError) {
+    return (
+      <>
+        {title}
+        <ErrorState title={t('wishlist.loadFailed')} onRetry={() => void wishlist.refetch()} />
+      </>
+    );
+  }
   if (!wishlist.data.binderId) {
     return (
       <div data-testid="wishlist-page">
+        {title}
         <PageHeader title={t('wishlist.title')} description={t('wishlist.lead')} />
         <EmptyState
           icon={<Heart className="h-10 w-10" aria-hidden />}
@@ -43,6 +56,7 @@ export function WishlistPage() {
   }
   return (
     <div data-testid="wishlist-page">
+      {title}
       <BinderView id={wishlist.data.binderId} wishlist />
     </div>
   );

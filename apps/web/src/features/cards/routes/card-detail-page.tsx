@@ -15,6 +15,7 @@ import { CardImage } from '@/components/card/card-image';
 import { useSession } from '@/lib/session';
 import { ColorDots } from '@/components/card/color-dots';
 import { useQuickAdd } from '@/features/quick-add/api/quick-add-store';
+import { PageTitle } from '@/components/page-title';
 
 /** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
 const AddToDeckMenu = lazy(() => import('@/features/decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
@@ -100,9 +101,6 @@ export function CardDetailPage() {
   useEffect(() => {
     if (card && location.pathname !== cardPath(card)) navigate(cardPath(card), { replace: true });
   }, [card, location.pathname, navigate]);
-  useEffect(() => {
-    if (card) document.title = `${card.name} (${card.cardNumber}) · Grand Line`;
-  }, [card]);
 
   const copyLink = async () => {
     if (!card) return;
@@ -148,6 +146,7 @@ export function CardDetailPage() {
   const number = (v: number | null) => (v === null ? '—' : v.toLocaleString());
   return (
     <article>
+      <PageTitle title={`${card.name} (${card.cardNumber})`} />
       {back}
       {quickAdd.state && (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { FilterX, SearchX, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/misc';
@@ -17,6 +17,7 @@ import { useCardsSearch } from '@/features/cards/hooks/use-cards-search';
 import { invalidFilterNames, pageCountOf, pagePatch } from '@/features/cards/utils/cards-page-state';
 import { activeFilterCount } from '@/features/cards/utils/search-params';
 import { useQuickAdd, type QuickAdd } from '@/features/quick-add/api/quick-add-store';
+import { PageTitle } from '@/components/page-title';
 
 /** The filter controls (Radix selects, switches) load only when they are shown. */
 const CardFilters = lazy(() => import('@/features/cards/components/card-filters').then((m) => ({ default: m.CardFilters })));
@@ -58,9 +59,6 @@ export function CardsPage() {
   const wide = useMediaQuery('(min-width: 1024px)');
   const quickAdd = useQuickAdd();
 
-  useEffect(() => {
-    document.title = `${t('title')} · Grand Line`;
-  }, [t]);
 
   const pageCount = pageCountOf(data?.total, query.pageSize);
 
@@ -72,6 +70,7 @@ export function CardsPage() {
 
   return (
     <div>
+      <PageTitle title={t('title')} />
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>

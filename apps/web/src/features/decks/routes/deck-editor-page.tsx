@@ -1,6 +1,6 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { Download, Save, Share2, Upload } from 'lucide-react';
-import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ import { ValidationPanel } from '@/features/decks/components/validation-panel';
 import { draftFromDeck, draftReducer, emptyDraft, isDirty, mainCount, validateDraft, type DeckDraft } from '@/features/decks/deck-draft';
 import { countInDraft, importActions, saveErrorKey, savePlan } from '@/features/decks/deck-editor-state';
 import { useLeaveGuard } from '@/features/decks/hooks/use-leave-guard';
+import { PageTitle } from '@/components/page-title';
 
 export const loader = ({ params }: LoaderFunctionArgs) => {
   if (params.id) void queryClient.prefetchQuery(deckQuery(params.id));
@@ -153,11 +154,12 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
 export function DeckEditorPage() {
   const { t } = useTranslation('decks');
   const { id } = useParams();
-  useEffect(() => {
-    document.title = `${t(id ? 'editor.editTitle' : 'editor.newTitle')} · Grand Line`;
-  }, [t, id]);
-  if (!id) return <Editor key="new" saved={emptyDraft()} deckId={null} />;
-  return <ExistingDeckEditor id={id} />;
+  return (
+    <>
+      <PageTitle title={t(id ? 'editor.editTitle' : 'editor.newTitle')} />
+      {id ? <ExistingDeckEditor id={id} /> : <Editor key="new" saved={emptyDraft()} deckId={null} />}
+    </>
+  );
 }
 
 function ExistingDeckEditor({ id }: { id: string }) {

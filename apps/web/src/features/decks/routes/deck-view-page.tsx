@@ -1,5 +1,5 @@
 import { Download, Link2, Pencil, Share2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
@@ -15,6 +15,7 @@ import { DeckTabs } from '@/features/decks/components/deck-tabs';
 import { ExportDialog } from '@/features/decks/components/export-dialog';
 import { ShareDialog } from '@/features/decks/components/share-dialog';
 import { ValidationPanel } from '@/features/decks/components/validation-panel';
+import { PageTitle } from '@/components/page-title';
 
 export const loader = ({ params }: LoaderFunctionArgs) => {
   void queryClient.prefetchQuery(deckQuery(params.id!));
@@ -27,26 +28,34 @@ export function DeckViewPage() {
   const { id = '' } = useParams();
   const deck = useDeck(id);
   const [dialog, setDialog] = useState<'export' | 'share' | null>(null);
-  useEffect(() => {
-    document.title = `${deck.data?.name ?? t('view.title')} · Grand Line`;
-  }, [t, deck.data?.name]);
+  const title = <PageTitle title={deck.data?.name ?? t('view.title')} />;
 
   if (deck.isPending) {
     return (
       <div className="flex flex-col gap-4" aria-busy="true">
+        {title}
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="h-64" />
       </div>
     );
   }
   if (deck.isError) {
-    if (deck.error instanceof ApiError && deck.error.status === 404) return <NotFoundState title={t('view.notFound')} hint={t('view.notFoundHint')} />;
-    return <ErrorState title={t('view.loadFailed')} onRetry={() => void deck.refetch()} />;
+    return (
+      <>
+        {title}
+        {deck.error instanceof ApiError && deck.error.status === 404 ? (
+          <NotFoundState title={t('view.notFound')} hint={t('view.notFoundHint')} />
+        ) : (
+          <ErrorState title={t('view.loadFailed')} onRetry={() => void deck.refetch()} />
+        )}
+      </>
+    );
   }
   const d = deck.data;
   const copyLink = () => copyWithToast(`${window.location.origin}/deck/${d.id}`, { done: t('share.copied'), failed: t('export.copyFailed') });
   return (
     <div className="flex flex-col gap-6" data-testid="deck-view">
+      {title}
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[12rem_1fr]">
         <div className="mx-auto w-40 md:w-48">{d.cover ?? d.leader ? <CardImage card={(d.cover ?? d.leader)!} eager /> : <div className="aspect-[600/838] rounded-[4.5%] border border-dashed border-border" />}</div>
         <div className="flex min-w-0 flex-col gap-3">

@@ -1,7 +1,7 @@
 import type { DeckSummary } from '@grandline/core/contracts/decks';
 import { normalizeSearchText } from '@grandline/core/slug';
 import { BookOpen, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
@@ -14,6 +14,7 @@ import { queryClient } from '@/lib/query-client';
 import { myDecksQuery, useMyDecks } from '@/features/decks/api/decks-api';
 import { DeleteDeckDialog } from '@/features/decks/components/delete-deck-dialog';
 import { FormatBadge, ValidityBadge, VisibilityBadge } from '@/features/decks/components/deck-badges';
+import { PageTitle } from '@/components/page-title';
 
 export const loader = () => {
   void queryClient.prefetchQuery(myDecksQuery());
@@ -69,9 +70,6 @@ export function MyDecksPage() {
   const [q, setQ] = useState('');
   const [sort, setSort] = useState<Sort>('updated');
   const [deleting, setDeleting] = useState<DeckSummary | null>(null);
-  useEffect(() => {
-    document.title = `${t('myDecks.title')} · Grand Line`;
-  }, [t]);
 
   const shown = useMemo(() => {
     const needle = normalizeSearchText(q.trim());
@@ -92,6 +90,7 @@ export function MyDecksPage() {
 
   return (
     <div className="flex flex-col gap-5" data-testid="my-decks">
+      <PageTitle title={t('myDecks.title')} />
       <PageHeader title={t('myDecks.title')} description={t('myDecks.lead')} actions={newDeck} />
       {decks.isPending ? (
         <div className="flex flex-col gap-3" aria-busy="true">

@@ -1,5 +1,4 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { CardTile } from '@/components/card/card-tile';
@@ -9,6 +8,7 @@ import { ErrorState, NotFoundState } from '@/components/ui/query-states';
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { setQueryOptions, useSet } from '@/features/sets/api/get-set';
+import { PageTitle } from '@/components/page-title';
 
 export function loader({ params }: LoaderFunctionArgs) {
   if (params.slug) void queryClient.prefetchQuery(setQueryOptions(params.slug));
@@ -19,9 +19,6 @@ export function SetDetailPage() {
   const { t } = useTranslation('cards');
   const { slug = '' } = useParams();
   const { data: set, isPending, error, refetch } = useSet(slug);
-  useEffect(() => {
-    if (set) document.title = `${set.code ? `${set.code} ` : ''}${set.name} · Grand Line`;
-  }, [set]);
 
   const back = (
     <Link to="/sets" className={buttonClass('ghost', 'sm', 'mb-4 -ml-2')}>
@@ -47,6 +44,7 @@ export function SetDetailPage() {
   }
   return (
     <div>
+      {set && <PageTitle title={`${set.code ? `${set.code} ` : ''}${set.name}`} />}
       {back}
       {isPending ? (
         <div aria-busy="true">

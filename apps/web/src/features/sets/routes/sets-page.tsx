@@ -1,7 +1,7 @@
 import type { CardSet } from '@grandline/core/contracts/sets';
 import { SET_KINDS } from '@grandline/core/games';
 import { Layers } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { SearchInput } from '@/components/ui/search-input';
 import { queryClient } from '@/lib/query-client';
 import { setsQueryOptions, useSets } from '@/features/sets/api/get-sets';
+import { PageTitle } from '@/components/page-title';
 
 function SetTile({ set }: { set: CardSet }) {
   const { t } = useTranslation('cards');
@@ -39,9 +40,6 @@ export function SetsPage() {
   const { t } = useTranslation('cards');
   const { data, isPending, isError, refetch } = useSets();
   const [filter, setFilter] = useState('');
-  useEffect(() => {
-    document.title = `${t('sets.title')} · Grand Line`;
-  }, [t]);
 
   const groups = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -53,6 +51,7 @@ export function SetsPage() {
 
   return (
     <div>
+      <PageTitle title={t('sets.title')} />
       <PageHeader title={t('sets.title')} description={data ? t('sets.subtitle', { count: data.items.length }) : undefined} />
       <SearchInput
         label={t('sets.search')}

@@ -1,0 +1,24 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PageTitle } from './page-title';
+
+describe('PageTitle', () => {
+  it("names the tab '{title} · Grand Line' while the page is shown, before the static title of index.html", () => {
+    const fallback = document.createElement('title');
+    fallback.textContent = 'Grand Line — One Piece TCG companion';
+    document.head.append(fallback);
+    const page = render(<PageTitle title="Cards" />);
+    expect(document.title).toBe('Cards · Grand Line');
+    page.rerender(<PageTitle title="Sets" />);
+    expect(document.title).toBe('Sets · Grand Line');
+    page.unmount();
+    expect(document.title).toBe('Grand Line — One Piece TCG companion');
+    fallback.remove();
+  });
+
+  it('gives the home page the site title', () => {
+    const page = render(<PageTitle />);
+    expect(document.title).toBe('Grand Line — One Piece TCG companion');
+    page.unmount();
+  });
+});
