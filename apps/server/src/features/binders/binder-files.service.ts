@@ -18,11 +18,12 @@ import {
 } from '@grandline/core/formats/collection-csv';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isOwner } from '../../db/ownership';
 import { binderCards } from '../../db/schema/index';
 import { createPause } from '../../lib/cooperative';
 import { AppError } from '../../lib/errors';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
-import { ownedBinder, touch, visibleBinder, type User, type Viewer } from './binder-access';
+import { binderAccess, touch, type User, type Viewer } from './binder-access';
 import { mergeDuplicates, upsertRows, type NewRow } from './binder-rows.service';
 import { rowsOf } from './binder-snapshot';
 
@@ -141,7 +142,7 @@ export async function importIntoBinder({
   currency: string;
 }): Promise<ImportResult> {
   const index = await catalogueIndex(db);
-  await ownedBinder(db, user, id);
+  await binderAccess.changeable(db, user, id);
   const read = await readImport(bytes, format, currency, index);
   const failureCount = read.failures.length;
   const failures = read.failures.slice(0, MAX_REPORTED_FAILURES);
@@ -159,10 +160,10 @@ export async function importIntoBinder({
 
 export async function exportBinder({ db, viewer, id, format }: { db: Db; viewer: Viewer; id: string; format: 'liga' | 'prices' | 'optcgsim' }) {
   const index = await catalogueIndex(db);
-  const record = await visibleBinder(db, viewer, id);
+  const record = await binderAccess.readable(db, viewer, id);
   const stored = await rowsOf(db, [id]);
   // Only the owner's export carries what they paid.
-  const isOwner = record.userId === viewer?.id;
+  const owner = isOwner(viewer, record);
   const rows: ExportBinderRow[] = stored
     .flatMap((r) => {
       const card = index.byId.get(r.cardId);
@@ -177,8 +178,8 @@ export async function exportBinder({ db, viewer, id, format }: { db: Db; viewer:
       quantity: r.quantity,
       condition: r.condition || null,
       language: r.language || null,
-      purchasePriceMinor: isOwner ? r.purchasePriceMinor : null,
-      purchaseCurrency: isOwner ? r.purchaseCurrency : null,
+      purchasePriceMinor: owner ? r.purchasePriceMinor : null,
+      purchaseCurrency: owner ? r.purchaseCurrency : null,
     }));
   if (!rows.length) throw new AppError('NO_CARDS_TO_EXPORT', 400, 'No cards to export');
   const base = trimChar(record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-'), '-').slice(0, 60) || 'binder';

@@ -5,10 +5,11 @@ import { messageText } from '@grandline/core/contracts/messages';
 import { toMajor, toMinor } from '@grandline/core/money/money';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isOwner } from '../../db/ownership';
 import { binderCards } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
-import { ownedBinder, touch, visibleBinder, type StoredRow, type Tx, type User, type Viewer } from './binder-access';
+import { binderAccess, touch, type StoredRow, type Tx, type User, type Viewer } from './binder-access';
 import { snapshotOf, type Entry } from './binder-snapshot';
 
 /** The rows of a binder: one page of them, and adding, changing and removing them (each write one transaction). */
@@ -41,7 +42,7 @@ const SORTS: Record<string, (a: Entry, b: Entry) => number> = {
 /** One page of a binder's rows, searched, filtered and sorted in memory over the library index. */
 export async function listBinderCards({ db, viewer, id, query }: { db: Db; viewer: Viewer; id: string; query: BinderCardsFilter }): Promise<BinderCardsResponse> {
   const index = await catalogueIndex(db);
-  const record = await visibleBinder(db, viewer, id);
+  const record = await binderAccess.readable(db, viewer, id);
   const snapshot = await snapshotOf(db, record, index);
   const sortKey = `${query.sort}:${query.order}`;
   let sorted = snapshot.sorted.get(sortKey);
@@ -66,7 +67,7 @@ export async function listBinderCards({ db, viewer, id, query }: { db: Db; viewe
       });
   const start = (query.page - 1) * query.pageSize;
   return {
-    items: rows.slice(start, start + query.pageSize).map(({ r, card }) => toRow(r, card, record.userId === viewer?.id)),
+    items: rows.slice(start, start + query.pageSize).map(({ r, card }) => toRow(r, card, isOwner(viewer, record))),
     total: rows.length,
     page: query.page,
     pageSize: query.pageSize,
@@ -130,7 +131,7 @@ export async function upsertRows(tx: Tx, binderId: string, rows: NewRow[]) {
 
 export async function addBinderCards({ db, user, id, data }: { db: Db; user: User; id: string; data: AddBinderCardsRequest }) {
   const index = await catalogueIndex(db);
-  await ownedBinder(db, user, id);
+  await binderAccess.changeable(db, user, id);
   checkCardIds(index, data.cards.map((c) => c.cardId));
   const rows = mergeDuplicates(
     data.cards.map((c) => ({
@@ -191,7 +192,7 @@ async function changeRow(tx: Tx, binderId: string, rowId: number, data: UpdateBi
 /** Changes one row; a new condition or language that matches another row of the same print merges the two. */
 export async function updateBinderCard({ db, user, id, rowId, data }: { db: Db; user: User; id: string; rowId: number; data: UpdateBinderCardRequest }): Promise<BinderCardRow> {
   const index = await catalogueIndex(db);
-  await ownedBinder(db, user, id);
+  await binderAccess.changeable(db, user, id);
   const result = await db.transaction(async (tx) => {
     const saved = await changeRow(tx, id, rowId, data);
     if (!saved) throw new AppError('NOT_FOUND', 404, 'Card not found');
@@ -203,7 +204,7 @@ export async function updateBinderCard({ db, user, id, rowId, data }: { db: Db; 
 
 /** Bulk edit: the same condition and/or language for many rows, in one transaction (rows that now match merge). */
 export async function updateBinderCards({ db, user, id, data }: { db: Db; user: User; id: string; data: BulkUpdateBinderCardsRequest }) {
-  await ownedBinder(db, user, id);
+  await binderAccess.changeable(db, user, id);
   const { rowIds, ...change } = data;
   const updated = await db.transaction(async (tx) => {
     let count = 0;
@@ -217,7 +218,7 @@ export async function updateBinderCards({ db, user, id, data }: { db: Db; user: 
 
 /** Removes rows (one or many) in one statement; a cover that leaves the binder is cleared. */
 export async function deleteBinderCards({ db, user, id, rowIds }: { db: Db; user: User; id: string; rowIds: number[] }) {
-  await ownedBinder(db, user, id);
+  await binderAccess.changeable(db, user, id);
   const removed = await db.transaction(async (tx) => {
     const gone = await tx
       .delete(binderCards)

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { BinderCategory, BinderDetail, BinderSummary, CreateBinderRequest, UpdateBinderRequest } from '@grandline/core/contracts/binders';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isOwner } from '../../db/ownership';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { binderCards, binders, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
-import { binderNotFound, invalid, nextUpdatedAt, ownedBinder, visibleBinder, type BinderRecord, type Tx, type User, type Viewer } from './binder-access';
+import { binderAccess, invalid, nextUpdatedAt, type BinderRecord, type Tx, type User, type Viewer } from './binder-access';
 import { mostCopies, snapshotOf, statsOf } from './binder-snapshot';
 
 /**
@@ -61,7 +63,7 @@ export async function listBinders({ db, user }: { db: Db; user: User }): Promise
 /** A binder with its owner and statistics; its cards come page by page from `listBinderCards`. */
 export async function getBinder({ db, viewer, id }: { db: Db; viewer: Viewer; id: string }): Promise<BinderDetail> {
   const index = await catalogueIndex(db);
-  const record = await visibleBinder(db, viewer, id);
+  const record = await binderAccess.readable(db, viewer, id);
   const snapshot = await snapshotOf(db, record, index);
   snapshot.summary ??= {
     stats: statsOf(snapshot.entries.map((e) => ({ card: e.card, quantity: e.r.quantity })), index),
@@ -71,7 +73,7 @@ export async function getBinder({ db, viewer, id }: { db: Db; viewer: Viewer; id
   const [owner] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId));
   return {
     ...summary(record, { cardCount: stats.cardCount, distinctCount: stats.distinctCount, previewCardId }, index),
-    owner: { username: owner?.username ?? null, isYou: record.userId === viewer?.id },
+    owner: { username: owner?.username ?? null, isYou: isOwner(viewer, record) },
     stats,
   };
 }
@@ -85,10 +87,6 @@ async function checkCover(db: Db | Tx, binderId: string | null, coverCardId: num
 }
 
 const wishlistExists = () => new AppError('WISHLIST_EXISTS', 409, 'You already have a wishlist');
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export async function createBinder({ db, user, data }: { db: Db; user: User; data: CreateBinderRequest }): Promise<BinderDetail> {
   await checkCover(db, null, data.coverCardId);
@@ -111,13 +109,13 @@ export async function createBinder({ db, user, data }: { db: Db; user: User; dat
 
 /** Changes only the fields sent; only the owner may (others get a 404, never a change). */
 export async function updateBinder({ db, user, id, data }: { db: Db; user: User; id: string; data: UpdateBinderRequest }): Promise<BinderDetail> {
-  await ownedBinder(db, user, id);
+  await binderAccess.changeable(db, user, id);
   await checkCover(db, id, data.coverCardId);
   try {
     await db
       .update(binders)
       .set({ ...data, ...(data.description !== undefined ? { description: data.description || null } : {}), updatedAt: nextUpdatedAt })
-      .where(and(eq(binders.id, id), eq(binders.userId, user.id)));
+      .where(binderAccess.ownedBy(user, id));
   } catch (err) {
     if (isUniqueViolation(err)) throw wishlistExists();
     throw err;
@@ -126,10 +124,6 @@ export async function updateBinder({ db, user, id, data }: { db: Db; user: User;
 }
 
 export async function deleteBinder({ db, user, id }: { db: Db; user: User; id: string }) {
-  const deleted = await db
-    .delete(binders)
-    .where(and(eq(binders.id, id), eq(binders.userId, user.id)))
-    .returning({ id: binders.id });
-  if (!deleted.length) throw binderNotFound();
+  await binderAccess.remove(db, user, id);
 }
 
