@@ -13,14 +13,14 @@ export const USER_SCOPE = 'user';
 /** The sign-in options come with the first session answer (one request at start-up) and do not change. */
 let authOptions: AuthOptionsResponse | null = null;
 
-export const fetchSession = async () => {
-  const answer = await apiGet<SessionResponse>('/session');
+export const fetchSession = async (signal?: AbortSignal) => {
+  const answer = await apiGet<SessionResponse>('/session', undefined, { signal });
   authOptions = answer.auth;
   return answer.session;
 };
 
 /** Checked again when the tab gets focus, so an expired or ended session shows without a reload. */
-export const sessionQuery = { queryKey: sessionKeys.session, queryFn: fetchSession, staleTime: 60_000, refetchOnWindowFocus: true } as const;
+export const sessionQuery = { queryKey: sessionKeys.session, queryFn: () => fetchSession(), staleTime: 60_000, refetchOnWindowFocus: true } as const;
 
 /** What the shell knows about the visitor. */
 export interface SessionInfo {

@@ -1,10 +1,9 @@
-import { DropdownMenu } from 'radix-ui';
 import { LogOut, Settings, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '@/lib/i18n';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { signOut } from '@/features/auth/sign-out';
-import { menuItem as item, popoverSurface } from '@/components/ui/styles';
+import { Menu, MenuItem, MenuLink, MenuSeparator, MenuTrigger } from '@/components/ui/dropdown-menu';
 import type { SessionInfo } from '@/lib/session';
 
 
@@ -15,49 +14,43 @@ export function UserMenu({ me }: { me: NonNullable<SessionInfo['me']> }) {
   const name = me.profile.displayName ?? me.profile.username ?? me.user.name;
   const initial = (name || me.user.email).slice(0, 1).toUpperCase();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('header.userMenu', { name })}
-        data-testid="user-menu"
-        className="ml-1 inline-flex h-10 cursor-pointer items-center gap-2 rounded-full p-0.5 pr-1 hover:bg-surface-2 sm:pr-3"
-      >
-        {me.user.avatarUrl ? (
-          <img src={me.user.avatarUrl} alt="" className="h-8 w-8 rounded-full object-cover" referrerPolicy="no-referrer" />
-        ) : (
-          <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg">
-            {initial}
-          </span>
-        )}
-        <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{name}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={`${popoverSurface} min-w-56 p-1`}>
-          <div className="px-3 py-2">
-            <p className="truncate text-sm font-semibold">{name}</p>
-            <p className="truncate text-xs text-muted">{me.user.email}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={item}>
-            <Link to="/settings">
-              <Settings className="h-4 w-4" aria-hidden />
-              {t('nav.settings')}
-            </Link>
-          </DropdownMenu.Item>
-          {me.user.role === 'admin' && (
-            <DropdownMenu.Item asChild className={item}>
-              <Link to="/admin">
-                <Shield className="h-4 w-4" aria-hidden />
-                {t('nav.admin')}
-              </Link>
-            </DropdownMenu.Item>
+    <Menu
+      trigger={
+        <MenuTrigger
+          aria-label={t('header.userMenu', { name })}
+          data-testid="user-menu"
+          className="ml-1 inline-flex h-10 cursor-pointer items-center gap-2 rounded-full p-0.5 pr-1 hover:bg-surface-2 sm:pr-3"
+        >
+          {me.user.avatarUrl ? (
+            <img src={me.user.avatarUrl} alt="" className="h-8 w-8 rounded-full object-cover" referrerPolicy="no-referrer" />
+          ) : (
+            <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg">
+              {initial}
+            </span>
           )}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={item} onSelect={() => void signOut(navigate)} data-testid="sign-out">
-            <LogOut className="h-4 w-4" aria-hidden />
-            {t('auth.signOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{name}</span>
+        </MenuTrigger>
+      }
+      className="min-w-56 p-1"
+    >
+      <div className="px-3 py-2">
+        <p className="truncate text-sm font-semibold">{name}</p>
+        <p className="truncate text-xs text-muted">{me.user.email}</p>
+      </div>
+      <MenuSeparator />
+      <MenuLink to="/settings" icon={<Settings className="h-4 w-4" aria-hidden />}>
+        {t('nav.settings')}
+      </MenuLink>
+      {me.user.role === 'admin' && (
+        <MenuLink to="/admin" icon={<Shield className="h-4 w-4" aria-hidden />}>
+          {t('nav.admin')}
+        </MenuLink>
+      )}
+      <MenuSeparator />
+      <MenuItem onSelect={() => void signOut(navigate)} testId="sign-out">
+        <LogOut className="h-4 w-4" aria-hidden />
+        {t('auth.signOut')}
+      </MenuItem>
+    </Menu>
   );
 }

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { notify } from '@/lib/toast';
 import { Button } from './button';
 import { Spinner } from './misc';
 
@@ -60,4 +61,31 @@ export function ConfirmDialog({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
+}
+
+/**
+ * "Delete this …?" for something stored on the server: `remove` deletes it; when that fails the user is told
+ * `failedText` and the dialog stays open, else `onRemoved` gets the answer (to refresh what showed it and say so).
+ */
+export function DeleteDialog<T>({
+  remove,
+  onRemoved,
+  failedText,
+  ...dialog
+}: Omit<ComponentProps<typeof ConfirmDialog>, 'onConfirm'> & {
+  remove: () => Promise<T>;
+  onRemoved: (answer: T) => void | Promise<void>;
+  failedText: string;
+}) {
+  const confirm = async () => {
+    let answer: T;
+    try {
+      answer = await remove();
+    } catch (err) {
+      notify.error(failedText);
+      throw err;
+    }
+    await onRemoved(answer);
+  };
+  return <ConfirmDialog {...dialog} onConfirm={confirm} />;
 }

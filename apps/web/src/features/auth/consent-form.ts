@@ -10,6 +10,7 @@ import { usePreferences } from '@/lib/preferences';
 import { sessionEvent } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
+import { useDebouncedCallback } from '@/lib/use-debounced-callback';
 import { authApi } from './api/auth-api';
 
 /** The consent fields shared by the complete-account overlay, /consent and /signup. */
@@ -99,41 +100,26 @@ export type UsernameStatus = 'idle' | 'checking' | 'available' | 'taken' | 'erro
 export function useUsernameAvailability(username: string): UsernameStatus {
   const [result, setResult] = useState<{ name: string; status: UsernameStatus }>({ name: '', status: 'idle' });
   const wellFormed = Username.safeParse(username).success;
+  const check = useDebouncedCallback((name: string, signal: AbortSignal) => {
+    authApi.usernameAvailable(name.trim(), signal).then(
+      (available) => setResult({ name, status: available ? 'available' : 'taken' }),
+      (err: Error) => {
+        if (err.name !== 'AbortError') setResult({ name, status: 'error' });
+      },
+    );
+  }, 400);
   useEffect(() => {
     if (!wellFormed) return;
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      authApi.usernameAvailable(username.trim(), controller.signal).then(
-        (available) => setResult({ name: username, status: available ? 'available' : 'taken' }),
-        (err: Error) => {
-          if (err.name !== 'AbortError') setResult({ name: username, status: 'error' });
-        },
-      );
-    }, 400);
+    check(username, controller.signal);
     return () => {
-      clearTimeout(timer);
+      check.cancel();
       controller.abort();
     };
-  }, [username, wellFormed]);
+  }, [username, wellFormed, check]);
   if (!wellFormed) return 'idle';
   return result.name === username ? result.status : 'checking';
 }
-
-const withTimeout = <T,>(promise: Promise<T>, ms: number, signal?: AbortSignal) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), ms);
-    signal?.addEventListener('abort', () => clearTimeout(timer));
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 
 /**
  * The suggested country (spec §8): IP geolocation within 1.5 s, else the browser language's region, else
@@ -144,7 +130,7 @@ export function useCountrySuggestion(): { country: string | null; pending: boole
     queryKey: ['geo-country'],
     queryFn: async ({ signal }) => {
       try {
-        const guess = await withTimeout(authApi.countryGuess(signal), 1500, signal);
+        const guess = await authApi.countryGuess(AbortSignal.any([signal, AbortSignal.timeout(1500)]));
         if (guess.countryCode) return guess.countryCode;
       } catch {
         /* fall back to the browser language */

@@ -1,19 +1,17 @@
 import { Dialog } from 'radix-ui';
-import { LogOut, UserRoundCheck } from 'lucide-react';
+import { UserRoundCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import type { SessionInfo } from '@/lib/session';
-import { Button } from '@/components/ui/button';
-import { FormMessage } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/misc';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { emptyConsent, useAcceptTerms, useConsentForm } from '@/features/auth/consent-form';
 import { readPendingConsents } from '@/features/auth/pending-consents';
 import { signOut } from '@/features/auth/sign-out';
-import { ConsentFields } from './consent-fields';
+import { ConsentFields, ConsentFooter } from './consent-fields';
 
 function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {
   const { t, i18n } = useTranslation(ACCOUNT_NS);
@@ -46,17 +44,13 @@ function OverlayForm({ me }: { me: NonNullable<SessionInfo['me']> }) {
         </div>
       ) : null}
       <ConsentFields form={form} availability={availability} />
-      {submitError && <FormMessage>{submitError}</FormMessage>}
-      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between [&>button]:justify-center">
-        <Button variant="ghost" onClick={() => void signOut(navigate)}>
-          <LogOut className="h-4 w-4" aria-hidden />
-          {t('auth.signOut')}
-        </Button>
-        <Button type="submit" disabled={!ready || form.formState.isSubmitting} data-testid="consent-accept">
-          {form.formState.isSubmitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
-          {t('consent.accept')}
-        </Button>
-      </div>
+      <ConsentFooter
+        error={submitError}
+        ready={ready}
+        submitting={form.formState.isSubmitting}
+        leaveLabel={t('auth.signOut')}
+        onLeave={() => void signOut(navigate)}
+      />
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import { countryRegulation, requiresCookieConsent } from '@grandline/core/regulations';
-import { CircleCheck, LoaderCircle } from 'lucide-react';
+import { CircleCheck, LoaderCircle, LogOut } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '@/lib/i18n';
 import { Link } from 'react-router';
-import { CheckboxField, describedBy, Field, FieldError, TextInput } from '@/components/ui/form';
+import { Button } from '@/components/ui/button';
+import { CheckboxField, describedBy, Field, FieldError, FormMessage, TextInput } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/misc';
 import { validationText } from '@/lib/error-text';
 import type { ConsentInput, UsernameStatus } from '@/features/auth/consent-form';
 import type { ConsentValues } from '@/features/auth/consent-form';
@@ -163,5 +165,44 @@ export function ConsentFields({
         </fieldset>
       )}
     </div>
+  );
+}
+
+/**
+ * The end of a consent form (the complete-account overlay and /consent): what went wrong, the way out (sign out, or
+ * log out and clear) and Accept, which waits for a valid form and shows a spinner while saving.
+ */
+export function ConsentFooter({
+  error,
+  ready,
+  submitting,
+  leaveLabel,
+  onLeave,
+  leaving = false,
+  leaveTestId,
+}: {
+  error: string | null;
+  ready: boolean;
+  submitting: boolean;
+  leaveLabel: string;
+  onLeave: () => void;
+  leaving?: boolean;
+  leaveTestId?: string;
+}) {
+  const { t } = useTranslation(ACCOUNT_NS);
+  return (
+    <>
+      {error && <FormMessage>{error}</FormMessage>}
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between [&>button]:justify-center">
+        <Button variant="ghost" onClick={onLeave} disabled={leaving} data-testid={leaveTestId}>
+          <LogOut className="h-4 w-4" aria-hidden />
+          {leaveLabel}
+        </Button>
+        <Button type="submit" disabled={!ready || submitting} data-testid="consent-accept">
+          {submitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
+          {t('consent.accept')}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import type { MeResponse } from '@grandline/core/contracts/account';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '@/lib/i18n';
@@ -14,7 +14,7 @@ import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { LegalDocumentView } from '@/features/legal/components/legal-document';
 import { authApi } from '@/features/auth/api/auth-api';
-import { ConsentFields } from '@/features/auth/components/consent-fields';
+import { ConsentFields, ConsentFooter } from '@/features/auth/components/consent-fields';
 import { emptyConsent, useAcceptTerms, useConsentForm } from '@/features/auth/consent-form';
 import { rememberReturnTo, safeReturnPath } from '@/lib/return-to';
 import { clearBrowserData } from '@/features/auth/sign-out';
@@ -22,8 +22,6 @@ import { PageTitle } from '@/components/page-title';
 
 const SESSION_TIMEOUT = 3000;
 const KEEP = [STORAGE_KEYS.language, STORAGE_KEYS.currency];
-
-const timeout = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms));
 
 function ConsentForm({ me, returnTo }: { me: MeResponse; returnTo: string }) {
   const { t, i18n } = useTranslation(ACCOUNT_NS);
@@ -58,17 +56,15 @@ function ConsentForm({ me, returnTo }: { me: MeResponse; returnTo: string }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="consent-form">
       <ConsentFields form={form} availability={availability} />
-      {error && <FormMessage>{error}</FormMessage>}
-      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between [&>button]:justify-center">
-        <Button variant="ghost" onClick={() => void logoutAndClear()} disabled={leaving} data-testid="consent-logout">
-          <LogOut className="h-4 w-4" aria-hidden />
-          {t('consent.logoutAndClear')}
-        </Button>
-        <Button type="submit" disabled={!ready || form.formState.isSubmitting} data-testid="consent-accept">
-          {form.formState.isSubmitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
-          {t('consent.accept')}
-        </Button>
-      </div>
+      <ConsentFooter
+        error={error}
+        ready={ready}
+        submitting={form.formState.isSubmitting}
+        leaveLabel={t('consent.logoutAndClear')}
+        onLeave={() => void logoutAndClear()}
+        leaving={leaving}
+        leaveTestId="consent-logout"
+      />
     </form>
   );
 }
@@ -103,8 +99,9 @@ export function ConsentPage() {
     setState({ phase: 'init' });
     try {
       await clearBrowserData(KEEP);
-      const me = await Promise.race([fetchSession(), timeout(SESSION_TIMEOUT)]).catch((err: unknown) => {
-        if (err instanceof Error && err.message === 'timeout') return null;
+      const deadline = AbortSignal.timeout(SESSION_TIMEOUT);
+      const me = await fetchSession(deadline).catch((err: unknown) => {
+        if (deadline.aborted) return null;
         throw err;
       });
       queryClient.setQueryData(sessionKeys.session, me);

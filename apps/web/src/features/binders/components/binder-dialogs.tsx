@@ -2,7 +2,7 @@ import type { BinderCategory, BinderDetail, BinderSummary } from '@grandline/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ShareLinkDialog } from '@/components/share-link-dialog';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
@@ -50,28 +50,23 @@ export function DeleteBinderDialog({
 }) {
   const { t } = useTranslation('binders');
   const queryClient = useQueryClient();
-  const remove = async () => {
-    try {
-      await bindersApi.remove(binder.id);
-    } catch (err) {
-      notify.error(t('toasts.deleteFailed'));
-      throw err;
-    }
-    queryClient.removeQueries({ queryKey: binderKeys.detail(binder.id) });
-    binderChanged(binder.id);
-    void queryClient.invalidateQueries({ queryKey: binderKeys.wishlist() });
-    notify.success(t('toasts.deleted'));
-    onDeleted?.();
-  };
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('delete.title')}
       text={t('delete.text', { name: binder.name, count: binder.cardCount })}
       confirmLabel={t('actions.delete')}
       cancelLabel={t('actions.cancel')}
-      onConfirm={remove}
+      remove={() => bindersApi.remove(binder.id)}
+      failedText={t('toasts.deleteFailed')}
+      onRemoved={() => {
+        queryClient.removeQueries({ queryKey: binderKeys.detail(binder.id) });
+        binderChanged(binder.id);
+        void queryClient.invalidateQueries({ queryKey: binderKeys.wishlist() });
+        notify.success(t('toasts.deleted'));
+        onDeleted?.();
+      }}
       testId="delete-binder-confirm"
     />
   );

@@ -6,10 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/misc';
-import { ErrorState, NotFoundState } from '@/components/ui/query-states';
+import { DetailState, NotFoundState, PageSkeleton } from '@/components/ui/query-states';
 import { menuItem, popoverSurface, tabList, tabTrigger } from '@/components/ui/styles';
-import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useBinder } from '@/features/binders/api/binders-api';
 import { BinderCards } from '@/features/binders/components/binder-cards';
@@ -104,17 +102,15 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
   const binder = useBinder(id);
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  if (binder.isPending) {
+  if (!binder.isSuccess) {
     return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-32" />
-        <Skeleton className="h-96" />
-      </div>
+      <DetailState
+        query={binder}
+        loading={<PageSkeleton blocks={['h-32', 'h-96']} />}
+        notFound={{ title: t('notFound.title'), hint: t('notFound.hint') }}
+        failedTitle={t('loadFailed')}
+      />
     );
-  }
-  if (binder.isError) {
-    if (binder.error instanceof ApiError && binder.error.status === 404) return <NotFoundState title={t('notFound.title')} hint={t('notFound.hint')} />;
-    return <ErrorState title={t('loadFailed')} onRetry={() => void binder.refetch()} />;
   }
   const data = binder.data;
   const editable = data.owner.isYou;

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { SearchInput } from '@/components/ui/search-input';
+import { useDebouncedCallback } from '@/lib/use-debounced-callback';
 import { useTranslation } from 'react-i18next';
 
 /** Search input that reports its value 250 ms after the user stops typing. */
@@ -8,16 +9,14 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
   const { t } = useTranslation('cards');
   const [draft, setDraft] = useState(value);
   const [prev, setPrev] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const report = useDebouncedCallback(onChange, 250);
   if (prev !== value) {
     setPrev(value);
     setDraft(value);
   }
-  useEffect(() => () => clearTimeout(timer.current), []);
   const update = (text: string) => {
     setDraft(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChange(text.trim()), 250);
+    report(text.trim());
   };
   return (
     <SearchInput
@@ -28,7 +27,7 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
       onChange={(e) => update(e.target.value)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
-          clearTimeout(timer.current);
+          report.cancel();
           onChange(draft.trim());
         }
       }}
@@ -39,7 +38,7 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
         <button
           type="button"
           onClick={() => {
-            clearTimeout(timer.current);
+            report.cancel();
             setDraft('');
             onChange('');
           }}

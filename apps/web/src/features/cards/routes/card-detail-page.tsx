@@ -7,8 +7,7 @@ import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } fr
 import { copyWithToast } from '@/lib/clipboard';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Badge, Skeleton } from '@/components/ui/misc';
-import { ErrorState, NotFoundState } from '@/components/ui/query-states';
-import { ApiError } from '@/lib/api-client';
+import { DetailState } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { cardQueryOptions, useCard } from '@/features/cards/api/get-card';
 import { CardImage } from '@/components/card/card-image';
@@ -93,7 +92,7 @@ export function CardDetailPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const id = cardIdFromPathSegment(slug);
-  const { data: card, isPending, error, refetch } = useCard(id);
+  const { data: card, isSuccess, error, refetch } = useCard(id);
   const { signedIn, termsAccepted } = useSession();
   const quickAdd = useQuickAdd();
 
@@ -114,32 +113,25 @@ export function CardDetailPage() {
     </Link>
   );
 
-  if (id === null || (error instanceof ApiError && error.status === 404)) {
+  if (id === null || !isSuccess) {
     return (
-      <div>
-        {back}
-        <NotFoundState title={t('errors.cardNotFound')} hint={t('errors.cardNotFoundHint')} />
-      </div>
-    );
-  }
-  if (error) {
-    return (
-      <div>
-        {back}
-        <ErrorState title={t('errors.cardLoadFailed')} onRetry={() => void refetch()} />
-      </div>
-    );
-  }
-  if (isPending) {
-    return (
-      <div className="grid gap-8 md:grid-cols-[minmax(0,22rem)_1fr]" aria-busy="true">
-        <Skeleton className="aspect-[600/838] w-full" />
-        <div className="flex flex-col gap-3">
-          <Skeleton className="h-9 w-2/3" />
-          <Skeleton className="h-5 w-1/3" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-      </div>
+      <DetailState
+        query={{ error, refetch }}
+        missing={id === null}
+        loading={
+          <div className="grid gap-8 md:grid-cols-[minmax(0,22rem)_1fr]" aria-busy="true">
+            <Skeleton className="aspect-[600/838] w-full" />
+            <div className="flex flex-col gap-3">
+              <Skeleton className="h-9 w-2/3" />
+              <Skeleton className="h-5 w-1/3" />
+              <Skeleton className="h-32 w-full" />
+            </div>
+          </div>
+        }
+        notFound={{ title: t('errors.cardNotFound'), hint: t('errors.cardNotFoundHint') }}
+        failedTitle={t('errors.cardLoadFailed')}
+        back={back}
+      />
     );
   }
 

@@ -1,7 +1,7 @@
 import type { DeckSummary } from '@grandline/core/contracts/decks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/lib/toast';
 import { decksApi, deckKeys } from '@/features/decks/api/decks-api';
 
@@ -19,27 +19,22 @@ export function DeleteDeckDialog({
 }) {
   const { t } = useTranslation('decks');
   const queryClient = useQueryClient();
-  const remove = async () => {
-    try {
-      await decksApi.remove(deck.id);
-    } catch (err) {
-      notify.error(t('toasts.deleteFailed'));
-      throw err;
-    }
-    queryClient.removeQueries({ queryKey: deckKeys.detail(deck.id) });
-    await queryClient.invalidateQueries({ queryKey: deckKeys.mine() });
-    notify.success(t('toasts.deleted'));
-    onDeleted?.();
-  };
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('delete.title')}
       text={t('delete.text', { name: deck.name })}
       confirmLabel={t('actions.delete')}
       cancelLabel={t('actions.cancel')}
-      onConfirm={remove}
+      remove={() => decksApi.remove(deck.id)}
+      failedText={t('toasts.deleteFailed')}
+      onRemoved={async () => {
+        queryClient.removeQueries({ queryKey: deckKeys.detail(deck.id) });
+        await queryClient.invalidateQueries({ queryKey: deckKeys.mine() });
+        notify.success(t('toasts.deleted'));
+        onDeleted?.();
+      }}
       testId="delete-deck-confirm"
     />
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton, Spinner } from '@/components/ui/misc';
-import { ErrorState, NotFoundState } from '@/components/ui/query-states';
+import { DetailState } from '@/components/ui/query-states';
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
@@ -165,11 +165,17 @@ export function DeckEditorPage() {
 function ExistingDeckEditor({ id }: { id: string }) {
   const { t } = useTranslation('decks');
   const deck = useDeck(id);
-  if (deck.isPending) return <Skeleton className="h-96" />;
-  if (deck.isError) {
-    if (deck.error instanceof ApiError && deck.error.status === 404) return <NotFoundState title={t('view.notFound')} hint={t('view.notFoundHint')} />;
-    return <ErrorState title={t('view.loadFailed')} onRetry={() => void deck.refetch()} />;
+  // Another user's deck is not found here (it is only viewed).
+  if (!deck.isSuccess || !deck.data.owner.isYou) {
+    return (
+      <DetailState
+        query={deck}
+        missing={deck.isSuccess}
+        loading={<Skeleton className="h-96" />}
+        notFound={{ title: t('view.notFound'), hint: t('view.notFoundHint') }}
+        failedTitle={t('view.loadFailed')}
+      />
+    );
   }
-  if (!deck.data.owner.isYou) return <NotFoundState title={t('view.notFound')} hint={t('view.notFoundHint')} />;
   return <Editor key={id} saved={draftFromDeck(deck.data)} deckId={id} />;
 }

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/misc';
-import { ErrorState, NotFoundState } from '@/components/ui/query-states';
-import { ApiError } from '@/lib/api-client';
+import { DetailState, PageSkeleton } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { copyWithToast } from '@/lib/clipboard';
 import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
@@ -30,24 +28,16 @@ export function DeckViewPage() {
   const [dialog, setDialog] = useState<'export' | 'share' | null>(null);
   const title = <PageTitle title={deck.data?.name ?? t('view.title')} />;
 
-  if (deck.isPending) {
-    return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        {title}
-        <Skeleton className="h-10 w-1/2" />
-        <Skeleton className="h-64" />
-      </div>
-    );
-  }
-  if (deck.isError) {
+  if (!deck.isSuccess) {
     return (
       <>
         {title}
-        {deck.error instanceof ApiError && deck.error.status === 404 ? (
-          <NotFoundState title={t('view.notFound')} hint={t('view.notFoundHint')} />
-        ) : (
-          <ErrorState title={t('view.loadFailed')} onRetry={() => void deck.refetch()} />
-        )}
+        <DetailState
+          query={deck}
+          loading={<PageSkeleton blocks={['h-10 w-1/2', 'h-64']} />}
+          notFound={{ title: t('view.notFound'), hint: t('view.notFoundHint') }}
+          failedTitle={t('view.loadFailed')}
+        />
       </>
     );
   }

@@ -1,10 +1,7 @@
-import { ArrowLeftRight, Plus, Zap } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { ArrowLeftRight, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/misc';
-import { choiceIndicator, choiceItem, menuItem, popoverSurface } from '@/components/ui/styles';
+import { Menu, MenuLink, MenuQueryItems, MenuRadioGroup, MenuRadioItem, MenuSeparator, MenuTrigger } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { useMyBinders } from '@/features/binders/api/binders-api';
 import { useMyDecks } from '@/features/decks/api/decks-api';
@@ -12,17 +9,25 @@ import { targetKey, type QuickAddTarget } from '@/features/quick-add/quick-add-s
 import { useQuickAdd } from '@/features/quick-add/api/quick-add-store';
 import { TargetIcon } from './target-text';
 
-const groupLabel = 'px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted';
-
-function Count({ children }: { children: string }) {
-  return <span className="ml-auto shrink-0 pl-3 text-xs tabular-nums text-muted">{children}</span>;
+/** One target to pick: a deck or binder with its card count (a binder says its category to screen readers), or the wishlist. */
+function TargetChoice({ target, count }: { target: QuickAddTarget; count?: number }) {
+  const { t } = useTranslation('quickadd');
+  return (
+    <MenuRadioItem value={targetKey(target)} testId="quick-add-choice">
+      <TargetIcon target={target} className="h-4 w-4 shrink-0 text-muted" />
+      <span className="min-w-0 truncate">{target.kind === 'wishlist' ? t('targets.wishlist') : target.name}</span>
+      {target.kind === 'binder' && <span className="sr-only">{` (${t(`targets.${target.category}`)})`}</span>}
+      {count !== undefined && <span className="ml-auto shrink-0 pl-3 text-xs tabular-nums text-muted">{t('picker.cardCount', { count })}</span>}
+    </MenuRadioItem>
+  );
 }
 
-function Loading({ label }: { label: string }) {
+/** "New deck" / "New binder" where there is none to pick. */
+function NewTarget({ to, children }: { to: string; children: string }) {
   return (
-    <div className="flex justify-center py-3">
-      <Spinner className="h-4 w-4" label={label} />
-    </div>
+    <MenuLink to={to} className="text-muted">
+      {children}
+    </MenuLink>
   );
 }
 
@@ -38,72 +43,36 @@ function Choices({ current, onPick }: { current: string; onPick: (target: QuickA
   targets.set('wishlist', { kind: 'wishlist' });
 
   return (
-    <DropdownMenu.RadioGroup
+    <MenuRadioGroup
       value={current}
       onValueChange={(key) => {
         const target = targets.get(key);
         if (target) onPick(target);
       }}
     >
-      <DropdownMenu.Label className={groupLabel}>{t('picker.decks')}</DropdownMenu.Label>
-      {decks.isPending && <Loading label={t('picker.loading')} />}
-      {decks.isError && <p className="px-3 py-2 text-sm text-muted">{t('picker.decksFailed')}</p>}
-      {decks.data?.map((d) => {
-        const target = targets.get(`deck:${d.id}`)!;
-        return (
-          <DropdownMenu.RadioItem key={d.id} value={`deck:${d.id}`} className={choiceItem} data-testid="quick-add-choice">
-            <DropdownMenu.ItemIndicator className={choiceIndicator}>
-              <span className="block h-2 w-2 rounded-full bg-accent" />
-            </DropdownMenu.ItemIndicator>
-            <TargetIcon target={target} className="h-4 w-4 shrink-0 text-muted" />
-            <span className="min-w-0 truncate">{d.name}</span>
-            <Count>{t('picker.cardCount', { count: d.mainCount })}</Count>
-          </DropdownMenu.RadioItem>
-        );
-      })}
-      {decks.data?.length === 0 && (
-        <DropdownMenu.Item asChild className={cn(menuItem, 'text-muted')}>
-          <Link to="/deck/new">
-            <Plus className="h-4 w-4" aria-hidden />
-            {t('picker.newDeck')}
-          </Link>
-        </DropdownMenu.Item>
-      )}
-
-      <DropdownMenu.Separator className="my-1 h-px bg-border" />
-      <DropdownMenu.Label className={groupLabel}>{t('picker.binders')}</DropdownMenu.Label>
-      {binders.isPending && <Loading label={t('picker.loading')} />}
-      {binders.isError && <p className="px-3 py-2 text-sm text-muted">{t('picker.bindersFailed')}</p>}
-      {shelves?.map((b) => {
-        const target = targets.get(`binder:${b.id}`)!;
-        return (
-          <DropdownMenu.RadioItem key={b.id} value={`binder:${b.id}`} className={choiceItem} data-testid="quick-add-choice">
-            <DropdownMenu.ItemIndicator className={choiceIndicator}>
-              <span className="block h-2 w-2 rounded-full bg-accent" />
-            </DropdownMenu.ItemIndicator>
-            <TargetIcon target={target} className="h-4 w-4 shrink-0 text-muted" />
-            <span className="min-w-0 truncate">{b.name}</span>
-            <span className="sr-only">{` (${t(`targets.${b.category}`)})`}</span>
-            <Count>{t('picker.cardCount', { count: b.cardCount })}</Count>
-          </DropdownMenu.RadioItem>
-        );
-      })}
-      {shelves?.length === 0 && (
-        <DropdownMenu.Item asChild className={cn(menuItem, 'text-muted')}>
-          <Link to="/collection/new">
-            <Plus className="h-4 w-4" aria-hidden />
-            {t('picker.newBinder')}
-          </Link>
-        </DropdownMenu.Item>
-      )}
-      <DropdownMenu.RadioItem value="wishlist" className={choiceItem} data-testid="quick-add-choice">
-        <DropdownMenu.ItemIndicator className={choiceIndicator}>
-          <span className="block h-2 w-2 rounded-full bg-accent" />
-        </DropdownMenu.ItemIndicator>
-        <TargetIcon target={{ kind: 'wishlist' }} className="h-4 w-4 shrink-0 text-muted" />
-        <span className="min-w-0 truncate">{t('targets.wishlist')}</span>
-      </DropdownMenu.RadioItem>
-    </DropdownMenu.RadioGroup>
+      <MenuQueryItems
+        label={t('picker.decks')}
+        query={decks}
+        items={decks.data}
+        loadingLabel={t('picker.loading')}
+        failedText={t('picker.decksFailed')}
+        empty={<NewTarget to="/deck/new">{t('picker.newDeck')}</NewTarget>}
+      >
+        {(d) => <TargetChoice key={d.id} target={targets.get(`deck:${d.id}`)!} count={d.mainCount} />}
+      </MenuQueryItems>
+      <MenuSeparator />
+      <MenuQueryItems
+        label={t('picker.binders')}
+        query={binders}
+        items={shelves}
+        loadingLabel={t('picker.loading')}
+        failedText={t('picker.bindersFailed')}
+        empty={<NewTarget to="/collection/new">{t('picker.newBinder')}</NewTarget>}
+      >
+        {(b) => <TargetChoice key={b.id} target={targets.get(`binder:${b.id}`)!} count={b.cardCount} />}
+      </MenuQueryItems>
+      <TargetChoice target={{ kind: 'wishlist' }} />
+    </MenuRadioGroup>
   );
 }
 
@@ -116,39 +85,34 @@ export function QuickAddPicker({ variant = 'start' }: { variant?: 'start' | 'cha
   const { state, start } = useQuickAdd();
   const active = Boolean(state);
   return (
-    <DropdownMenu.Root>
-      {variant === 'start' ? (
-        <DropdownMenu.Trigger
-          className={buttonClass('secondary', 'md', active ? 'border-accent/70 ring-1 ring-accent/40' : undefined)}
-          data-testid="quick-add-open"
-          data-quick-add-trigger=""
-        >
-          <Zap className={cn('h-4 w-4', active && 'fill-accent text-accent')} aria-hidden />
-          {t('picker.open')}
-          {active && <span className="sr-only">{` — ${t('bar.on')}`}</span>}
-        </DropdownMenu.Trigger>
-      ) : (
-        <DropdownMenu.Trigger className={buttonClass('ghost', 'sm', 'px-2 sm:px-3')} aria-label={t('picker.changeLabel')} title={t('picker.changeLabel')} data-testid="quick-add-change">
-          <ArrowLeftRight className="h-4 w-4" aria-hidden />
-          <span className="hidden sm:inline">{t('picker.change')}</span>
-        </DropdownMenu.Trigger>
-      )}
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          collisionPadding={8}
-          className={`${popoverSurface} max-h-[min(28rem,var(--radix-dropdown-menu-content-available-height))] w-72 max-w-[calc(100vw-1rem)] overflow-y-auto p-1`}
-          data-testid="quick-add-menu"
-        >
-          <div className="px-3 pb-1 pt-2">
-            <p className="text-sm font-semibold">{t('picker.title')}</p>
-            <p className="mt-0.5 text-xs text-muted">{t('picker.hint')}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <Choices current={state ? targetKey(state.target) : ''} onPick={start} />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Menu
+      trigger={
+        variant === 'start' ? (
+          <MenuTrigger
+            className={buttonClass('secondary', 'md', active ? 'border-accent/70 ring-1 ring-accent/40' : undefined)}
+            data-testid="quick-add-open"
+            data-quick-add-trigger=""
+          >
+            <Zap className={cn('h-4 w-4', active && 'fill-accent text-accent')} aria-hidden />
+            {t('picker.open')}
+            {active && <span className="sr-only">{` — ${t('bar.on')}`}</span>}
+          </MenuTrigger>
+        ) : (
+          <MenuTrigger className={buttonClass('ghost', 'sm', 'px-2 sm:px-3')} aria-label={t('picker.changeLabel')} title={t('picker.changeLabel')} data-testid="quick-add-change">
+            <ArrowLeftRight className="h-4 w-4" aria-hidden />
+            <span className="hidden sm:inline">{t('picker.change')}</span>
+          </MenuTrigger>
+        )
+      }
+      className="max-h-[min(28rem,var(--radix-dropdown-menu-content-available-height))] w-72 max-w-[calc(100vw-1rem)] overflow-y-auto p-1"
+      testId="quick-add-menu"
+    >
+      <div className="px-3 pb-1 pt-2">
+        <p className="text-sm font-semibold">{t('picker.title')}</p>
+        <p className="mt-0.5 text-xs text-muted">{t('picker.hint')}</p>
+      </div>
+      <MenuSeparator />
+      <Choices current={state ? targetKey(state.target) : ''} onPick={start} />
+    </Menu>
   );
 }

@@ -4,8 +4,7 @@ import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { CardTile } from '@/components/card/card-tile';
 import { buttonClass } from '@/components/ui/button';
 import { Badge, Skeleton } from '@/components/ui/misc';
-import { ErrorState, NotFoundState } from '@/components/ui/query-states';
-import { ApiError } from '@/lib/api-client';
+import { DetailState } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { setQueryOptions, useSet } from '@/features/sets/api/get-set';
 import { PageTitle } from '@/components/page-title';
@@ -26,20 +25,14 @@ export function SetDetailPage() {
       {t('sets.back')}
     </Link>
   );
-  if (error instanceof ApiError && error.status === 404) {
-    return (
-      <div>
-        {back}
-        <NotFoundState title={t('errors.setNotFound')} hint={t('errors.setNotFoundHint')} />
-      </div>
-    );
-  }
   if (error) {
     return (
-      <div>
-        {back}
-        <ErrorState title={t('errors.loadFailed')} onRetry={() => void refetch()} />
-      </div>
+      <DetailState
+        query={{ error, refetch }}
+        notFound={{ title: t('errors.setNotFound'), hint: t('errors.setNotFoundHint') }}
+        failedTitle={t('errors.loadFailed')}
+        back={back}
+      />
     );
   }
   return (

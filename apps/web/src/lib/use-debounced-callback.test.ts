@@ -1,0 +1,59 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useDebouncedCallback } from './use-debounced-callback';
+
+describe('useDebouncedCallback', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('calls once, with the last arguments, after the calls stop for the delay', () => {
+    const fn = vi.fn();
+    const { result } = renderHook(() => useDebouncedCallback(fn, 250));
+    act(() => {
+      result.current('z');
+      vi.advanceTimersByTime(200);
+      result.current('zo');
+      vi.advanceTimersByTime(249);
+    });
+    expect(fn).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(fn).toHaveBeenCalledOnce();
+    expect(fn).toHaveBeenCalledWith('zo');
+  });
+
+  it('keeps the same function across renders and calls the latest one rendered', () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const { result, rerender } = renderHook(({ fn }) => useDebouncedCallback(fn, 100), { initialProps: { fn: first } });
+    const debounced = result.current;
+    act(() => debounced('a'));
+    rerender({ fn: second });
+    expect(result.current).toBe(debounced);
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith('a');
+  });
+
+  it('drops the waiting call on cancel and on unmount', () => {
+    const fn = vi.fn();
+    const { result, unmount } = renderHook(() => useDebouncedCallback(fn, 100));
+    act(() => {
+      result.current('a');
+      result.current.cancel();
+      vi.advanceTimersByTime(100);
+    });
+    expect(fn).not.toHaveBeenCalled();
+    act(() => result.current('b'));
+    unmount();
+    vi.advanceTimersByTime(100);
+    expect(fn).not.toHaveBeenCalled();
+  });
+});
