@@ -1,0 +1,147 @@
+import { CARD_CONDITIONS, CARD_LANGUAGES, type BinderCardRow, type BinderDetail } from '@grandline/core/contracts/binders';
+import { cardPath } from '@grandline/core/slug';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CardImage } from '@/components/card/card-image';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { Paid, RowDetails, RowMenu, RowSelect, Stepper } from './binder-row-controls';
+
+const COLUMNS = ['card', 'rarity', 'condition', 'language', 'paid', 'quantity'] as const;
+
+interface RowsProps {
+  binder: BinderDetail;
+  rows: BinderCardRow[];
+  editable: boolean;
+  /** The rows shown are the previous page's while the next one loads. */
+  stale: boolean;
+}
+
+/** The rows as card images with their copies; the owner gets the row menu and a quantity stepper. */
+export function BinderGrid({ binder, rows, editable, stale }: RowsProps) {
+  const { t } = useTranslation('binders');
+  return (
+    <ul className={cn('grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 xl:grid-cols-6', stale && 'opacity-60')} data-testid="binder-grid">
+      {rows.map((row) => (
+        <li key={row.id} className="flex flex-col gap-1.5" data-testid="binder-row">
+          <Link to={cardPath(row.card)} className="relative block rounded-lg focus-visible:ring-2 focus-visible:ring-accent">
+            <CardImage card={row.card} />
+            <span className="absolute right-1.5 top-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold tabular-nums text-white" aria-hidden>
+              ×{row.quantity}
+            </span>
+          </Link>
+          <div className="flex items-start justify-between gap-1">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">{row.card.name}</p>
+              <RowDetails row={row} />
+            </div>
+            {editable && <RowMenu row={row} binderId={binder.id} isCover={binder.cover?.id === row.card.id} />}
+          </div>
+          {(row.condition || row.language) && (
+            <p className="text-xs text-muted">{[row.condition && t(`conditions.${row.condition}`), row.language].filter(Boolean).join(' · ')}</p>
+          )}
+          {editable && <Stepper row={row} binderId={binder.id} compact />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The rows as a table; the owner picks rows with checkboxes (one, or the whole page) and changes condition,
+ * language and copies in place.
+ */
+export function BinderList({
+  binder,
+  rows,
+  editable,
+  stale,
+  selected,
+  allOnPage,
+  onToggleRow,
+  onTogglePage,
+}: RowsProps & { selected: ReadonlySet<number>; allOnPage: boolean; onToggleRow: (id: number) => void; onTogglePage: () => void }) {
+  const { t } = useTranslation('binders');
+  return (
+    <div className={cn('overflow-x-auto rounded-xl border border-border', stale && 'opacity-60')}>
+      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="binder-list">
+        <caption className="sr-only">{t('cards.listCaption', { name: binder.name })}</caption>
+        <thead className="bg-surface-2 text-xs text-muted">
+          <tr>
+            {editable && (
+              <th scope="col" className="w-10 px-3 py-2">
+                <input type="checkbox" className="h-4 w-4 cursor-pointer accent-[var(--color-accent)]" checked={allOnPage} aria-label={t('cards.selectPage')} onChange={onTogglePage} />
+              </th>
+            )}
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-medium">
+                {t(`cards.columns.${column}`)}
+              </th>
+            ))}
+            {editable && <th scope="col" className="w-10 px-3 py-2"><span className="sr-only">{t('cards.columns.actions')}</span></th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t border-border" data-testid="binder-row">
+              {editable && (
+                <td className="px-3 py-2">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 cursor-pointer accent-[var(--color-accent)]"
+                    checked={selected.has(row.id)}
+                    aria-label={t('cards.select', { name: row.card.name })}
+                    onChange={() => onToggleRow(row.id)}
+                  />
+                </td>
+              )}
+              <td className="px-3 py-2">
+                <Link to={cardPath(row.card)} className="flex items-center gap-3 hover:underline">
+                  <div className="w-9 shrink-0">
+                    <CardImage card={row.card} />
+                  </div>
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">{row.card.name}</span>
+                    <RowDetails row={row} />
+                  </span>
+                </Link>
+              </td>
+              <td className="px-3 py-2">{row.card.rarity}</td>
+              <td className="px-3 py-2">
+                {editable ? <RowSelect row={row} binderId={binder.id} field="condition" options={CARD_CONDITIONS} label={t('cards.columns.condition')} /> : row.condition ? t(`conditions.${row.condition}`) : '—'}
+              </td>
+              <td className="px-3 py-2">
+                {editable ? <RowSelect row={row} binderId={binder.id} field="language" options={CARD_LANGUAGES} label={t('cards.columns.language')} /> : (row.language ?? '—')}
+              </td>
+              <td className="px-3 py-2">
+                <Paid row={row} />
+              </td>
+              <td className="px-3 py-2">{editable ? <Stepper row={row} binderId={binder.id} compact /> : <span className="tabular-nums">{row.quantity}</span>}</td>
+              {editable && (
+                <td className="px-3 py-2">
+                  <RowMenu row={row} binderId={binder.id} isCover={binder.cover?.id === row.card.id} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Previous, "page N of M", next. */
+export function BinderPager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('binders');
+  return (
+    <nav className="flex items-center justify-center gap-3" aria-label={t('cards.pages')}>
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('cards.previous')}
+      </Button>
+      <span className="text-sm tabular-nums text-muted">{t('cards.page', { page, count: pageCount })}</span>
+      <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+        {t('cards.next')}
+      </Button>
+    </nav>
+  );
+}

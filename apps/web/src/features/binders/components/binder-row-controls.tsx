@@ -1,0 +1,137 @@
+import type { BinderCardRow } from '@grandline/core/contracts/binders';
+import { isCurrencyCode } from '@grandline/core/money/currencies';
+import { formatMoney } from '@grandline/core/money/money';
+import { ImageIcon, Minus, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Menu, MenuItem, MenuTrigger } from '@/components/ui/dropdown-menu';
+import { Select } from '@/components/ui/select';
+import { notify } from '@/lib/toast';
+import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
+import { ALL, choiceOf } from '@/features/binders/binder-cards-state';
+import { RowDetailsDialog } from './row-details-dialog';
+
+/** Copies of one row with − and + (− on the last copy removes the row); quantity changes show at once. */
+export function Stepper({ row, binderId, compact }: { row: BinderCardRow; binderId: string; compact?: boolean }) {
+  const { t } = useTranslation('binders');
+  // The new quantity shows at once and until the server's row (refetched) differs from the one it was based on.
+  const [pending, setPending] = useState<{ from: number; value: number } | null>(null);
+  const quantity = pending && pending.from === row.quantity ? pending.value : row.quantity;
+  const set = async (next: number) => {
+    setPending({ from: row.quantity, value: next });
+    try {
+      if (next <= 0) await bindersApi.removeCards(binderId, [row.id]);
+      else await bindersApi.updateCard(binderId, row.id, { quantity: next });
+      binderChanged(binderId);
+    } catch {
+      setPending(null);
+      notify.error(t('toasts.quantityFailed'));
+    }
+  };
+  const size = compact ? 'h-7 w-7' : 'h-8 w-8';
+  return (
+    <div className="flex items-center gap-1" data-testid="quantity-stepper">
+      <Button variant="ghost" size="icon" className={size} onClick={() => void set(quantity - 1)} aria-label={quantity === 1 ? t('cards.remove', { name: row.card.name }) : t('cards.decrease', { name: row.card.name })}>
+        {quantity === 1 ? <Trash2 className="h-3.5 w-3.5" aria-hidden /> : <Minus className="h-3.5 w-3.5" aria-hidden />}
+      </Button>
+      <span className="min-w-6 text-center text-sm font-semibold tabular-nums" data-testid="row-quantity" aria-live="polite">
+        {quantity}
+      </span>
+      <Button variant="ghost" size="icon" className={size} onClick={() => void set(quantity + 1)} disabled={quantity >= 9999} aria-label={t('cards.increase', { name: row.card.name })}>
+        <Plus className="h-3.5 w-3.5" aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+/** Row actions for the owner: edit the row's details, make the card the binder's cover, or remove it. */
+export function RowMenu({ row, binderId, isCover }: { row: BinderCardRow; binderId: string; isCover: boolean }) {
+  const { t } = useTranslation('binders');
+  const [editing, setEditing] = useState(false);
+  const setCover = async () => {
+    try {
+      await bindersApi.update(binderId, { coverCardId: row.card.id });
+      binderChanged(binderId);
+      notify.success(t('toasts.coverUpdated'));
+    } catch {
+      notify.error(t('toasts.coverFailed'));
+    }
+  };
+  const remove = async () => {
+    try {
+      await bindersApi.removeCards(binderId, [row.id]);
+      binderChanged(binderId);
+      notify.success(t('toasts.removed', { name: row.card.name }));
+    } catch {
+      notify.error(t('toasts.updateFailed'));
+    }
+  };
+  return (
+    <>
+      <Menu
+        trigger={
+          <MenuTrigger className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-lg hover:bg-surface-2" aria-label={t('cards.actions', { name: row.card.name })}>
+            <MoreHorizontal className="h-4 w-4" aria-hidden />
+          </MenuTrigger>
+        }
+        sideOffset={4}
+        className="min-w-48 p-1"
+      >
+        <MenuItem onSelect={() => setEditing(true)} testId="row-edit-details">
+          <Pencil className="h-4 w-4" aria-hidden />
+          {t('details.open')}
+        </MenuItem>
+        <MenuItem disabled={isCover} onSelect={() => void setCover()}>
+          <ImageIcon className="h-4 w-4" aria-hidden />
+          {isCover ? t('cards.isCover') : t('cards.setCover')}
+        </MenuItem>
+        <MenuItem className="text-danger" onSelect={() => void remove()}>
+          <Trash2 className="h-4 w-4" aria-hidden />
+          {t('cards.removeAll')}
+        </MenuItem>
+      </Menu>
+      {editing && <RowDetailsDialog row={row} binderId={binderId} open onOpenChange={setEditing} />}
+    </>
+  );
+}
+
+/** What was paid for one copy, in its currency (e.g. R$ 12,50), or a dash. */
+export function Paid({ row }: { row: BinderCardRow }) {
+  if (row.purchasePriceMinor === null || !isCurrencyCode(row.purchaseCurrency)) return <span className="text-muted">—</span>;
+  return <span className="tabular-nums">{formatMoney(row.purchasePriceMinor, row.purchaseCurrency)}</span>;
+}
+
+/** The print under the card's name: number, variant and set code. */
+export function RowDetails({ row }: { row: BinderCardRow }) {
+  return (
+    <p className="truncate font-mono text-xs text-muted">
+      {row.card.cardNumber}
+      {row.card.variant ? ` · ${row.card.variant}` : ''}
+      {row.card.set?.code ? ` · ${row.card.set.code}` : ''}
+    </p>
+  );
+}
+
+/** Condition or language of a row, changed in place (a match with another row of the same print merges them). */
+export function RowSelect({ row, binderId, field, options, label }: { row: BinderCardRow; binderId: string; field: 'condition' | 'language'; options: readonly string[]; label: string }) {
+  const { t } = useTranslation('binders');
+  const change = async (value: string) => {
+    try {
+      await bindersApi.updateCard(binderId, row.id, { [field]: choiceOf(value) });
+      binderChanged(binderId);
+    } catch {
+      notify.error(t('toasts.updateFailed'));
+    }
+  };
+  return (
+    <Select
+      compact
+      label={label}
+      value={row[field] ?? ALL}
+      onValueChange={(v) => void change(v)}
+      options={[{ value: ALL, label: '—' }, ...options.map((o) => ({ value: o, label: field === 'condition' ? t(`conditions.${o}`) : o, short: o }))]}
+      className="w-24"
+    />
+  );
+}
