@@ -3,7 +3,8 @@
  * For apps/server/src, apps/web/src and packages/core/src: the largest files (lines), the longest functions
  * (lines, read with the TypeScript compiler API), the files over 500 lines, the import cycles (groups of files that
  * import each other, directly or through others) and the imports that cross a boundary the lint forbids.
- * Usage: node --import tsx bench/structure.ts [repo root, default: the current directory] [--top N]
+ * Usage: node --import tsx bench/structure.ts [repo root, default: the current directory] [--top N] [--check]
+ * With --check (run by `npm run lint`) it prints only the import cycles and boundary imports, and fails on any.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,10 @@ import ts from 'typescript';
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const TOP = topAt >= 0 ? Number(args[topAt + 1]) : 10;
+const check = args.includes('--check');
+const log = (...parts: unknown[]) => {
+  if (!check) console.log(...parts);
+};
 const root = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--top') ?? '.');
 const AREAS = ['apps/server/src', 'apps/web/src', 'packages/core/src'];
 const LARGE = 500;
@@ -161,29 +166,38 @@ function boundaryViolations(files: Map<string, FileInfo>): string[] {
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const files = new Map<string, FileInfo>();
 const functions: FnInfo[] = [];
-console.log(`# Source structure of ${path.basename(root)}\n`);
+log(`# Source structure of ${path.basename(root)}\n`);
 for (const area of AREAS) {
   const options = optionsFor(area);
   const areaFiles = sourceFiles(path.join(root, area));
   const infos = areaFiles.map((f) => readFile(f, options, functions));
   for (const info of infos) files.set(path.resolve(info.file), info);
   const total = infos.reduce((n, i) => n + i.lines, 0);
-  console.log(`## ${area}: ${infos.length} files, ${total} lines\n`);
-  console.log(`Largest files:`);
-  for (const i of [...infos].sort((a, b) => b.lines - a.lines).slice(0, TOP)) console.log(`${pad(i.lines, 6)}  ${rel(i.file)}`);
+  log(`## ${area}: ${infos.length} files, ${total} lines\n`);
+  log(`Largest files:`);
+  for (const i of [...infos].sort((a, b) => b.lines - a.lines).slice(0, TOP)) log(`${pad(i.lines, 6)}  ${rel(i.file)}`);
   const areaFns = functions.filter((f) => f.file.startsWith(area + '/')).sort((a, b) => b.lines - a.lines);
-  console.log(`\nLongest functions:`);
-  for (const f of areaFns.slice(0, TOP)) console.log(`${pad(f.lines, 6)}  ${f.file}:${f.line} ${f.name}`);
+  log(`\nLongest functions:`);
+  for (const f of areaFns.slice(0, TOP)) log(`${pad(f.lines, 6)}  ${f.file}:${f.line} ${f.name}`);
   const large = infos.filter((i) => i.lines > LARGE);
-  console.log(`\nFiles over ${LARGE} lines: ${large.length}${large.length ? ` (${large.map((i) => rel(i.file)).join(', ')})` : ''}\n`);
+  log(`\nFiles over ${LARGE} lines: ${large.length}${large.length ? ` (${large.map((i) => rel(i.file)).join(', ')})` : ''}\n`);
 }
 
 const all = cycles(files, true);
 const runtime = cycles(files, false);
-console.log(`## Import cycles\n`);
-console.log(`Cycles (groups of files importing each other, type imports included): ${all.length}`);
-for (const group of all) console.log(`  - ${group.join(' ↔ ')}`);
-console.log(`Cycles through runtime imports only: ${runtime.length}`);
+log(`## Import cycles\n`);
+log(`Cycles (groups of files importing each other, type imports included): ${all.length}`);
+for (const group of all) log(`  - ${group.join(' ↔ ')}`);
+log(`Cycles through runtime imports only: ${runtime.length}`);
 const violations = boundaryViolations(files);
-console.log(`\n## Boundary imports (server lib/ and db/ → features/, core → apps/): ${violations.length}`);
-for (const v of violations) console.log(`  - ${v}`);
+log(`\n## Boundary imports (server lib/ and db/ → features/, core → apps/): ${violations.length}`);
+for (const v of violations) log(`  - ${v}`);
+if (check) {
+  const problems = all.length + violations.length;
+  if (problems) {
+    console.error(`structure check: ${all.length} import cycle(s), ${violations.length} boundary import(s)`);
+    for (const group of all) console.error(`  cycle: ${group.join(' ↔ ')}`);
+    for (const v of violations) console.error(`  boundary: ${v}`);
+    process.exit(1);
+  }
+}
