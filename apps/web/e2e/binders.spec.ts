@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import en from '../src/locales/en/binders.json' with { type: 'json' };
-import account from '../src/locales/en/account.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
 
@@ -24,7 +23,7 @@ test('create a binder, import a CSV with a bad row, change a quantity, export, s
   await expect(page).toHaveURL(/\/collection\/new$/);
   await page.getByTestId('binder-name').fill('My OP-01 pulls');
   await page.getByTestId('binder-submit').click();
-  await expect(page.getByText(account.validation.binderCategoryRequired)).toBeVisible();
+  await expect(page.getByText(en.validation.binderCategoryRequired)).toBeVisible();
   await page.getByTestId('category-personal').click();
   await page.getByTestId('binder-submit').click();
   await expect(page).toHaveURL(/\/collection\/[0-9a-f-]{36}$/);
@@ -59,7 +58,7 @@ test('create a binder, import a CSV with a bad row, change a quantity, export, s
   await page.getByTestId('row-edit-details').click();
   await page.getByTestId('row-price-input').fill('12,5x');
   await page.getByTestId('row-details-save').click();
-  await expect(page.getByText(account.validation.priceInvalid)).toBeVisible();
+  await expect(page.getByText(en.validation.priceInvalid)).toBeVisible();
   await page.getByTestId('row-price-input').fill('12,50');
   await page.getByTestId('row-details-dialog').getByRole('combobox', { name: 'Currency' }).click();
   await page.getByRole('option', { name: 'BRL' }).click();
@@ -109,7 +108,7 @@ test('create a binder, import a CSV with a bad row, change a quantity, export, s
 test("a malformed binder address says 'Invalid binder ID'; the portfolio counts Personal binders only", async ({ page }) => {
   await createAccount(page, { email: uniqueEmail('portfolio') });
   await page.goto('/collection/not-a-binder');
-  await expect(page.getByText(account.validation.binderIdInvalid)).toBeVisible();
+  await expect(page.getByText(en.validation.binderIdInvalid)).toBeVisible();
 
   const cards = ((await (await page.request.get('/api/cards?set=op-02&variations=false&pageSize=2')).json()) as { items: ApiCard[] }).items;
   const personal = (await (await page.request.post('/api/binders', { data: { name: 'Keep', category: 'personal' } })).json()) as { id: string };

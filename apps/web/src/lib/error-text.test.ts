@@ -1,7 +1,10 @@
 import { VALIDATION_MESSAGES_EN } from '@grandline/core/contracts/messages';
+import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '@/locales/en/account.json';
 import binders from '@/locales/en/binders.json';
+import cards from '@/locales/en/cards.json';
+import decks from '@/locales/en/decks.json';
 import { IMPORT_FAILURE_MESSAGES_EN } from '@grandline/core/contracts/binders';
 import { initTestI18n } from '@/test/i18n';
 import { ApiError } from './api-client';
@@ -13,8 +16,11 @@ beforeAll(async () => {
 
 describe('error messages', () => {
   it('shows the exact English texts of the contracts (spec §5)', () => {
+    // Shared messages live in 'account', a feature's own in its namespace; each key in exactly one of them.
+    const namespaces = [en, binders, decks, cards].map((ns) => ((ns as { validation?: Record<string, string> }).validation ?? {}));
     for (const [key, text] of Object.entries(VALIDATION_MESSAGES_EN)) {
-      expect((en.validation as Record<string, string>)[key.replace('validation.', '')], key).toBe(text);
+      const found = namespaces.map((v) => v[key.replace('validation.', '')]).filter((t) => t !== undefined);
+      expect(found, key).toEqual([text]);
     }
   });
 
@@ -27,6 +33,15 @@ describe('error messages', () => {
     expect(errorText(new ApiError(409, 'USERNAME_TAKEN', 'This user name is already taken'))).toBe('This user name is already taken');
     await initTestI18n('pt');
     expect(errorText(new ApiError(429, 'RATE_LIMITED', 'Too many attempts'))).not.toMatch(/Too many/);
+    await initTestI18n('en');
+  });
+
+  it("finds a feature's own messages and codes in its namespace, in the user's language", async () => {
+    await initTestI18n('pt');
+    expect(validationText('Deck name is required')).toBe('O nome do deck é obrigatório');
+    expect(validationText('validation.priceTooPrecise')).toBe('Casas decimais demais para esta moeda');
+    expect(errorText(new ApiError(400, 'NO_CARDS_TO_EXPORT', 'No cards to export'))).not.toBe('No cards to export');
+    expect(errorText(new ApiError(400, 'NO_CARDS_TO_EXPORT', 'No cards to export'))).toBe(i18next.t('errors.codes.NO_CARDS_TO_EXPORT', { ns: 'binders' }));
     await initTestI18n('en');
   });
 

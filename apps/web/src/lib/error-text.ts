@@ -5,22 +5,31 @@ import { ACCOUNT_NS } from './i18n';
 
 const KEY_BY_ENGLISH = new Map(Object.entries(VALIDATION_MESSAGES_EN).map(([key, text]) => [text, key]));
 
+/**
+ * Where validation messages and error codes are translated: messages shared by several screens in 'account', a
+ * feature's own ones in its namespace (binders, decks, cards), which its screens load.
+ */
+const MESSAGE_NAMESPACES = ['account', 'binders', 'decks', 'cards'] as const;
+const namespaceOf = (key: string) => MESSAGE_NAMESPACES.find((ns) => i18next.exists(key, { ns }));
+
 /** A validation message, given as its i18n key (client-side zod) or as its English text (server), in the user's language. */
 export function validationText(message: string | undefined): string {
   if (!message) return '';
   const key = message.startsWith('validation.') ? message : KEY_BY_ENGLISH.get(message);
-  return key && i18next.exists(key, { ns: 'account' }) ? i18next.t(key, { ns: 'account' }) : message;
+  const ns = key && namespaceOf(key);
+  return key && ns ? i18next.t(key, { ns }) : message;
 }
 
 /**
- * What to tell the user about a failed call (call it from screens that loaded the 'account' texts; a fallback
+ * What to tell the user about a failed call (call it from screens that loaded the 'account' texts and their feature's; a fallback
  * key may name its namespace, e.g. 'pages:admin.roleFailed'): the translation of the server's error code when we have
  * one, else its validation message, else the given fallback (an i18n key).
  */
 export function errorText(err: unknown, fallbackKey = 'errors.codes.INTERNAL_ERROR'): string {
   if (err instanceof ApiError) {
     const key = `errors.codes.${err.code}`;
-    if (i18next.exists(key, { ns: 'account' })) return i18next.t(key, { ns: 'account' });
+    const ns = namespaceOf(key);
+    if (ns) return i18next.t(key, { ns });
     const issue = err.issues[0]?.message ?? err.message;
     if (KEY_BY_ENGLISH.has(issue)) return validationText(issue);
   }

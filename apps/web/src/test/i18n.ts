@@ -1,18 +1,27 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAccount from '@/locales/en/account.json';
+import enBinders from '@/locales/en/binders.json';
+import enCards from '@/locales/en/cards.json';
 import enCommon from '@/locales/en/common.json';
+import enDecks from '@/locales/en/decks.json';
 import ptAccount from '@/locales/pt/account.json';
+import ptBinders from '@/locales/pt/binders.json';
+import ptCards from '@/locales/pt/cards.json';
 import ptCommon from '@/locales/pt/common.json';
+import ptDecks from '@/locales/pt/decks.json';
 
-/** i18next with the real en and pt common and account bundles, configured like the app. */
+/** i18next with the real en and pt bundles (common, account and the features' own messages), configured like the app. */
 export async function initTestI18n(lng: 'en' | 'pt' = 'en') {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       lng,
       fallbackLng: 'en',
-      resources: { en: { common: enCommon, account: enAccount }, pt: { common: ptCommon, account: ptAccount } },
-      ns: ['common', 'account'],
+      resources: {
+        en: { common: enCommon, account: enAccount, binders: enBinders, decks: enDecks, cards: enCards },
+        pt: { common: ptCommon, account: ptAccount, binders: ptBinders, decks: ptDecks, cards: ptCards },
+      },
+      ns: ['common', 'account', 'binders', 'decks', 'cards'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: false, nsMode: 'fallback' },

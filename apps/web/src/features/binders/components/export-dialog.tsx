@@ -49,7 +49,7 @@ export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open
   const download = async () => {
     setError(null);
     if (cardCount === 0) {
-      setError(t('account:errors.codes.NO_CARDS_TO_EXPORT'));
+      setError(t('errors.codes.NO_CARDS_TO_EXPORT'));
       return;
     }
     setProgress(0);
@@ -72,7 +72,7 @@ export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open
       notify.success(t('export.done'));
     } catch (err) {
       setProgress(null);
-      const message = err instanceof ApiError && err.code === 'NO_CARDS_TO_EXPORT' ? t('account:errors.codes.NO_CARDS_TO_EXPORT') : t('export.failed');
+      const message = err instanceof ApiError && err.code === 'NO_CARDS_TO_EXPORT' ? t('errors.codes.NO_CARDS_TO_EXPORT') : t('export.failed');
       setError(message);
       notify.error(message);
     }

@@ -80,7 +80,7 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
     setResult(null);
     const body = file ?? (pasted.trim() ? new Blob([pasted], { type: 'text/plain;charset=utf-8' }) : null);
     if (!body) {
-      setError({ message: t('account:errors.codes.NO_FILE'), failures: [], failureCount: 0 });
+      setError({ message: t('errors.codes.NO_FILE'), failures: [], failureCount: 0 });
       return;
     }
     setProgress(0);

@@ -161,5 +161,5 @@ export function BinderPage() {
 /** 'Invalid binder ID' (the message lives with the other validation texts, loaded only here). */
 function InvalidBinderId() {
   const { t } = useTranslation(['binders', 'account']);
-  return <NotFoundState title={t('account:validation.binderIdInvalid')} hint={t('notFound.invalidHint')} />;
+  return <NotFoundState title={t('validation.binderIdInvalid')} hint={t('notFound.invalidHint')} />;
 }
