@@ -66,12 +66,14 @@ export function decimalText(minor: number, currency: string | null | undefined):
 /** Formats an amount in minor units with the currency's locale (or the one given) and our display rule. */
 export function formatMoney(minor: number, currency: CurrencyCode, locale: string = currencyInfo(currency).locale): string {
   const digits = fractionDigits(currency);
-  return new Intl.NumberFormat(locale, {
+  const text = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(toMajor(minor, currency));
+  // ja-JP writes the full-width yen sign (U+FFE5), which Latin-only fonts lack (a blank box): the usual ¥ says the same.
+  return text.replace('\uFFE5', '¥');
 }
 
 /** A decimal number read from text: `units / 10^scale`, both integers (units ≥ 0). */
