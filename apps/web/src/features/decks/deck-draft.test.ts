@@ -1,32 +1,8 @@
-import type { Card } from '@grandline/core/contracts/cards';
 import { describe, expect, it } from 'vitest';
+import { cardFactory } from '@/test/card-factory';
 import { cardInputs, changedFields, copiesOf, draftReducer, emptyDraft, isDirty, mainCount, validateDraft, type DeckDraft } from './deck-draft';
 
-let nextId = 1;
-const card = (cardNumber: string, over: Partial<Card> = {}): Card =>
-  ({
-    id: nextId++,
-    gameCategory: 'onepiece',
-    cardNumber,
-    name: cardNumber,
-    cardType: 'Character',
-    cost: 2,
-    power: 3000,
-    counter: 1000,
-    life: null,
-    colors: ['Red'],
-    attributes: [],
-    subtypes: [],
-    cardText: null,
-    keywords: [],
-    rarity: 'C',
-    blockIcon: '3',
-    isVariation: false,
-    variant: null,
-    artworkUrl: null,
-    set: null,
-    ...over,
-  }) as Card;
+const card = cardFactory(1);
 
 const leader = card('OP09-001', { cardType: 'Leader' });
 const zoro = card('OP09-010');

@@ -1,33 +1,11 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { describe, expect, it } from 'vitest';
+import { cardFactory } from '@/test/card-factory';
 import { draftReducer, emptyDraft, type DeckDraft } from './deck-draft';
 import { countInDraft, coverCard, coverOptions, coverValue, importActions, NO_COVER, saveErrorKey, savePlan } from './deck-editor-state';
 
-let nextId = 100;
-const card = (cardNumber: string, over: Partial<Card> = {}): Card =>
-  ({
-    id: nextId++,
-    gameCategory: 'onepiece',
-    cardNumber,
-    name: `Card ${cardNumber}`,
-    cardType: 'Character',
-    cost: 2,
-    power: 3000,
-    counter: 1000,
-    life: null,
-    colors: ['Red'],
-    attributes: [],
-    subtypes: [],
-    cardText: null,
-    keywords: [],
-    rarity: 'C',
-    blockIcon: '3',
-    isVariation: false,
-    variant: null,
-    artworkUrl: null,
-    set: null,
-    ...over,
-  }) as Card;
+const make = cardFactory(100);
+const card = (cardNumber: string, over: Partial<Card> = {}): Card => make(cardNumber, { name: `Card ${cardNumber}`, ...over });
 
 const leader = card('OP09-001', { cardType: 'Leader', name: 'Shanks' });
 const zoro = card('OP09-010', { name: 'Zoro' });
