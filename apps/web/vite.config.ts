@@ -39,6 +39,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Read by the server to preload the asked page's code with the shell (apps/server/src/lib/page-preloads.ts).
+    manifest: true,
     rollupOptions: {
       output: {
         // Few, larger chunks for what every page needs at start (fewer round trips on HTTP/1.1);

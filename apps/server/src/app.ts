@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { createLocalEvents, type Db, type DbEvents } from './db/client';
@@ -25,6 +25,7 @@ import { clientAddress } from './lib/client-address';
 import { AppError, appErrorBody, errorBody } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
+import { createPageShell, readManifest } from './lib/page-preloads';
 
 export interface AppOptions {
   db: Db;
@@ -223,7 +224,12 @@ export function buildApp({
 
   if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) {
     const root = path.relative(process.cwd(), webDistDir) || '.';
-    const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+    const shell = createPageShell(fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), readManifest(webDistDir));
+    // The SPA shell, with the asked page's code and texts preloaded; never cached, so a new release is seen at once.
+    const sendShell = (c: Context) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(shell.html(c.req.path, c.req.header('accept-language')));
+    };
     app.use(
       '/assets/*',
       serveStatic({
@@ -236,12 +242,11 @@ export function buildApp({
     );
     // A missing hashed asset is a real 404, not the SPA shell (which the browser would reject as a module).
     app.get('/assets/*', (c) => c.text('Not found', 404));
+    app.get('/', sendShell);
+    app.get('/index.html', sendShell);
     app.use('*', serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }));
     // Client-side routes: every other GET gets the SPA shell, which renders its own not-found page.
-    app.get('*', (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
-    });
+    app.get('*', sendShell);
   }
   return app;
 }
