@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { AppEnv } from '../lib/context';
-import { createTestDatabase, testLog } from '../testing/test-app';
+import { createScratchPgDatabase, createTestDatabase, testLog } from '../testing/test-app';
 import { createLocalEvents, lockKeyOf, NOTIFY_MAX_PAYLOAD_BYTES, openDatabase, type Database } from './client';
 
 let database: Database;
@@ -122,27 +121,16 @@ describe(`listen / notify (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
 });
 
 describe.runIf(process.env.DATABASE_URL)('on PostgreSQL across processes', () => {
-  let name: string;
   let url: string;
+  let drop: () => Promise<void>;
   let other: Database;
   beforeAll(async () => {
-    const base = process.env.DATABASE_URL!;
-    name = `gl_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    ({ url, drop } = await createScratchPgDatabase(process.env.DATABASE_URL!));
     other = await openDatabase({ kind: 'postgres', url, poolMax: 2 });
   });
   afterAll(async () => {
     await other?.close();
-    const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await drop?.();
   });
 
   it('carries a notification from one replica to another', async () => {
@@ -177,7 +165,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL across processes', () =>
     // An administrator (or a failover) ends the listening session.
     const killer = new pg.Client({ connectionString: url });
     await killer.connect();
-    const { rows } = await killer.query(`SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'`, [name]);
+    const { rows } = await killer.query(`SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'`, [new URL(url).pathname.slice(1)]);
     expect(rows.length).toBeGreaterThanOrEqual(1);
     await killer.end();
     // Once it listens again (about a second later), notifications arrive again.

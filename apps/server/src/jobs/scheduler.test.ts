@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { jobRuns } from '../db/schema/index';
-import { createTestDatabase, testLog } from '../testing/test-app';
+import { createScratchPgDatabase, createTestDatabase, testLog } from '../testing/test-app';
 import { createScheduler, jobLockName, type JobDefinition } from './scheduler';
 
 /** Two handles on one fresh database: two pools on PostgreSQL (as two replicas have), one PGlite shared otherwise. */
@@ -14,26 +12,17 @@ async function twoHandles(): Promise<{ a: Database; b: Database; close(): Promis
     const a = await createTestDatabase();
     return { a, b: a, close: () => a.close() };
   }
-  const name = `gl_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const a = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolMax: 3 });
+  const scratch = await createScratchPgDatabase(url);
+  const a = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 3 });
   await a.migrate();
-  const b = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolMax: 3 });
+  const b = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 3 });
   return {
     a,
     b,
     close: async () => {
       await a.close();
       await b.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

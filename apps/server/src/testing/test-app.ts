@@ -23,25 +23,37 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `gl_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolMax: 4 });
+  const scratch = await createScratchPgDatabase(url);
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 4 });
   await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server of `baseUrl`: its address, and `drop()` to remove it (connections
+ * still open on it are ended). For tests that open several handles on one database, as replicas do.
+ */
+export async function createScratchPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `gl_test_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** A migrated database seeded with the real card library, and the app on top of it. */
