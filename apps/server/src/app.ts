@@ -16,6 +16,8 @@ import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
+import { pricesRoutes } from './features/prices/prices.routes';
+import { DEFAULT_PRICE_CONFIG, type PriceConfig } from './lib/price-config';
 import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
 import { refuseNulInUrl } from './lib/input-guard';
@@ -47,6 +49,8 @@ export interface AppOptions {
   events?: DbEvents;
   /** Aborted when the server starts to stop (long-lived responses end on it); default: never. */
   closing?: AbortSignal;
+  /** Price sources, demo prices, the BR estimate; default: no source, no demo. */
+  prices?: PriceConfig;
 }
 
 
@@ -60,6 +64,7 @@ export function buildApi() {
   api.route('/', adminRoutes);
   api.route('/', decksRoutes);
   api.route('/', bindersRoutes);
+  api.route('/', pricesRoutes);
   return api;
 }
 
@@ -93,6 +98,7 @@ export function buildApp({
   maxUploadBytes = DEFAULT_MAX_UPLOAD_BYTES,
   events = createLocalEvents((err, channel) => log.error({ err, channel }, 'event handler failed')),
   closing = new AbortController().signal,
+  prices = DEFAULT_PRICE_CONFIG,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
 
@@ -167,7 +173,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes } });
+    c.set('deps', { db, log, auth, events, closing, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

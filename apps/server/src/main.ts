@@ -10,7 +10,11 @@ import { loadPackageCards } from './features/cards/catalogue-source';
 import { seedCatalogue } from './features/cards/catalogue-import';
 import { loadEnv, resolveFromRoot } from './lib/env';
 import { createLogger } from './lib/logger';
-import { jobsFromEnv } from './jobs/jobs';
+import { ALL_JOBS, jobsFromEnv } from './jobs/jobs';
+import { priceConfigFromEnv } from './lib/price-config';
+import { priceJobs, startPriceJobs } from './features/prices/price-jobs';
+import { pricesChanged } from './features/binders/binder-snapshot';
+import { ratesChanged } from './features/prices/rates.service';
 import { createScheduler } from './jobs/scheduler';
 
 const started = performance.now();
@@ -21,7 +25,9 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 async function main() {
   // JOBS and JOB_<NAME>_SCHEDULE are checked before anything opens.
-  const jobs = jobsFromEnv(process.env);
+  // Price sources, demo prices and the BR estimate are checked before anything opens too.
+  const prices = priceConfigFromEnv(env);
+  const jobs = jobsFromEnv(process.env, [...ALL_JOBS, ...priceJobs(prices)]);
   // On the embedded database this server holds the data directory exclusively: a second server or a command on the
   // same directory is refused (db/data-dir-lock.ts).
   const database = await openConfiguredDatabase(env, {
@@ -79,6 +85,12 @@ async function main() {
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     events: { listen: database.listen, notify: database.notify },
     closing: closing.signal,
+    prices,
+  });
+  // A new price day or new rates, landed by any replica: cached rates and binder values are dropped.
+  await database.listen('prices', () => {
+    ratesChanged();
+    pricesChanged();
   });
   const server = startHttpServer({
     fetch: app.fetch,
@@ -96,6 +108,18 @@ async function main() {
   const scheduler = createScheduler({ database, log, jobs });
   if (jobs.length) scheduler.start();
   else log.info('scheduled jobs are off in this process (JOBS)');
+  const scheduled = new Set(jobs.map((j) => j.name));
+  startPriceJobs({
+    config: prices,
+    db: database.db,
+    runNow: (name) => (scheduled.has(name) ? scheduler.runNow(name) : Promise.resolve()),
+    notify: database.notify,
+  })
+    .then((due) => {
+      if (prices.demo) log.info('demo prices are on (PRICE_DEMO): every price without market data is a flagged demonstration price');
+      if (due.length) log.info({ sources: due }, 'price sources with no run today: fetching now');
+    })
+    .catch((err: unknown) => log.error({ err }, 'price start-up failed'));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -15,6 +15,8 @@ import { resolveFromRoot } from '../lib/env';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Receives the payload of a notification on a channel it listens to. */
 export type EventHandler = (payload: string) => void | Promise<void>;

@@ -1,3 +1,4 @@
+import type { PriceConfig } from './price-config';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db, DbEvents } from '../db/client';
 import type { Logger } from './logger';
@@ -42,6 +43,8 @@ export interface AppDeps {
     /** Largest request body under /api (JSON), and largest uploaded file (binder import), in bytes. */
     maxJsonBodyBytes: number;
     maxUploadBytes: number;
+    /** Price sources, demo prices and the BR estimate (features/prices/price-config.ts). */
+    prices: PriceConfig;
   };
 }
 

@@ -59,6 +59,39 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(10_000),
   /** Comma-separated e-mails that are admins (set at start and when such an account signs up). */
   ADMIN_EMAILS: z.string().optional(),
+  /**
+   * Live price fetchers to run (comma-separated): tcgcsv, cardmarket, cardtrader, fx. Empty: none (prices come from
+   * files: npm run prices:import, or the admin's upload).
+   */
+  PRICE_SOURCES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const names = v.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+      const unknown = names.filter((n) => !['tcgcsv', 'cardmarket', 'cardtrader', 'fx'].includes(n));
+      if (unknown.length) {
+        ctx.addIssue({ code: 'custom', message: `PRICE_SOURCES names unknown sources: ${unknown.join(', ')} (use tcgcsv, cardmarket, cardtrader, fx)` });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as ('tcgcsv' | 'cardmarket' | 'cardtrader' | 'fx')[];
+    }),
+  /** When the daily price fetch runs (cron, UTC): after tcgcsv's ~20:00 UTC update. */
+  PRICE_FETCH_CRON: z.string().default('30 21 * * *'),
+  /**
+   * Demonstration prices for every print (flagged as demo everywhere). Default: on for the embedded database with no
+   * price source configured, off otherwise.
+   */
+  PRICE_DEMO: z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  /** The BR estimate: US price × USD→BRL × this factor (import costs), when Liga has no price. */
+  BR_IMPORT_FACTOR: z.coerce.number().min(0.1).max(10).default(1.4),
+  TCGCSV_BASE_URL: z.string().url().default('https://tcgcsv.com'),
+  CARDMARKET_BASE_URL: z.string().url().default('https://downloads.s3.cardmarket.com/productCatalog'),
+  CARDTRADER_BASE_URL: z.string().url().default('https://api.cardtrader.com/api/v2'),
+  CARDTRADER_TOKEN: z.string().optional(),
+  FX_FRANKFURTER_URL: z.string().url().default('https://api.frankfurter.dev/v1'),
+  FX_OPEN_ER_API_URL: z.string().url().default('https://open.er-api.com/v6'),
+  /** Longest wait for one answer of a price or rate source, in milliseconds (then retried with back-off). */
+  PRICE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_CLIENT_ID: z.string().optional(),

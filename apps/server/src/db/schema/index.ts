@@ -7,3 +7,4 @@ export * from './accounts';
 export * from './decks';
 export * from './binders';
 export * from './job-runs';
+export * from './prices';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { messageText } from '@grandline/core/contracts/messages';
-import type { Db } from '../../db/client';
+import type { DbTx } from '../../db/client';
 import { ownedItems, type Viewer } from '../../db/ownership';
 import { binderCards, binders } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -10,7 +10,7 @@ export type BinderRecord = typeof binders.$inferSelect;
 export type StoredRow = typeof binderCards.$inferSelect;
 export type { Viewer };
 export type User = { id: string };
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = DbTx;
 
 export const binderNotFound = () => new AppError('BINDER_NOT_FOUND', 404, "This binder doesn't exist or is private");
 export const invalid = (path: string, key: string) => new AppError('VALIDATION_ERROR', 400, messageText(key), [{ path, message: messageText(key) }]);

@@ -1,0 +1,185 @@
+import type { CardPricesResponse, ExchangeRatesResponse, HistoryRange, MarketPrice, PricePoint, PriceHistoryResponse, PriceSummary } from '@grandline/core/contracts/prices';
+import type { MarketplaceId } from '@grandline/core/marketplaces';
+import { MARKETPLACE_IDS } from '@grandline/core/marketplaces';
+import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from '@grandline/core/money/currencies';
+import { MARKET_CODES, marketOfCode, sourceOfCode } from '@grandline/core/prices/codes';
+import { demoPrice } from '@grandline/core/prices/demo';
+import { convertCents } from '@grandline/core/prices/fx';
+import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cardPriceLatest, cardPrices, cards, priceProducts } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+import type { PriceConfig } from '../../lib/price-config';
+import { ratesBook, type RatesDay } from './rates.service';
+
+/** A price older than this many days is shown as stale. */
+export const STALE_AFTER_DAYS = 3;
+const DAY_MS = 86_400_000;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export const isStale = (day: string, now = today()) => Date.parse(`${now}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`) > STALE_AFTER_DAYS * DAY_MS;
+
+type LatestRow = typeof cardPriceLatest.$inferSelect;
+
+/** A figure in cents of `from` → cents of `to` at `rates`, times `factor` (the BR estimate's import factor). */
+function converter(rates: RatesDay['rates'], from: string, to: CurrencyCode, factor = 1) {
+  const source = isCurrencyCode(from) ? from : 'USD';
+  return (cents: number | null) => (cents === null ? null : factor === 1 ? convertCents(cents, source, to, rates) : Math.round(convertCents(cents, source, to, rates) * factor));
+}
+
+/**
+ * The current price of each market of a card, converted to `currency` at today's rates. The br market is Liga's price
+ * when there is one, otherwise the estimate: the US price × USD→BRL × BR_IMPORT_FACTOR (spec §2), flagged `estimate`.
+ */
+export async function getCardPrices({ db, cardId, currency, config }: { db: Db; cardId: number; currency: CurrencyCode; config: PriceConfig }): Promise<CardPricesResponse> {
+  const [card] = await db.select({ id: cards.id }).from(cards).where(eq(cards.id, cardId)).limit(1);
+  if (!card) throw notFound('CARD_NOT_FOUND', 'Card not found');
+  const [rows, links, book] = await Promise.all([
+    db.select().from(cardPriceLatest).where(eq(cardPriceLatest.cardId, cardId)),
+    db.select({ source: priceProducts.source, url: priceProducts.url }).from(priceProducts).where(and(eq(priceProducts.cardId, cardId), isNotNull(priceProducts.url))),
+    ratesBook(db),
+  ]);
+  const rates = book.latest().rates;
+  const urlOf = (source: number) => links.find((l) => l.source === source)?.url ?? null;
+  const byMarket = new Map(rows.map((r) => [marketOfCode(r.market), r]));
+  const entry = (market: MarketplaceId, row: LatestRow, estimate: boolean): MarketPrice => {
+    const convert = converter(rates, row.currency, currency, estimate ? config.brImportFactor : 1);
+    return {
+      market,
+      source: sourceOfCode(row.source),
+      demo: row.demo,
+      estimate,
+      date: row.day,
+      stale: isStale(row.day),
+      sourceCurrency: isCurrencyCode(row.currency) ? row.currency : 'USD',
+      sourceMin: row.min,
+      sourceAvg: row.avg,
+      sourceMax: row.max,
+      min: convert(row.min),
+      avg: convert(row.avg),
+      max: convert(row.max),
+      ...(row.trend !== null ? { trend: convert(row.trend) } : {}),
+      url: row.demo ? null : urlOf(row.source),
+    };
+  };
+  const markets: MarketPrice[] = [];
+  for (const market of MARKETPLACE_IDS) {
+    const row = byMarket.get(market);
+    if (row) markets.push(entry(market, row, false));
+    else if (market === 'br' && byMarket.get('us')) markets.push(entry('br', byMarket.get('us')!, true));
+  }
+  return { cardId, currency, markets };
+}
+
+const RANGE_DAYS: Record<HistoryRange, number | null> = { '7': 7, '30': 30, '90': 90, '365': 365, all: null };
+
+/**
+ * One point per day, oldest first, each converted at its own day's rate. A print and market with real prices show
+ * only those; one without shows its demo series (when demo prices are on) — never the two mixed. The br market
+ * without Liga prices is the estimate from the US series.
+ */
+export async function getPriceHistory({
+  db,
+  cardId,
+  market,
+  days,
+  currency,
+  config,
+}: {
+  db: Db;
+  cardId: number;
+  market: MarketplaceId;
+  days: HistoryRange;
+  currency: CurrencyCode;
+  config: PriceConfig;
+}): Promise<PriceHistoryResponse> {
+  const [card] = await db.select({ id: cards.id, cardNumber: cards.cardNumber, variant: cards.variant, rarity: cards.rarity }).from(cards).where(eq(cards.id, cardId)).limit(1);
+  if (!card) throw notFound('CARD_NOT_FOUND', 'Card not found');
+  const book = await ratesBook(db);
+  const span = RANGE_DAYS[days];
+  const to = today();
+  const from = span === null ? null : addDays(to, -(span - 1));
+
+  const latest = await db.select().from(cardPriceLatest).where(eq(cardPriceLatest.cardId, cardId));
+  const own = latest.find((r) => r.market === MARKET_CODES[market]);
+  let series = market;
+  let factor = 1;
+  if (!own && market === 'br' && latest.some((r) => r.market === MARKET_CODES.us)) {
+    series = 'us';
+    factor = config.brImportFactor;
+  }
+  const seriesRow = latest.find((r) => r.market === MARKET_CODES[series]);
+  const points: PricePoint[] = [];
+  if (seriesRow && !seriesRow.demo) {
+    const rows = await db
+      .select({ day: cardPrices.day, currency: cardPrices.currency, min: cardPrices.min, avg: cardPrices.avg, max: cardPrices.max })
+      .from(cardPrices)
+      .where(and(eq(cardPrices.cardId, cardId), eq(cardPrices.market, MARKET_CODES[series]), ...(from ? [gte(cardPrices.day, from)] : [])))
+      .orderBy(asc(cardPrices.day));
+    for (const r of rows) {
+      const convert = converter(book.on(r.day).rates, r.currency, currency, factor);
+      points.push({ date: r.day, min: convert(r.min), avg: convert(r.avg), max: convert(r.max), demo: false });
+    }
+  } else if (seriesRow?.demo && config.demo) {
+    const first = addDays(to, -((span ?? 365) - 1));
+    for (let day = first; day <= to; day = addDays(day, 1)) {
+      const demo = demoPrice(card, series, day);
+      if (!demo) continue;
+      const convert = converter(book.on(day).rates, demo.currency, currency, factor);
+      points.push({ date: day, min: convert(demo.min), avg: convert(demo.avg), max: convert(demo.max), demo: true });
+    }
+  }
+  return { cardId, market, currency, points };
+}
+
+/** Today's rates (the latest stored day, or the bundled snapshot) with the spec's exchange_rate rows. */
+export async function getExchangeRates(db: Db): Promise<ExchangeRatesResponse> {
+  const day = (await ratesBook(db)).latest();
+  return {
+    base: 'USD',
+    date: day.date,
+    source: day.source,
+    rates: day.rates,
+    rows: CURRENCY_CODES.filter((c) => c !== 'USD').map((c) => ({ key: `CURRENT_USD_${c}_RATE`, value: day.rates[c] })),
+  };
+}
+
+/**
+ * The current price of many prints in one market, in `currency`: binder rows, deck lines and library pages. br falls
+ * back to the estimate from us, as on the card page.
+ */
+export async function priceSummaries({
+  db,
+  cardIds,
+  market,
+  currency,
+  config,
+}: {
+  db: Db;
+  cardIds: readonly number[];
+  market: MarketplaceId;
+  currency: CurrencyCode;
+  config: PriceConfig;
+}): Promise<Map<number, PriceSummary>> {
+  const out = new Map<number, PriceSummary>();
+  if (!cardIds.length) return out;
+  const ids = [...new Set(cardIds)];
+  const codes = market === 'br' ? [MARKET_CODES.br, MARKET_CODES.us] : [MARKET_CODES[market]];
+  const [rows, book] = await Promise.all([
+    db.select().from(cardPriceLatest).where(and(inArray(cardPriceLatest.market, codes), inArray(cardPriceLatest.cardId, ids))),
+    ratesBook(db),
+  ]);
+  const rates = book.latest().rates;
+  const now = today();
+  // Own market first, so a Liga price wins over the estimate.
+  rows.sort((a, b) => (a.market === MARKET_CODES[market] ? 0 : 1) - (b.market === MARKET_CODES[market] ? 0 : 1));
+  for (const row of rows) {
+    if (out.has(row.cardId)) continue;
+    const estimate = row.market !== MARKET_CODES[market];
+    const convert = converter(rates, row.currency, currency, estimate ? config.brImportFactor : 1);
+    out.set(row.cardId, { min: convert(row.min), avg: convert(row.avg), max: convert(row.max), date: row.day, demo: row.demo, estimate, stale: isStale(row.day, now) });
+  }
+  return out;
+}
+

@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import { convertCents, FX_SNAPSHOT } from '@grandline/core/prices/fx';
+import type { CardPricesResponse, ExchangeRatesResponse, PriceHistoryResponse } from '@grandline/core/contracts/prices';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import type { Database } from '../../db/client';
+import { cardPriceLatest, cardPrices, cards, exchangeRates, priceProducts, priceRuns } from '../../db/schema/index';
+import { DEFAULT_PRICE_CONFIG, type PriceConfig } from '../../lib/price-config';
+import { seedCatalogue } from '../cards/catalogue-import';
+import { loadPackageCards } from '../cards/catalogue-source';
+import { createTestDatabase, getJson, testLog } from '../../testing/test-app';
+import { fxSite, sampleJson, startFeedServer, tcgcsvSite, type FeedServer } from '../../testing/feed-server';
+import { refreshDemoPrices } from './demo.service';
+import { cardmarketFeed, csvFeed } from './feeds';
+import { ingestFeed } from './ingest.service';
+import { runLiveSource, utcToday } from './price-runs.service';
+import { ratesChanged } from './rates.service';
+
+let database: Database;
+let server: FeedServer;
+let config: PriceConfig;
+const today = utcToday();
+
+async function printId(number: string, variant: string | null) {
+  const [row] = await database.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.cardNumber, number), variant ? eq(cards.variant, variant) : isNull(cards.variant)));
+  return row!.id;
+}
+
+const app = () => buildApp({ db: database.db, log: testLog, prices: config });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
+  server = await startFeedServer({ ...tcgcsvSite(), ...fxSite() });
+  config = {
+    ...DEFAULT_PRICE_CONFIG,
+    tcgcsvBaseUrl: server.url,
+    frankfurterUrl: `${server.url}/frankfurter`,
+    openErApiUrl: `${server.url}/er`,
+    timeoutMs: 2_000,
+  };
+});
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+beforeEach(async () => {
+  // Each test starts without prices or rates (the catalogue stays).
+  await database.db.execute(sql`truncate card_prices, card_price_latest, price_products, price_pins, price_runs, exchange_rates`);
+  ratesChanged();
+  server.set('/tcgplayer/68/3188/prices', tcgcsvSite()['/tcgplayer/68/3188/prices']!);
+});
+
+describe('tcgcsv, fetched live from a local server standing in for tcgcsv.com', () => {
+  it('stores the day of every matched print, lists the unmatched, skips sealed and DON!!, and answers the fixed shape', async () => {
+    const run = await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    expect(run).toMatchObject({ status: 'succeeded', source: 'tcgcsv', market: 'us', day: today });
+    // OP01-002, OP01-024 base and parallel (example), the PRB-01 alternate art (real row).
+    expect(run.matched).toBe(4);
+    expect(run.rows).toBe(4);
+    // The booster box, the DON!! cards and the sealed packs.
+    expect(run.skipped).toBe(11);
+    // The three release-event prints of OP17 RE: not a catalogue set.
+    expect(run.unmatched).toBe(3);
+    expect(server.requests).toContain('/tcgplayer/68/groups');
+
+    const law = await printId('OP01-002', null);
+    const { status, body } = await getJson<CardPricesResponse>(app(), `/api/cards/${law}/prices?currency=BRL`);
+    expect(status).toBe(200);
+    const us = body.markets.find((m) => m.market === 'us')!;
+    const brl = (cents: number) => convertCents(cents, 'USD', 'BRL', FX_SNAPSHOT.rates);
+    expect(us).toMatchObject({
+      source: 'tcgcsv',
+      demo: false,
+      estimate: false,
+      date: today,
+      stale: false,
+      sourceCurrency: 'USD',
+      sourceMin: 15,
+      sourceAvg: 36,
+      sourceMax: 999,
+      min: brl(15),
+      avg: brl(36),
+      max: brl(999),
+      url: expect.stringMatching(/^https:\/\/www\.tcgplayer\.com\/product\/453505\//),
+    });
+    // No Liga price: br is the estimate from the US price × BR_IMPORT_FACTOR.
+    const br = body.markets.find((m) => m.market === 'br')!;
+    expect(br).toMatchObject({ estimate: true, sourceCurrency: 'USD', sourceMin: 15, min: Math.round(brl(15) * config.brImportFactor) });
+    expect(body.markets.map((m) => m.market)).toEqual(['us', 'br']);
+
+    const alt = await printId('OP01-024', 'p3');
+    const altPrices = await getJson<CardPricesResponse>(app(), `/api/cards/${alt}/prices?currency=USD`);
+    expect(altPrices.body.markets[0]).toMatchObject({ sourceMin: 4500, min: 4500, avg: 6457, max: 50000 });
+    // The base print of OP01-024 got its own product, not the PRB-01 one.
+    const base = await getJson<CardPricesResponse>(app(), `/api/cards/${await printId('OP01-024', null)}/prices`);
+    expect(base.body.markets[0]).toMatchObject({ sourceMin: 121, sourceAvg: 176, sourceMax: 800 });
+
+    const unmatched = await database.db.select().from(priceProducts).where(eq(priceProducts.reason, 'UNKNOWN_SET'));
+    expect(unmatched.map((u) => u.number).sort()).toEqual(['OP17-002', 'OP17-009', 'OP17-017']);
+  });
+
+  it('re-importing the same day replaces it: same rows, no duplicates', async () => {
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    const again = await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    expect(again.status).toBe('succeeded');
+    const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(cardPrices)) as [{ n: number }];
+    expect(n).toBe(4);
+  });
+
+  it('a failing source and a crashing parse leave the previous prices and record the failure', async () => {
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin', day: '2026-01-01' });
+    const before = await database.db.select().from(cardPriceLatest);
+    server.set('/tcgplayer/68/3188/prices', { status: 503 });
+    const failed = await runLiveSource({ db: database.db, log: testLog, config: { ...config, timeoutMs: 500 }, source: 'tcgcsv', trigger: 'admin' });
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/HTTP 503/);
+    server.set('/tcgplayer/68/3188/prices', { raw: '{"success": true, "results": [' });
+    const crashed = await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    expect(crashed).toMatchObject({ status: 'failed', error: expect.stringMatching(/not JSON/) });
+    expect(await database.db.select().from(cardPriceLatest)).toEqual(before);
+    const runs = await database.db.select({ status: priceRuns.status, error: priceRuns.error }).from(priceRuns).orderBy(priceRuns.id);
+    expect(runs.map((r) => r.status)).toEqual(['succeeded', 'failed', 'failed']);
+    // The 503 was retried (3 attempts) before the run gave up.
+    expect(server.requests.filter((r) => r === '/tcgplayer/68/3188/prices').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a source that does not answer in time fails the run instead of stalling it', async () => {
+    server.set('/tcgplayer/68/3188/prices', { hang: true });
+    const started = performance.now();
+    const run = await runLiveSource({ db: database.db, log: testLog, config: { ...config, timeoutMs: 200 }, source: 'tcgcsv', trigger: 'admin' });
+    expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/no answer within 200 ms/) });
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('history and currencies', () => {
+  it('answers one point per stored day, oldest first, each converted at its own day’s rate', async () => {
+    const law = await printId('OP01-002', null);
+    const day1 = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const day2 = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    for (const day of [day1, day2]) await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'cli', day });
+    await database.db.insert(exchangeRates).values([
+      ...Object.entries(FX_SNAPSHOT.rates).map(([currency, rate]) => ({ day: day1, currency, rate, source: 'test' })),
+      ...Object.entries(FX_SNAPSHOT.rates).map(([currency, rate]) => ({ day: day2, currency, rate: currency === 'BRL' ? 6 : rate, source: 'test' })),
+    ]);
+    ratesChanged();
+    const { body } = await getJson<PriceHistoryResponse>(app(), `/api/cards/${law}/prices/history?market=us&days=7&currency=BRL`);
+    expect(body).toMatchObject({ cardId: law, market: 'us', currency: 'BRL' });
+    expect(body.points).toEqual([
+      { date: day1, min: convertCents(15, 'USD', 'BRL', FX_SNAPSHOT.rates), avg: convertCents(36, 'USD', 'BRL', FX_SNAPSHOT.rates), max: convertCents(999, 'USD', 'BRL', FX_SNAPSHOT.rates), demo: false },
+      { date: day2, min: 90, avg: 216, max: 5994, demo: false },
+    ]);
+  });
+
+  it('refuses an unknown range, market or currency with a 400, and an unknown card with a 404', async () => {
+    for (const query of ['days=14', 'market=ebay', 'currency=XYZ']) {
+      const { status, body } = await getJson<{ error: { code: string } }>(app(), `/api/cards/1/prices/history?${query}`);
+      expect(status).toBe(400);
+      expect(body.error.code).toBe('VALIDATION_ERROR');
+    }
+    expect((await getJson(app(), '/api/cards/99999999/prices')).status).toBe(404);
+  });
+
+  it('serves the bundled dated snapshot before any fetch, then the fetched rates (ECB with open.er-api for CLP, ARS, COP)', async () => {
+    const before = await getJson<ExchangeRatesResponse>(app(), '/api/exchange-rates');
+    expect(before.body).toMatchObject({ base: 'USD', date: '2024-08-19', source: 'snapshot' });
+    expect(Object.keys(before.body.rates).sort()).toEqual(['ARS', 'BRL', 'CAD', 'CLP', 'COP', 'EUR', 'GBP', 'JPY', 'MXN', 'USD']);
+    expect(before.body.rows).toContainEqual({ key: 'CURRENT_USD_BRL_RATE', value: FX_SNAPSHOT.rates.BRL });
+
+    const run = await runLiveSource({ db: database.db, log: testLog, config, source: 'fx', trigger: 'admin' });
+    expect(run.status).toBe('succeeded');
+    ratesChanged();
+    const after = await getJson<ExchangeRatesResponse>(app(), '/api/exchange-rates');
+    // Frankfurter's example (2025-12-01) has BRL, EUR, GBP, JPY; open.er-api (real, 2024-08-19) gives the rest.
+    expect(after.body.date).toBe('2025-12-01');
+    expect(after.body.rates).toMatchObject({ USD: 1, BRL: 5.3371, EUR: 0.86044, JPY: 155.62, CLP: 936.549977, ARS: 944, CAD: 1.368645 });
+    expect(after.body.source).toBe('fixed+frankfurter+open-er-api');
+  });
+});
+
+describe('other sources', () => {
+  it('Cardmarket: a number sold as one product is its base print; several products of one number are listed as ambiguous', async () => {
+    const feed = cardmarketFeed(sampleJson('cardmarket/price_guide_18.example.json'), sampleJson('cardmarket/products_singles_18.example.json'));
+    const run = await ingestFeed({ db: database.db, log: testLog, feed, day: today, trigger: 'cli' });
+    expect(run).toMatchObject({ status: 'succeeded', matched: 1, unmatched: 2 });
+    const nami = await printId('OP01-016', null);
+    const { body } = await getJson<CardPricesResponse>(app(), `/api/cards/${nami}/prices?currency=EUR`);
+    // The guide's 690370: low 0.02, avg 0.11, trend 0.07; Cardmarket has no max.
+    expect(body.markets.find((m) => m.market === 'market5')).toMatchObject({ source: 'cardmarket', sourceCurrency: 'EUR', min: 2, avg: 11, max: null, trend: 7 });
+  });
+
+  it('a Liga price file replaces the BR estimate with the real price', async () => {
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    const text = readFileSync(new URL('../../../../../packages/core/src/prices/fixtures/liga-prices.example.csv', import.meta.url), 'utf8');
+    const csv = `${text.trimEnd()}\nOP01-002;;1,50;2,00;10,00;BRL\nOP99-999;;1;1;1;BRL\n`;
+    const run = await ingestFeed({ db: database.db, log: testLog, feed: csvFeed(csv, 'br'), day: today, trigger: 'cli' });
+    expect(run).toMatchObject({ status: 'succeeded', matched: 2, unmatched: 1 });
+    const { body } = await getJson<CardPricesResponse>(app(), `/api/cards/${await printId('OP01-002', null)}/prices?currency=BRL`);
+    expect(body.markets.find((m) => m.market === 'br')).toMatchObject({ source: 'csv', estimate: false, sourceCurrency: 'BRL', min: 150, avg: 200, max: 1000 });
+    const luffy = await getJson<CardPricesResponse>(app(), `/api/cards/${await printId('OP01-077', null)}/prices?currency=BRL`);
+    expect(luffy.body.markets.find((m) => m.market === 'br')).toMatchObject({ min: 2400, avg: 65800, max: 239900 });
+  });
+});
+
+describe('demo prices', () => {
+  it('give every print a flagged price in every market and a year of history, and a real price replaces them', async () => {
+    config = { ...config, demo: true };
+    try {
+      const written = await refreshDemoPrices(database.db, today);
+      const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(cards)) as [{ n: number }];
+      expect(written).toBe(n * 4);
+      const law = await printId('OP01-002', null);
+      const prices = await getJson<CardPricesResponse>(app(), `/api/cards/${law}/prices?currency=USD`);
+      expect(prices.body.markets.map((m) => [m.market, m.demo, m.estimate])).toEqual([
+        ['us', true, false],
+        ['br', true, true],
+        ['market3', true, false],
+        ['market4', true, false],
+        ['market5', true, false],
+      ]);
+      const history = await getJson<PriceHistoryResponse>(app(), `/api/cards/${law}/prices/history?market=market5&days=365&currency=EUR`);
+      expect(history.body.points).toHaveLength(365);
+      expect(history.body.points.at(-1)).toMatchObject({ date: today, demo: true, avg: prices.body.markets.find((m) => m.market === 'market5')!.sourceAvg });
+
+      await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+      const real = await getJson<CardPricesResponse>(app(), `/api/cards/${law}/prices?currency=USD`);
+      expect(real.body.markets.find((m) => m.market === 'us')).toMatchObject({ demo: false, sourceMin: 15 });
+      // A demo refresh later the same day leaves the real price alone.
+      await refreshDemoPrices(database.db, today);
+      const still = await getJson<CardPricesResponse>(app(), `/api/cards/${law}/prices?currency=USD`);
+      expect(still.body.markets.find((m) => m.market === 'us')).toMatchObject({ demo: false, sourceMin: 15 });
+      const realHistory = await getJson<PriceHistoryResponse>(app(), `/api/cards/${law}/prices/history?market=us&days=30`);
+      expect(realHistory.body.points).toEqual([{ date: today, min: 15, avg: 36, max: 999, demo: false }]);
+    } finally {
+      config = { ...config, demo: false };
+    }
+  });
+});
