@@ -155,3 +155,16 @@ describe('parseDecimal', () => {
     expect(parseDecimal('-3')).toBeNaN();
   });
 });
+
+describe('price cents (hundredths in every currency) and minor units', () => {
+  it('bridge the two units and format with the display rule', async () => {
+    const { centsToMinor, minorToCents, formatCents } = await import('./money');
+    expect(centsToMinor(12345, 'JPY')).toBe(123);
+    expect(centsToMinor(12350, 'CLP')).toBe(124);
+    expect(centsToMinor(1250, 'USD')).toBe(1250);
+    expect(minorToCents(1500, 'JPY')).toBe(150000);
+    expect(minorToCents(1250, 'BRL')).toBe(1250);
+    expect(formatCents(5425, 'BRL')).toBe('R$\u00a054,25');
+    expect(formatCents(93655, 'CLP')).toMatch(/^\$\s?937$/);
+  });
+});

@@ -76,6 +76,25 @@ export function formatMoney(minor: number, currency: CurrencyCode, locale: strin
   return text.replace('\uFFE5', '¥');
 }
 
+/**
+ * Price amounts (the price API, core/prices/model.ts) are hundredths of their currency in every currency; money is in
+ * ISO minor units. 12345 cents of JPY (¥123.45) → 123 yen; 1250 cents of USD → 1250 cents.
+ */
+export function centsToMinor(cents: number, currency: string | null | undefined): number {
+  const exponent = exponentOf(currency);
+  return exponent === 2 ? cents : Math.round(cents / 10 ** (2 - exponent));
+}
+
+/** ISO minor units → hundredths (a purchase price beside market prices): 1500 JPY → 150000. */
+export function minorToCents(minor: number, currency: string | null | undefined): number {
+  return minor * 10 ** (2 - exponentOf(currency));
+}
+
+/** Formats a price amount in hundredths with the currency's display rule (the price API's unit). */
+export function formatCents(cents: number, currency: CurrencyCode, locale?: string): string {
+  return formatMoney(centsToMinor(cents, currency), currency, locale);
+}
+
 /** A decimal number read from text: `units / 10^scale`, both integers (units ≥ 0). */
 interface Decimal {
   units: number;
