@@ -27,7 +27,8 @@ import { createRouter, jsonContent } from '../../lib/openapi';
 import { exportBinder, importIntoBinder } from './binder-files.service';
 import { addBinderCards, deleteBinderCards, listBinderCards, updateBinderCard, updateBinderCards } from './binder-rows.service';
 import { createBinder, deleteBinder, getBinder, listBinders, updateBinder } from './binders.service';
-import { ownedCounts, portfolio } from './portfolio.service';
+import { binderValue, ownedCounts, portfolio, portfolioValue } from './portfolio.service';
+import { CollectionValue, CollectionValueQuery, PortfolioValueResponse } from '@grandline/core/contracts/prices';
 import { addToWishlist, removeFromWishlist, wishlistIds } from './wishlist.service';
 
 const gate = {
@@ -284,5 +285,36 @@ export const bindersRoutes = createRouter()
     async (c) => {
       c.header('Cache-Control', 'private, no-cache');
       return c.json(await portfolio({ db: c.var.deps.db, user: c.var.user }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/collection/portfolio/value',
+      tags: ['binders', 'prices'],
+      summary: 'Market value of the Personal binders in one market, price type and currency: total, per binder, cost basis and gain, most valuable cards, top movers',
+      middleware: [requireUser] as const,
+      request: { query: CollectionValueQuery },
+      responses: { 200: jsonContent(PortfolioValueResponse, 'The value'), 400: jsonContent(ErrorResponse, 'Unknown market, price type or currency'), 401: gate[401] },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      const { deps } = c.var;
+      return c.json(await portfolioValue({ db: deps.db, user: c.var.user, query: c.req.valid('query'), config: deps.config.prices }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/binders/{id}/value',
+      tags: ['binders', 'prices'],
+      summary: "A binder's market value in one market, price type and currency, with cost basis, gain, most valuable cards and top movers",
+      request: { params: BinderIdParam, query: CollectionValueQuery },
+      responses: { 200: jsonContent(CollectionValue, 'The value'), 400: jsonContent(ErrorResponse, 'Malformed id or query'), 404: notFound },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      const { deps } = c.var;
+      return c.json(await binderValue({ db: deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id, query: c.req.valid('query'), config: deps.config.prices }), 200);
     },
   );

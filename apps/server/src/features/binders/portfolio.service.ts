@@ -1,9 +1,14 @@
 import type { PortfolioResponse } from '@grandline/core/contracts/binders';
+import type { CollectionValue, CollectionValueQuery, PortfolioValueResponse } from '@grandline/core/contracts/prices';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { binderCards, binders } from '../../db/schema/index';
 import { catalogueIndex } from '../cards/catalogue-index';
-import type { User } from './binder-access';
+import type { PriceConfig } from '../../lib/price-config';
+import { collectionValue } from '@grandline/core/prices/value';
+import { valueOfRows } from '../prices/collection-value.service';
+import { priceSummaries } from '../prices/prices.service';
+import { binderAccess, type User, type Viewer } from './binder-access';
 import { statsOf, withCards } from './binder-snapshot';
 
 /** Copies owned per card number over the user's Personal and Trade binders (the deck editor's collection check). */
@@ -37,4 +42,38 @@ export async function portfolio({ db, user }: { db: Db; user: User }): Promise<P
   const owned = withCards(rows.map((r) => ({ cardId: r.cardId, quantity: Number(r.quantity) })), index);
   const topCards = [...owned].sort((a, b) => b.quantity - a.quantity || (index.rank.get(a.card.id) ?? 0) - (index.rank.get(b.card.id) ?? 0)).slice(0, 10);
   return { binders: personal.length, stats: statsOf(owned, index), topCards };
+}
+
+const heldColumns = {
+  binderId: binderCards.binderId,
+  cardId: binderCards.cardId,
+  quantity: binderCards.quantity,
+  purchasePriceMinor: binderCards.purchasePriceMinor,
+  purchaseCurrency: binderCards.purchaseCurrency,
+};
+
+/** The market value of one binder (anyone who may read it), with cost basis, gain, most valuable cards and movers. */
+export async function binderValue({ db, viewer, id, query, config }: { db: Db; viewer: Viewer; id: string; query: CollectionValueQuery; config: PriceConfig }): Promise<CollectionValue> {
+  await binderAccess.readable(db, viewer, id);
+  const rows = await db.select(heldColumns).from(binderCards).where(eq(binderCards.binderId, id));
+  return valueOfRows({ db, rows, query, config });
+}
+
+/** The value of the user's Personal binders (spec §6: Trade binders do not count), in total and per binder. */
+export async function portfolioValue({ db, user, query, config }: { db: Db; user: User; query: CollectionValueQuery; config: PriceConfig }): Promise<PortfolioValueResponse> {
+  const personal = await db.select({ id: binders.id, name: binders.name }).from(binders).where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')));
+  const rows = personal.length ? await db.select(heldColumns).from(binderCards).where(inArray(binderCards.binderId, personal.map((b) => b.id))) : [];
+  const total = await valueOfRows({ db, rows, query, config });
+  const prices = await priceSummaries({ db, cardIds: [...new Set(rows.map((r) => r.cardId))], market: query.market, currency: query.currency, config });
+  const byBinder = new Map<string, { cardId: number; quantity: number; paidCents: null }[]>();
+  for (const r of rows) {
+    const list = byBinder.get(r.binderId) ?? [];
+    list.push({ cardId: r.cardId, quantity: r.quantity, paidCents: null });
+    byBinder.set(r.binderId, list);
+  }
+  const perBinder = personal.map((b) => {
+    const value = collectionValue(byBinder.get(b.id) ?? [], prices, query.priceType);
+    return { id: b.id, name: b.name, total: value.total, pricedCopies: value.pricedCopies, unpricedCopies: value.unpricedCopies };
+  });
+  return { ...total, binders: perBinder.sort((a, b) => b.total - a.total) };
 }

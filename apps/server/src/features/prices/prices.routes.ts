@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { CardPriceParam, CardPricesResponse, CurrencyQuery, ExchangeRatesResponse, PriceHistoryQuery, PriceHistoryResponse } from '@grandline/core/contracts/prices';
+import { CardPriceParam, CardPricesResponse, CurrencyQuery, ExchangeRatesResponse, LatestPricesQuery, LatestPricesResponse, PriceHistoryQuery, PriceHistoryResponse } from '@grandline/core/contracts/prices';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { getCardPrices, getExchangeRates, getPriceHistory } from './prices.service';
+import { getCardPrices, getExchangeRates, getPriceHistory, priceSummaries } from './prices.service';
 
 /** Prices change once a day: answers may be reused for five minutes (a new price day is picked up after that). */
 const CACHE = 'public, max-age=300';
@@ -58,5 +58,22 @@ export const pricesRoutes = createRouter()
     async (c) => {
       c.header('Cache-Control', CACHE);
       return c.json(await getExchangeRates(c.var.deps.db), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/prices/latest',
+      tags: ['prices'],
+      summary: 'The current price of up to 200 prints in one market, in the asked currency (lists, binder rows, deck lines)',
+      request: { query: LatestPricesQuery },
+      responses: { 200: jsonContent(LatestPricesResponse, 'By card id'), 400: jsonContent(ErrorResponse, 'Bad ids, market or currency') },
+    }),
+    async (c) => {
+      c.header('Cache-Control', CACHE);
+      const { deps } = c.var;
+      const { ids, market, currency } = c.req.valid('query');
+      const prices = await priceSummaries({ db: deps.db, cardIds: ids, market, currency, config: deps.config.prices });
+      return c.json({ market, currency, prices: Object.fromEntries([...prices].map(([id, p]) => [String(id), p])) }, 200);
     },
   );

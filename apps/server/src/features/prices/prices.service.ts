@@ -5,7 +5,7 @@ import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from '@grandline/co
 import { MARKET_CODES, marketOfCode, sourceOfCode } from '@grandline/core/prices/codes';
 import { demoPrice } from '@grandline/core/prices/demo';
 import { convertCents } from '@grandline/core/prices/fx';
-import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cardPriceLatest, cardPrices, cards, priceProducts } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -183,3 +183,65 @@ export async function priceSummaries({
   return out;
 }
 
+
+/**
+ * The price of many prints in one market as it was on `day` (the last stored day on or before it; the demo series
+ * for prints whose current price is a demo one), in `currency` at that day's rates. The top movers compare it with
+ * today's.
+ */
+export async function priceSummariesOn({
+  db,
+  cardIds,
+  market,
+  currency,
+  config,
+  day,
+}: {
+  db: Db;
+  cardIds: readonly number[];
+  market: MarketplaceId;
+  currency: CurrencyCode;
+  config: PriceConfig;
+  day: string;
+}): Promise<Map<number, PriceSummary>> {
+  const out = new Map<number, PriceSummary>();
+  if (!cardIds.length) return out;
+  const ids = [...new Set(cardIds)];
+  const codes = market === 'br' ? [MARKET_CODES.br, MARKET_CODES.us] : [MARKET_CODES[market]];
+  const [latest, book] = await Promise.all([
+    db.select({ cardId: cardPriceLatest.cardId, market: cardPriceLatest.market, demo: cardPriceLatest.demo }).from(cardPriceLatest).where(and(inArray(cardPriceLatest.market, codes), inArray(cardPriceLatest.cardId, ids))),
+    ratesBook(db),
+  ]);
+  // Which series each print uses: its own market, else (br) the US one; demo or real.
+  const series = new Map<number, { market: number; demo: boolean }>();
+  for (const row of latest.sort((a, b) => (a.market === MARKET_CODES[market] ? -1 : 0) - (b.market === MARKET_CODES[market] ? -1 : 0))) {
+    if (!series.has(row.cardId)) series.set(row.cardId, { market: row.market, demo: row.demo });
+  }
+  const realIds = [...series].filter(([, s]) => !s.demo).map(([id]) => id);
+  const demoIds = [...series].filter(([, s]) => s.demo).map(([id]) => id);
+  const rates = book.on(day).rates;
+  const put = (cardId: number, from: string, figures: { min: number | null; avg: number | null; max: number | null }, date: string, demo: boolean) => {
+    const s = series.get(cardId)!;
+    const estimate = s.market !== MARKET_CODES[market];
+    const convert = converter(rates, from, currency, estimate ? config.brImportFactor : 1);
+    out.set(cardId, { min: convert(figures.min), avg: convert(figures.avg), max: convert(figures.max), date, demo, estimate, stale: false });
+  };
+  if (realIds.length) {
+    const rows = await db
+      .selectDistinctOn([cardPrices.cardId, cardPrices.market], { cardId: cardPrices.cardId, market: cardPrices.market, day: cardPrices.day, currency: cardPrices.currency, min: cardPrices.min, avg: cardPrices.avg, max: cardPrices.max })
+      .from(cardPrices)
+      .where(and(inArray(cardPrices.cardId, realIds), inArray(cardPrices.market, codes), lte(cardPrices.day, day)))
+      .orderBy(cardPrices.cardId, cardPrices.market, desc(cardPrices.day));
+    for (const r of rows) if (series.get(r.cardId)?.market === r.market) put(r.cardId, r.currency, r, r.day, false);
+  }
+  if (demoIds.length && config.demo) {
+    const prints = await db.select({ id: cards.id, cardNumber: cards.cardNumber, variant: cards.variant, rarity: cards.rarity }).from(cards).where(inArray(cards.id, demoIds));
+    for (const print of prints) {
+      const demo = demoPrice(print, market === 'br' ? 'us' : market, day);
+      if (demo) put(print.id, demo.currency, demo, day, true);
+    }
+  }
+  return out;
+}
+
+export const daysAgo = (n: number) => addDays(today(), -n);

@@ -11,6 +11,7 @@ import { seedCatalogue } from '../cards/catalogue-import';
 import { loadPackageCards } from '../cards/catalogue-source';
 import { createTestDatabase, getJson, testLog } from '../../testing/test-app';
 import { fxSite, sampleJson, startFeedServer, tcgcsvSite, type FeedServer } from '../../testing/feed-server';
+import { valueOfRows } from './collection-value.service';
 import { refreshDemoPrices } from './demo.service';
 import { cardmarketFeed, csvFeed } from './feeds';
 import { ingestFeed } from './ingest.service';
@@ -239,5 +240,43 @@ describe('demo prices', () => {
     } finally {
       config = { ...config, demo: false };
     }
+  });
+});
+
+describe('values of binders and the portfolio', () => {
+  it('values a binder in the chosen market, type and currency, with cost basis, gain and the most valuable card', async () => {
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    const law = await printId('OP01-002', null);
+    const luffyParallel = await printId('OP01-024', 'p1');
+    const value = await valueOfRows({
+      db: database.db,
+      config,
+      query: { market: 'us', priceType: 'min', currency: 'USD' },
+      rows: [
+        { cardId: law, quantity: 4, purchasePriceMinor: 10, purchaseCurrency: 'USD' },
+        { cardId: luffyParallel, quantity: 1, purchasePriceMinor: 10000, purchaseCurrency: 'USD' },
+        { cardId: await printId('OP01-016', null), quantity: 2, purchasePriceMinor: null, purchaseCurrency: null },
+      ],
+    });
+    // Law 4 × $0.15, the parallel 1 × $89.00 (tcgcsv example rows); Nami has no US price.
+    expect(value).toMatchObject({ total: 4 * 15 + 8900, pricedCopies: 5, unpricedCopies: 2, costBasis: 4 * 10 + 10000, gain: 4 * 15 + 8900 - (4 * 10 + 10000) });
+    expect(value.mostValuable[0]).toEqual({ cardId: luffyParallel, quantity: 1, unit: 8900, total: 8900 });
+    // A week ago there was no price: no mover.
+    expect(value.movers).toEqual([]);
+
+    const latest = await getJson<{ prices: Record<string, { min: number }> }>(app(), `/api/prices/latest?ids=${law},${luffyParallel}&market=us&currency=USD`);
+    expect(latest.body.prices[String(law)]).toMatchObject({ min: 15, demo: false });
+    expect((await getJson(app(), `/api/prices/latest?ids=${Array.from({ length: 201 }, (_, i) => i + 1).join(',')}`)).status).toBe(400);
+  });
+
+  it('finds the top movers over 7 days', async () => {
+    const law = await printId('OP01-002', null);
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'cli', day: new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 10) });
+    // Today's price of Law doubles.
+    const doubled = sampleJson('tcgcsv/prices.68.3188.example.json') as { results: { productId: number; lowPrice: number }[] };
+    server.set('/tcgplayer/68/3188/prices', { json: { ...doubled, results: doubled.results.map((r) => (r.productId === 453505 ? { ...r, lowPrice: 0.3 } : r)) } });
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    const value = await valueOfRows({ db: database.db, config, query: { market: 'us', priceType: 'min', currency: 'USD' }, rows: [{ cardId: law, quantity: 1, purchasePriceMinor: null, purchaseCurrency: null }] });
+    expect(value.movers).toEqual([{ cardId: law, unit: 30, before: 15, change: 15, ratio: 1 }]);
   });
 });
