@@ -35,7 +35,7 @@ export const CARD_BLOCKS = ['1', '2', '3', '4', '5', 'X'] as const;
 export const COUNTER_VALUES = [0, 1000, 2000] as const;
 
 /** Sort orders of the card library. */
-export const CARD_SORTS = ['number', 'name', 'cost', 'power'] as const;
+export const CARD_SORTS = ['number', 'name', 'cost', 'power', 'price'] as const;
 export type CardSort = (typeof CARD_SORTS)[number];
 
 /** Kinds of product a set can be, in display order. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_SORTS, CARD_TYPES, GAME_CATEGORIES } from '../games';
+import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
+import { CURRENCY_CODES } from '../money/currencies';
 import { booleanParam, intParam, IntIdParam, multiValue, Paginated, Text } from './common';
 
 export const CardType = z.enum(CARD_TYPES);
@@ -37,6 +39,12 @@ export type Card = z.infer<typeof Card>;
 
 export const CardSort = z.enum(CARD_SORTS);
 
+/** A price bound in a query: a decimal number of major units, 0 to 10 million; empty = no bound. */
+const priceParam = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : v),
+  z.coerce.number('validation.priceBoundInvalid').min(0, 'validation.priceBoundInvalid').max(10_000_000, 'validation.priceBoundInvalid').optional(),
+);
+
 export const CardsQuery = z
   .object({
     q: Text(100, { tooLong: 'validation.searchTooLong' }).optional(),
@@ -53,6 +61,11 @@ export const CardsQuery = z
     subtype: Text(80).optional().describe('A type such as "Straw Hat Crew"'),
     block: multiValue(z.enum(CARD_BLOCKS)),
     variations: booleanParam.describe('Include parallels and alternate arts (default true)'),
+    market: z.enum(MARKETPLACE_IDS).optional().describe('Marketplace whose current price each card of the page carries (in `prices`), and that sort=price and the price range use'),
+    currency: z.enum(CURRENCY_CODES).optional().describe('Currency of the prices and of priceMin/priceMax (default USD)'),
+    priceType: z.enum(PRICE_TYPES).optional().describe('min (default), avg or max: the figure sort=price and the price range use'),
+    priceMin: priceParam.describe('Lowest price, in major units of the currency (needs market, else us)'),
+    priceMax: priceParam.describe('Highest price, in major units of the currency'),
     sort: CardSort.optional(),
     order: z.enum(['asc', 'desc']).optional(),
     page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(10000).default(1)),
@@ -65,11 +78,30 @@ export const CardsQuery = z
   .refine((q) => q.powerMin === undefined || q.powerMax === undefined || q.powerMin <= q.powerMax, {
     message: 'validation.powerRange',
     path: ['powerMin'],
+  })
+  .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
+    message: 'validation.priceRange',
+    path: ['priceMin'],
   });
 export type CardsQuery = z.infer<typeof CardsQuery>;
 export type CardsQueryInput = z.input<typeof CardsQuery>;
 
-export const CardListResponse = Paginated(Card);
+/** Current price of a card of the page in the asked market and currency (hundredths; see contracts/prices.ts). */
+const ListPrice = z.object({
+  min: z.number().int().nullable(),
+  avg: z.number().int().nullable(),
+  max: z.number().int().nullable(),
+  date: z.string(),
+  demo: z.boolean(),
+  estimate: z.boolean(),
+  stale: z.boolean(),
+});
+
+export const CardListResponse = Paginated(Card).extend({
+  prices: z.record(z.string(), ListPrice).optional().describe('With `market`: the current price of each card of the page that has one, by card id'),
+  market: z.enum(MARKETPLACE_IDS).optional(),
+  currency: z.enum(CURRENCY_CODES).optional(),
+});
 export type CardListResponse = z.infer<typeof CardListResponse>;
 
 export const CardDetailResponse = Card.extend({

@@ -303,3 +303,15 @@ export const CreatePricePinRequest = z.object({ source: ProductSource, productId
 export type CreatePricePinRequest = z.infer<typeof CreatePricePinRequest>;
 
 export const PricePinParam = z.object({ source: ProductSource, productId: ProductId });
+
+export const VALUE_HISTORY_RANGES = ['30', '90', '365'] as const;
+export const ValueHistoryQuery = CollectionValueQuery.extend({ days: z.enum(VALUE_HISTORY_RANGES, 'validation.invalidHistoryRange').default('30') });
+export type ValueHistoryQuery = z.infer<typeof ValueHistoryQuery>;
+
+export const ValueHistoryResponse = z.object({
+  market: Market,
+  priceType: PriceType,
+  currency: Currency,
+  points: z.array(z.object({ date: Day, total: z.number().int(), demo: z.boolean() })).describe('Oldest first: today’s holdings at each day’s prices and rates'),
+});
+export type ValueHistoryResponse = z.infer<typeof ValueHistoryResponse>;

@@ -27,8 +27,8 @@ import { createRouter, jsonContent } from '../../lib/openapi';
 import { exportBinder, importIntoBinder } from './binder-files.service';
 import { addBinderCards, deleteBinderCards, listBinderCards, updateBinderCard, updateBinderCards } from './binder-rows.service';
 import { createBinder, deleteBinder, getBinder, listBinders, updateBinder } from './binders.service';
-import { binderValue, ownedCounts, portfolio, portfolioValue } from './portfolio.service';
-import { CollectionValue, CollectionValueQuery, PortfolioValueResponse } from '@grandline/core/contracts/prices';
+import { binderValue, binderValueHistory, ownedCounts, portfolio, portfolioValue, portfolioValueHistory } from './portfolio.service';
+import { CollectionValue, CollectionValueQuery, PortfolioValueResponse, ValueHistoryQuery, ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { addToWishlist, removeFromWishlist, wishlistIds } from './wishlist.service';
 
 const gate = {
@@ -316,5 +316,36 @@ export const bindersRoutes = createRouter()
       c.header('Cache-Control', 'private, no-cache');
       const { deps } = c.var;
       return c.json(await binderValue({ db: deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id, query: c.req.valid('query'), config: deps.config.prices }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/collection/portfolio/value/history',
+      tags: ['binders', 'prices'],
+      summary: "The Personal binders' value over the last 30, 90 or 365 days: today's holdings at each day's prices",
+      middleware: [requireUser] as const,
+      request: { query: ValueHistoryQuery },
+      responses: { 200: jsonContent(ValueHistoryResponse, 'One point per day, oldest first'), 400: jsonContent(ErrorResponse, 'Bad query'), 401: gate[401] },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      const { deps } = c.var;
+      return c.json(await portfolioValueHistory({ db: deps.db, user: c.var.user, query: c.req.valid('query'), config: deps.config.prices }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/binders/{id}/value/history',
+      tags: ['binders', 'prices'],
+      summary: "A binder's value over the last 30, 90 or 365 days",
+      request: { params: BinderIdParam, query: ValueHistoryQuery },
+      responses: { 200: jsonContent(ValueHistoryResponse, 'One point per day, oldest first'), 400: jsonContent(ErrorResponse, 'Bad id or query'), 404: notFound },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      const { deps } = c.var;
+      return c.json(await binderValueHistory({ db: deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id, query: c.req.valid('query'), config: deps.config.prices }), 200);
     },
   );

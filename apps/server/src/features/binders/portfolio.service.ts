@@ -1,12 +1,12 @@
 import type { PortfolioResponse } from '@grandline/core/contracts/binders';
-import type { CollectionValue, CollectionValueQuery, PortfolioValueResponse } from '@grandline/core/contracts/prices';
+import type { CollectionValue, CollectionValueQuery, PortfolioValueResponse, ValueHistoryQuery, ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { binderCards, binders } from '../../db/schema/index';
 import { catalogueIndex } from '../cards/catalogue-index';
 import type { PriceConfig } from '../../lib/price-config';
 import { collectionValue } from '@grandline/core/prices/value';
-import { valueOfRows } from '../prices/collection-value.service';
+import { valueHistory, valueOfRows } from '../prices/collection-value.service';
 import { priceSummaries } from '../prices/prices.service';
 import { binderAccess, type User, type Viewer } from './binder-access';
 import { statsOf, withCards } from './binder-snapshot';
@@ -76,4 +76,18 @@ export async function portfolioValue({ db, user, query, config }: { db: Db; user
     return { id: b.id, name: b.name, total: value.total, pricedCopies: value.pricedCopies, unpricedCopies: value.unpricedCopies };
   });
   return { ...total, binders: perBinder.sort((a, b) => b.total - a.total) };
+}
+
+/** The Personal binders' value over the last 30, 90 or 365 days (today's holdings at each day's prices). */
+export async function portfolioValueHistory({ db, user, query, config }: { db: Db; user: User; query: ValueHistoryQuery; config: PriceConfig }): Promise<ValueHistoryResponse> {
+  const personal = await db.select({ id: binders.id }).from(binders).where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')));
+  const rows = personal.length ? await db.select(heldColumns).from(binderCards).where(inArray(binderCards.binderId, personal.map((b) => b.id))) : [];
+  return valueHistory({ db, rows, query, days: Number(query.days), config });
+}
+
+/** One binder's value over the last 30, 90 or 365 days. */
+export async function binderValueHistory({ db, viewer, id, query, config }: { db: Db; viewer: Viewer; id: string; query: ValueHistoryQuery; config: PriceConfig }): Promise<ValueHistoryResponse> {
+  await binderAccess.readable(db, viewer, id);
+  const rows = await db.select(heldColumns).from(binderCards).where(eq(binderCards.binderId, id));
+  return valueHistory({ db, rows, query, days: Number(query.days), config });
 }

@@ -47,6 +47,7 @@ export const cardsRoutes = router
       const result = await searchCardsBody({
         db: c.var.deps.db,
         query: c.req.valid('query'),
+        prices: c.var.deps.config.prices,
         gzip: acceptsGzip(c),
         queryString: rawQueryString(c.req.url),
       });

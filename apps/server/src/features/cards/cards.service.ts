@@ -9,6 +9,8 @@ import { cardSets, cards } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { cardColumns, toCard } from './card-row';
 import { clearCatalogueIndex } from './catalogue-index';
+import type { PriceConfig } from '../../lib/price-config';
+import { currentPriceSql, priceSummaries } from '../prices/prices.service';
 
 /**
  * The catalogue changes only when it is re-imported, so search results are cached per process for a
@@ -29,6 +31,11 @@ const searchCache = new LRUCache<string, CachedBody>({
 export function clearCardCaches() {
   searchCache.clear();
   clearCatalogueIndex();
+}
+
+/** New prices landed: cached search answers carrying prices (or sorted by them) are dropped. */
+export function clearSearchCache() {
+  searchCache.clear();
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -69,10 +76,13 @@ function searchConditions(game: GameCategory, q: CardsQuery): SQL[] {
   return where;
 }
 
-function orderBy(q: CardsQuery): SQL[] {
+function orderBy(q: CardsQuery, price: SQL | null): SQL[] {
   const dir = q.order === 'desc' ? desc : asc;
   const byNumber = [dir(cards.cardNumber), asc(cards.printOrder), asc(cards.id)];
   switch (q.sort) {
+    case 'price':
+      // Cards without a price last, whichever the direction.
+      return price ? [sql`${price} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`, ...byNumber] : byNumber;
     case 'name':
       return [dir(cards.name), ...byNumber];
     case 'cost':
@@ -112,6 +122,7 @@ export async function searchCardsBody(args: {
   db: Db;
   game?: GameCategory;
   query: CardsQuery;
+  prices?: PriceConfig;
   gzip: boolean;
   /** The raw query string the query was parsed from, to answer its repeats without parsing. */
   queryString?: string;
@@ -127,21 +138,34 @@ export async function searchCardsBody(args: {
   return encode(entry, args.gzip);
 }
 
+/** Whether a query involves prices: a market to show, a price sort or a price range (us when no market is given). */
+const pricedQuery = (q: CardsQuery) => q.market !== undefined || q.sort === 'price' || q.priceMin !== undefined || q.priceMax !== undefined;
+
 export async function searchCards({
   db,
   game = 'onepiece',
   query,
+  prices,
 }: {
   db: Db;
   game?: GameCategory;
   query: CardsQuery;
+  /** Needed for the price parts of a query (BR estimate factor, demo). */
+  prices?: PriceConfig;
 }): Promise<CardListResponse> {
+  const market = query.market ?? 'us';
+  const currency = query.currency ?? 'USD';
+  const priced = pricedQuery(query) && prices !== undefined;
+  const price = priced ? await currentPriceSql({ db, market, priceType: query.priceType ?? 'min', currency, config: prices }) : null;
+  const where = searchConditions(game, query);
+  if (price && query.priceMin !== undefined) where.push(sql`${price} >= ${Math.round(query.priceMin * 100)}`);
+  if (price && query.priceMax !== undefined) where.push(sql`${price} <= ${Math.round(query.priceMax * 100)}`);
   const rows = await db
     .select({ ...cardColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(cards)
     .leftJoin(cardSets, eq(cards.setId, cardSets.id))
-    .where(and(...searchConditions(game, query)))
-    .orderBy(...orderBy(query))
+    .where(and(...where))
+    .orderBy(...orderBy(query, price))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   let total = rows[0]?.total ?? 0;
@@ -151,15 +175,18 @@ export async function searchCards({
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(cards)
       .leftJoin(cardSets, eq(cards.setId, cardSets.id))
-      .where(and(...searchConditions(game, query)));
+      .where(and(...where));
     total = count?.n ?? 0;
   }
-  return {
-    items: rows.map(({ total: _total, ...row }) => toCard(row)),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const items = rows.map(({ total: _total, ...row }) => toCard(row));
+  const answer: CardListResponse = { items, total, page: query.page, pageSize: query.pageSize };
+  if (priced && query.market !== undefined) {
+    const summaries = await priceSummaries({ db, cardIds: items.map((c) => c.id), market, currency, config: prices });
+    answer.prices = Object.fromEntries([...summaries].map(([id, p]) => [String(id), p]));
+    answer.market = market;
+    answer.currency = currency;
+  }
+  return answer;
 }
 
 export async function getCard({ db, id }: { db: Db; id: number }): Promise<CardDetailResponse> {

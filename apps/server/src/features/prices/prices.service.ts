@@ -5,7 +5,7 @@ import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from '@grandline/co
 import { MARKET_CODES, marketOfCode, sourceOfCode } from '@grandline/core/prices/codes';
 import { demoPrice } from '@grandline/core/prices/demo';
 import { convertCents } from '@grandline/core/prices/fx';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cardPriceLatest, cardPrices, cards, priceProducts } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -245,3 +245,22 @@ export async function priceSummariesOn({
 }
 
 export const daysAgo = (n: number) => addDays(today(), -n);
+
+/**
+ * SQL for the current price of `cards.id` in a market, price type and currency (hundredths; null without a price):
+ * what the library sorts and filters by. A correlated lookup on card_price_latest's key per card; br falls back to
+ * the estimate from us, as everywhere.
+ */
+export async function currentPriceSql({ db, market, priceType, currency, config }: { db: Db; market: MarketplaceId; priceType: 'min' | 'avg' | 'max'; currency: CurrencyCode; config: PriceConfig }): Promise<SQL> {
+  const rates = (await ratesBook(db)).latest().rates;
+  // Units of the asked currency per unit of each stored currency.
+  const factor = sql.join(
+    CURRENCY_CODES.map((c) => sql`when ${c} then ${rates[currency] / rates[c]}::float8`),
+    sql` `,
+  );
+  const figure = sql.raw(`"${priceType}"`);
+  const lookup = (code: number, times: number) =>
+    sql`(select round(lp.${figure} * (case lp.currency ${factor} end) * ${times}::float8) from card_price_latest lp where lp.card_id = ${cards.id} and lp.market = ${code})`;
+  const own = lookup(MARKET_CODES[market], 1);
+  return market === 'br' ? sql`coalesce(${own}, ${lookup(MARKET_CODES.us, config.brImportFactor)})` : own;
+}

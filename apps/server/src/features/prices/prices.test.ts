@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { convertCents, FX_SNAPSHOT } from '@grandline/core/prices/fx';
 import type { CardPricesResponse, ExchangeRatesResponse, PriceHistoryResponse } from '@grandline/core/contracts/prices';
+import type { CardListResponse } from '@grandline/core/contracts/cards';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -11,12 +12,13 @@ import { seedCatalogue } from '../cards/catalogue-import';
 import { loadPackageCards } from '../cards/catalogue-source';
 import { createTestDatabase, getJson, testLog } from '../../testing/test-app';
 import { fxSite, sampleJson, startFeedServer, tcgcsvSite, type FeedServer } from '../../testing/feed-server';
-import { valueOfRows } from './collection-value.service';
+import { valueHistory, valueOfRows } from './collection-value.service';
 import { refreshDemoPrices } from './demo.service';
 import { cardmarketFeed, csvFeed } from './feeds';
 import { ingestFeed } from './ingest.service';
 import { runLiveSource, utcToday } from './price-runs.service';
 import { ratesChanged } from './rates.service';
+import { clearSearchCache } from '../cards/cards.service';
 
 let database: Database;
 let server: FeedServer;
@@ -53,6 +55,7 @@ beforeEach(async () => {
   // Each test starts without prices or rates (the catalogue stays).
   await database.db.execute(sql`truncate card_prices, card_price_latest, price_products, price_pins, price_runs, exchange_rates`);
   ratesChanged();
+  clearSearchCache();
   server.set('/tcgplayer/68/3188/prices', tcgcsvSite()['/tcgplayer/68/3188/prices']!);
 });
 
@@ -278,5 +281,60 @@ describe('values of binders and the portfolio', () => {
     await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
     const value = await valueOfRows({ db: database.db, config, query: { market: 'us', priceType: 'min', currency: 'USD' }, rows: [{ cardId: law, quantity: 1, purchasePriceMinor: null, purchaseCurrency: null }] });
     expect(value.movers).toEqual([{ cardId: law, unit: 30, before: 15, change: 15, ratio: 1 }]);
+  });
+});
+
+describe('value over time', () => {
+  it('follows today’s holdings at each day’s prices, carrying a price forward over days without one', async () => {
+    const law = await printId('OP01-002', null);
+    const rows = [{ cardId: law, quantity: 2, purchasePriceMinor: null, purchaseCurrency: null }];
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'cli', day: threeDaysAgo });
+    const history = await valueHistory({ db: database.db, rows, query: { market: 'us', priceType: 'min', currency: 'USD' }, days: 30, config });
+    expect(history.points).toHaveLength(30);
+    expect(history.points.at(-5)).toMatchObject({ total: 0, demo: false });
+    // From the day of the price on, 2 × $0.15 every day (carried forward).
+    expect(history.points.slice(-4).map((p) => p.total)).toEqual([30, 30, 30, 30]);
+  });
+
+  it('uses the demo series of prints with demo prices, flagged', async () => {
+    config = { ...config, demo: true };
+    try {
+      await refreshDemoPrices(database.db, today);
+      const law = await printId('OP01-002', null);
+      const rows = [{ cardId: law, quantity: 3, purchasePriceMinor: null, purchaseCurrency: null }];
+      const query = { market: 'market5', priceType: 'avg', currency: 'EUR' } as const;
+      const history = await valueHistory({ db: database.db, rows, query, days: 90, config });
+      expect(history.points).toHaveLength(90);
+      expect(history.points.every((p) => p.demo && p.total > 0)).toBe(true);
+      const now = await valueOfRows({ db: database.db, rows, query, config });
+      expect(history.points.at(-1)!.total).toBe(now.total);
+    } finally {
+      config = { ...config, demo: false };
+    }
+  });
+});
+
+describe('the library with prices', () => {
+  it('sorts by price, filters by a price range, and carries the page’s prices in the asked currency', async () => {
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    const [p1, p3, base, law] = [await printId('OP01-024', 'p1'), await printId('OP01-024', 'p3'), await printId('OP01-024', null), await printId('OP01-002', null)];
+    const sorted = await getJson<CardListResponse>(app(), '/api/cards?market=us&sort=price&order=desc&pageSize=5');
+    expect(sorted.status).toBe(200);
+    expect(sorted.body.items.slice(0, 4).map((c) => c.id)).toEqual([p1, p3, base, law]);
+    expect(sorted.body.prices?.[String(p1)]).toMatchObject({ min: 8900, demo: false });
+    expect(sorted.body).toMatchObject({ market: 'us', currency: 'USD' });
+
+    const ranged = await getJson<CardListResponse>(app(), '/api/cards?market=us&currency=BRL&priceMin=5&priceMax=300&sort=price');
+    // In BRL at the snapshot rate (5.47): $1.21 → R$6.62, $45 → R$246; $89 → R$487 and $0.15 → R$0.82 fall outside.
+    expect(ranged.body.items.map((c) => c.id)).toEqual([base, p3]);
+    expect(ranged.body.total).toBe(2);
+
+    const bad = await getJson<{ error: { code: string; message: string } }>(app(), '/api/cards?priceMin=10&priceMax=2');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('Minimum price must not be greater than maximum price');
+    // Without market, the answer is the card contract as before: no prices.
+    const plain = await getJson<CardListResponse>(app(), '/api/cards?pageSize=2');
+    expect(plain.body.prices).toBeUndefined();
   });
 });
