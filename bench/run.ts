@@ -8,6 +8,7 @@
  */
 import { bindersBenchmark, bindersFigures, bindersMarkdown, type BindersResult } from './binders';
 import { deckValidationRate } from './deck-validation';
+import { pricesBenchmark, pricesFigures, type PricesResult } from './prices';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +23,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
 const only = process.env.BENCH_ONLY;
-const ONLY = ['binders', 'validate', 'lighthouse', 'render'];
+const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices'];
 if (only && !ONLY.includes(only)) throw new Error(`BENCH_ONLY=${only}: one of ${ONLY.join(', ')}`);
 
 function log(msg: string) {
@@ -257,12 +258,17 @@ interface Measured {
   deckValidateEndpointUncached: LoadResult;
   lighthouse: { home: { performance: number; accessibility: number }; cards: { performance: number; accessibility: number } } | null;
   binders: BindersResult;
+  /** Issue 14 (absent in results saved before it). */
+  prices?: PricesResult;
+  coldStartDemoMs?: number;
+  cardsWithPrices?: { ratio: number; withRps: number; withoutRps: number; without: LoadResult; withPrices: LoadResult };
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
 function report(m: Measured): { summary: Record<string, unknown>; md: string } {
   const { results, uncachedSearches: uncached, deckValidateEndpoint: validate, deckValidateEndpointUncached: validateVaried, lighthouse: lh, binders } = m;
   const { durationSeconds: duration, connections: conns } = m.load;
+  const priceFigures = m.prices ? pricesFigures(m.prices, { coldStartDemoMs: m.coldStartDemoMs, cardsWithPrices: m.cardsWithPrices }) : [];
   const health = results[0]!;
   const searchResults = results.slice(1, 6);
   const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
@@ -338,8 +344,11 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
       binderDetailP99: binders.targets.detailP99,
     },
     /** Every goal with its figure, its target and whether it was met (pass null: not measured), as in latest.md. */
-    figures: { foundation: figures, binders: bindersFigures(binders) },
-    allPass: [...figures, ...bindersFigures(binders)].every((f) => f.pass !== false),
+    prices: m.prices,
+    coldStartDemoMs: m.coldStartDemoMs,
+    cardsWithPrices: m.cardsWithPrices,
+    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures },
+    allPass: [...figures, ...bindersFigures(binders), ...priceFigures].every((f) => f.pass !== false),
   };
   const md = [
     `# Benchmark — ${summary.date}`,
@@ -353,6 +362,16 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
     ...figuresMarkdown(figures),
     '',
     ...bindersMarkdown(binders),
+    ...(m.prices
+      ? [
+          '## Prices (issue 14)',
+          '',
+          'Ingest and history in process on an in-memory embedded database seeded with the real library (bench/prices.ts); the cold start and `/cards` figures on the server above (demo prices on: embedded database, no price source).',
+          '',
+          ...figuresMarkdown(priceFigures),
+          '',
+        ]
+      : []),
   ].join('\n');
   return { summary, md };
 }
@@ -367,9 +386,12 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
   log('cold start on an empty data directory (migrations + seeding)');
+  const coldStarted = performance.now();
   let server = startServer(dataDir);
   const coldStartMs = await server.ready;
   log(`cold start ${Math.round(coldStartMs)} ms`);
+  const coldStartDemoMs = Math.round((await demoPricesServed()) - coldStarted);
+  log(`cold start until demo prices are served ${coldStartDemoMs} ms`);
   const exitCode = await stopServer(server.child);
   log(`SIGTERM → exit code ${exitCode}`);
   server = startServer(dataDir);
@@ -397,6 +419,7 @@ async function main() {
       return `/api/cards?q=${numbers[n % numbers.length]}-${String((n % 120) + 1).padStart(3, '0')}`;
     }),
   );
+  const cardsWithPrices = await cardsWithPricesRatio();
   const { validate, validateVaried } = await validateScenarios();
   const uncached = await uncachedSearches(300);
   log('binders: sign-up, 10,000-row Liga CSV import, binder detail under load');
@@ -404,6 +427,7 @@ async function main() {
   const lh = skipLighthouse ? null : { home: lighthouse('/'), cards: lighthouse('/cards') };
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  const prices = await pricesBenchmark(log);
 
   const { summary, md } = report({
     date: new Date().toISOString(),
@@ -421,8 +445,40 @@ async function main() {
     deckValidateEndpointUncached: validateVaried,
     lighthouse: lh,
     binders,
+    prices,
+    coldStartDemoMs,
+    cardsWithPrices,
   });
   writeResults(summary, md);
+}
+
+/** Polls a card's prices until the server answers demo prices (written in the background after the first start). */
+async function demoPricesServed(): Promise<number> {
+  const deadline = performance.now() + 120_000;
+  while (performance.now() < deadline) {
+    try {
+      const res = await fetch(`${base}/api/cards/1/prices`);
+      const body = (await res.json()) as { markets?: { demo: boolean }[] };
+      if (res.ok && body.markets?.some((m) => m.demo)) return performance.now();
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no demo prices within 120 s of the start');
+}
+
+/** The same library page with and without the prices of the selected market: req/s of each and their ratio. */
+async function cardsWithPricesRatio() {
+  const without = await load('library page 1 (48/page), no prices', '/api/cards?page=1&pageSize=48');
+  const withPrices = await load('library page 1 (48/page) with us prices in BRL', '/api/cards?page=1&pageSize=48&market=us&currency=BRL');
+  return { ratio: +(withPrices.requestsPerSec / without.requestsPerSec).toFixed(3), withRps: withPrices.requestsPerSec, withoutRps: without.requestsPerSec, without, withPrices };
+}
+
+/** BENCH_ONLY=prices: the in-process price figures (ingest, history), printed; the saved results stay as they are. */
+async function mainPricesOnly() {
+  const prices = await pricesBenchmark(log);
+  process.stdout.write(`\n${figuresMarkdown(pricesFigures(prices)).join('\n')}\n${JSON.stringify(prices, null, 2)}\n`);
 }
 
 const outDir = path.join(root, 'bench/results');
@@ -488,7 +544,7 @@ async function mainLighthouseOnly() {
   }
 }
 
-const mains: Record<string, () => Promise<void>> = { binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender };
+const mains: Record<string, () => Promise<void>> = { binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly };
 (only ? mains[only]! : main)().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
