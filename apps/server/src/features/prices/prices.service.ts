@@ -10,7 +10,8 @@ import type { Db } from '../../db/client';
 import { cardPriceLatest, cardPrices, cards, priceProducts } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import type { PriceConfig } from '../../lib/price-config';
-import { ratesBook, type RatesDay } from './rates.service';
+import { LRUCache } from 'lru-cache';
+import { ratesBook, ratesChanged, type RatesDay } from './rates.service';
 
 /** A price older than this many days is shown as stale. */
 export const STALE_AFTER_DAYS = 3;
@@ -75,6 +76,18 @@ export async function getCardPrices({ db, cardId, currency, config }: { db: Db; 
 const RANGE_DAYS: Record<HistoryRange, number | null> = { '7': 7, '30': 30, '90': 90, '365': 365, all: null };
 
 /**
+ * Answers of the history endpoint, per process, until new prices or rates land (`pricesLanded`, on the `prices` event
+ * of any replica) or the day changes (the key holds it): popular cards are asked again and again.
+ */
+const histories = new LRUCache<string, PriceHistoryResponse>({ max: 2_000, maxSize: 20_000_000, sizeCalculation: (v) => 64 + v.points.length * 64 });
+
+/** New prices or rates landed: cached rates and price histories are dropped. */
+export function pricesLanded() {
+  ratesChanged();
+  histories.clear();
+}
+
+/**
  * One point per day, oldest first, each converted at its own day's rate. A print and market with real prices show
  * only those; one without shows its demo series (when demo prices are on) — never the two mixed. The br market
  * without Liga prices is the estimate from the US series.
@@ -94,14 +107,45 @@ export async function getPriceHistory({
   currency: CurrencyCode;
   config: PriceConfig;
 }): Promise<PriceHistoryResponse> {
-  const [card] = await db.select({ id: cards.id, cardNumber: cards.cardNumber, variant: cards.variant, rarity: cards.rarity }).from(cards).where(eq(cards.id, cardId)).limit(1);
+  const key = `${cardId}|${market}|${days}|${currency}|${today()}|${config.demo}|${config.brImportFactor}`;
+  const hit = histories.get(key);
+  if (hit) return hit;
+  const answer = await readPriceHistory({ db, cardId, market, days, currency, config });
+  histories.set(key, answer);
+  return answer;
+}
+
+async function readPriceHistory({
+  db,
+  cardId,
+  market,
+  days,
+  currency,
+  config,
+}: {
+  db: Db;
+  cardId: number;
+  market: MarketplaceId;
+  days: HistoryRange;
+  currency: CurrencyCode;
+  config: PriceConfig;
+}): Promise<PriceHistoryResponse> {
+  // The print and its current prices in one round trip (a left join: a print without prices still has its row).
+  const [joined, book] = await Promise.all([
+    db
+      .select({ cardNumber: cards.cardNumber, variant: cards.variant, rarity: cards.rarity, market: cardPriceLatest.market, demo: cardPriceLatest.demo })
+      .from(cards)
+      .leftJoin(cardPriceLatest, eq(cardPriceLatest.cardId, cards.id))
+      .where(eq(cards.id, cardId)),
+    ratesBook(db),
+  ]);
+  const card = joined[0];
   if (!card) throw notFound('CARD_NOT_FOUND', 'Card not found');
-  const book = await ratesBook(db);
+  const latest = joined.flatMap((r) => (r.market === null ? [] : [{ market: r.market, demo: r.demo === true }]));
   const span = RANGE_DAYS[days];
   const to = today();
   const from = span === null ? null : addDays(to, -(span - 1));
 
-  const latest = await db.select().from(cardPriceLatest).where(eq(cardPriceLatest.cardId, cardId));
   const own = latest.find((r) => r.market === MARKET_CODES[market]);
   let series = market;
   let factor = 1;

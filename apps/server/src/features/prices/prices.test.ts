@@ -17,7 +17,7 @@ import { refreshDemoPrices } from './demo.service';
 import { cardmarketFeed, csvFeed } from './feeds';
 import { ingestFeed } from './ingest.service';
 import { runLiveSource, utcToday } from './price-runs.service';
-import { ratesChanged } from './rates.service';
+import { pricesLanded } from './prices.service';
 import { clearSearchCache } from '../cards/cards.service';
 
 let database: Database;
@@ -54,7 +54,7 @@ afterAll(async () => {
 beforeEach(async () => {
   // Each test starts without prices or rates (the catalogue stays).
   await database.db.execute(sql`truncate card_prices, card_price_latest, price_products, price_pins, price_runs, exchange_rates`);
-  ratesChanged();
+  pricesLanded();
   clearSearchCache();
   server.set('/tcgplayer/68/3188/prices', tcgcsvSite()['/tcgplayer/68/3188/prices']!);
 });
@@ -152,7 +152,7 @@ describe('history and currencies', () => {
       ...Object.entries(FX_SNAPSHOT.rates).map(([currency, rate]) => ({ day: day1, currency, rate, source: 'test' })),
       ...Object.entries(FX_SNAPSHOT.rates).map(([currency, rate]) => ({ day: day2, currency, rate: currency === 'BRL' ? 6 : rate, source: 'test' })),
     ]);
-    ratesChanged();
+    pricesLanded();
     const { body } = await getJson<PriceHistoryResponse>(app(), `/api/cards/${law}/prices/history?market=us&days=7&currency=BRL`);
     expect(body).toMatchObject({ cardId: law, market: 'us', currency: 'BRL' });
     expect(body.points).toEqual([
@@ -178,7 +178,7 @@ describe('history and currencies', () => {
 
     const run = await runLiveSource({ db: database.db, log: testLog, config, source: 'fx', trigger: 'admin' });
     expect(run.status).toBe('succeeded');
-    ratesChanged();
+    pricesLanded();
     const after = await getJson<ExchangeRatesResponse>(app(), '/api/exchange-rates');
     // Frankfurter's example (2025-12-01) has BRL, EUR, GBP, JPY; open.er-api (real, 2024-08-19) gives the rest.
     expect(after.body.date).toBe('2025-12-01');
