@@ -52,10 +52,13 @@ const parsedDay = Date.parse(`${day}T00:00:00Z`);
 if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(parsedDay) || new Date(parsedDay).toISOString().slice(0, 10) !== day) fail(`--date ${day} is not a day written YYYY-MM-DD`);
 if (day > utcToday()) fail(`--date ${day} is in the future`);
 
+/** Reads a file of at most MAX_FILE_BYTES; a missing, odd or oversized file throws (the command then exits 1). */
 async function readText(file: string): Promise<string> {
-  const info = await stat(file).catch(() => fail(`${file}: no such file`));
-  if (!info.isFile()) fail(`${file}: not a file`);
-  if (info.size > MAX_FILE_BYTES) fail(`${file}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+  const info = await stat(file).catch(() => {
+    throw new Error(`${file}: no such file`);
+  });
+  if (!info.isFile()) throw new Error(`${file}: not a file`);
+  if (info.size > MAX_FILE_BYTES) throw new Error(`${file}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
   return readFile(file, 'utf8');
 }
 
@@ -63,26 +66,31 @@ async function readJsonFile(file: string): Promise<unknown> {
   const text = await readText(file);
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    return fail(`${file}: not JSON`);
+  } catch (err) {
+    throw new Error(`${file}: not JSON`, { cause: err });
   }
 }
 
+// Every argument is checked before the database is opened: a mistake touches nothing.
+switch (args.source) {
+  case 'tcgcsv':
+    if (!args.dir) fail('--source tcgcsv needs --dir (a directory laid out like tcgcsv.com: tcgplayer/68/groups, tcgplayer/68/{groupId}/products, …/prices)');
+    break;
+  case 'cardmarket':
+    if (!args.file || !args.products) fail('--source cardmarket needs --file (the price guide) and --products (the singles product list)');
+    break;
+  case 'csv':
+    if (!args.market || !isMarketplaceId(args.market) || !['br', 'market4'].includes(args.market)) fail('--source csv needs --market br (Liga One Piece) or market4 (MYP Cards)');
+    if (!args.file) fail('--source csv needs --file');
+    break;
+  default:
+    fail(args.source ? `unknown --source ${args.source}` : '--source is required');
+}
+
 async function feedOf(): Promise<FeedData> {
-  switch (args.source) {
-    case 'tcgcsv':
-      if (!args.dir) fail('--source tcgcsv needs --dir (a directory laid out like tcgcsv.com: tcgplayer/68/groups, tcgplayer/68/{groupId}/products, …/prices)');
-      return readTcgcsv(directoryReader(args.dir));
-    case 'cardmarket':
-      if (!args.file || !args.products) fail('--source cardmarket needs --file (the price guide) and --products (the singles product list)');
-      return cardmarketFeed(await readJsonFile(args.file), await readJsonFile(args.products));
-    case 'csv':
-      if (!args.file) fail('--source csv needs --file');
-      if (!args.market || !isMarketplaceId(args.market) || !['br', 'market4'].includes(args.market)) fail('--source csv needs --market br (Liga One Piece) or market4 (MYP Cards)');
-      return csvFeed(await readText(args.file), args.market);
-    default:
-      return fail(args.source ? `unknown --source ${args.source}` : '--source is required');
-  }
+  if (args.source === 'tcgcsv') return readTcgcsv(directoryReader(args.dir!));
+  if (args.source === 'cardmarket') return cardmarketFeed(await readJsonFile(args.file!), await readJsonFile(args.products!));
+  return csvFeed(await readText(args.file!), args.market as 'br' | 'market4');
 }
 
 const log = createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'warn');
