@@ -1,6 +1,11 @@
 import type { ImportFailure, ImportResult } from '@grandline/core/contracts/binders';
 import { IMPORT_FAILURE_MESSAGES_EN } from '@grandline/core/contracts/binders';
 import type { Card } from '@grandline/core/contracts/cards';
+import type { MarketplaceId, PriceType } from '@grandline/core/marketplaces';
+import type { CurrencyCode } from '@grandline/core/money/currencies';
+import { centsToMinor } from '@grandline/core/money/money';
+import { DEFAULT_PRICE_CONFIG, type PriceConfig } from '../../lib/price-config';
+import { priceSummaries } from '../prices/prices.service';
 import { binderToCsvWithPrices, binderToLigaCsv, binderToOptcgSim, type ExportBinderRow } from '@grandline/core/collection/export';
 import { matchEdition } from '@grandline/core/collection/liga-editions';
 import { parseDeckListCooperative } from '@grandline/core/decks/deck-list';
@@ -158,19 +163,34 @@ export async function importIntoBinder({
   return { format: read.format, mode, imported: read.rows.length, copies: read.rows.reduce((n, r) => n + r.quantity, 0), failures, failureCount };
 }
 
-export async function exportBinder({ db, viewer, id, format }: { db: Db; viewer: Viewer; id: string; format: 'liga' | 'prices' | 'optcgsim' }) {
+export async function exportBinder({
+  db,
+  viewer,
+  id,
+  format,
+  prices,
+}: {
+  db: Db;
+  viewer: Viewer;
+  id: string;
+  format: 'liga' | 'prices' | 'optcgsim';
+  /** Format with Prices: the market, price type and currency of its columns, and the price configuration. */
+  prices?: { market: MarketplaceId; priceType: PriceType; currency: CurrencyCode; config: PriceConfig };
+}) {
   const index = await catalogueIndex(db);
   const record = await binderAccess.readable(db, viewer, id);
   const stored = await rowsOf(db, [id]);
   // Only the owner's export carries what they paid.
   const owner = isOwner(viewer, record);
+  const cardIdOf = new Map<ExportBinderRow, number>();
   const rows: ExportBinderRow[] = stored
     .flatMap((r) => {
       const card = index.byId.get(r.cardId);
       return card ? [{ r, card }] : [];
     })
     .sort((a, b) => (index.rank.get(a.card.id) ?? 0) - (index.rank.get(b.card.id) ?? 0))
-    .map(({ r, card }) => ({
+    .map(({ r, card }) => {
+      const row: ExportBinderRow = {
       cardNumber: card.cardNumber,
       name: card.name,
       setCode: card.set?.code ?? null,
@@ -178,15 +198,24 @@ export async function exportBinder({ db, viewer, id, format }: { db: Db; viewer:
       quantity: r.quantity,
       condition: r.condition || null,
       language: r.language || null,
-      purchasePriceMinor: owner ? r.purchasePriceMinor : null,
-      purchaseCurrency: owner ? r.purchaseCurrency : null,
-    }));
+        purchasePriceMinor: owner ? r.purchasePriceMinor : null,
+        purchaseCurrency: owner ? r.purchaseCurrency : null,
+      };
+      cardIdOf.set(row, card.id);
+      return row;
+    });
   if (!rows.length) throw new AppError('NO_CARDS_TO_EXPORT', 400, 'No cards to export');
   const base = trimChar(record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-'), '-').slice(0, 60) || 'binder';
   if (format === 'optcgsim') return { filename: `${base}.txt`, contentType: 'text/plain; charset=utf-8', body: binderToOptcgSim(rows) };
   if (format === 'prices') {
-    // Market prices arrive with the prices feature; until then the labelled price columns stay empty.
-    return { filename: `${base}-prices.csv`, contentType: 'text/csv; charset=utf-8', body: binderToCsvWithPrices(rows, { currency: 'USD', marketplace: 'us', priceOf: () => null }) };
+    // The current price of each print in the asked market, price type and currency; a print without one keeps empty cells.
+    const { market = 'us', priceType = 'min', currency = 'USD', config = DEFAULT_PRICE_CONFIG } = prices ?? {};
+    const summaries = await priceSummaries({ db, cardIds: [...new Set(cardIdOf.values())], market, currency, config });
+    const priceOf = (row: ExportBinderRow) => {
+      const cents = summaries.get(cardIdOf.get(row)!)?.[priceType] ?? null;
+      return cents === null ? null : centsToMinor(cents, currency);
+    };
+    return { filename: `${base}-prices.csv`, contentType: 'text/csv; charset=utf-8', body: binderToCsvWithPrices(rows, { currency, marketplace: market, priceOf }) };
   }
   return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: binderToLigaCsv(rows) };
 }

@@ -211,7 +211,8 @@ export const bindersRoutes = createRouter()
       },
     }),
     async (c) => {
-      const file = await exportBinder({ db: c.var.deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id, format: c.req.valid('query').format });
+      const { format, market, priceType, currency } = c.req.valid('query');
+      const file = await exportBinder({ db: c.var.deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id, format, prices: { market, priceType, currency, config: c.var.deps.config.prices } });
       return c.body(file.body, 200, {
         'Content-Type': file.contentType,
         'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,

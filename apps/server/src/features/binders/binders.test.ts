@@ -2,7 +2,7 @@ import type { BinderCardsResponse, BinderDetail, BinderSummary, ImportResult, Po
 import type { Card } from '@grandline/core/contracts/cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binderCards, cards } from '../../db/schema/index';
+import { binderCards, cardPriceLatest, cards } from '../../db/schema/index';
 import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
 import { catalogueIndex } from '../cards/catalogue-index';
 
@@ -388,6 +388,16 @@ describe('export', () => {
     expect(text).toContain(`3x${base[4]!.cardNumber}`);
     const prices = await (await get(`/api/binders/${source.id}/export?format=prices`)).text();
     expect(prices.split('\n')[0]).toMatch(/unit_price_USD_us,total_USD_us$/);
+    // With a market price of the 3-copy print ($12.50 min), Format with Prices fills its unit price and line total;
+    // in BRL at the bundled rate; the prints without a price keep empty cells (never 0).
+    const day = new Date().toISOString().slice(0, 10);
+    await ctx.db.insert(cardPriceLatest).values({ cardId: base[4]!.id, market: 1, day, source: 1, currency: 'USD', min: 1250, avg: 1500, max: 4000 });
+    const filled = (await (await get(`/api/binders/${source.id}/export?format=prices`)).text()).split('\n');
+    expect(filled.find((l) => l.includes(base[4]!.cardNumber))).toMatch(/,12\.50,37\.50$/);
+    expect(filled.filter((l) => l.endsWith(',,'))).toHaveLength(2);
+    const brl = (await (await get(`/api/binders/${source.id}/export?format=prices&market=us&priceType=max&currency=BRL`)).text()).split('\n');
+    expect(brl[0]).toMatch(/unit_price_BRL_us,total_BRL_us$/);
+    expect(brl.find((l) => l.includes(base[4]!.cardNumber))).toMatch(/,218\.89,656\.67$/);
 
     const empty = await create(alice, { name: 'Empty', category: 'personal' });
     const none = await get(`/api/binders/${empty.id}/export`, alice);
