@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { convertCents, FX_SNAPSHOT } from '@grandline/core/prices/fx';
 import type { CardPricesResponse, ExchangeRatesResponse, PriceHistoryResponse } from '@grandline/core/contracts/prices';
 import type { CardListResponse } from '@grandline/core/contracts/cards';
+import type { SetDetailResponse } from '@grandline/core/contracts/sets';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -336,5 +337,19 @@ describe('the library with prices', () => {
     // Without market, the answer is the card contract as before: no prices.
     const plain = await getJson<CardListResponse>(app(), '/api/cards?pageSize=2');
     expect(plain.body.prices).toBeUndefined();
+  });
+});
+
+describe('set value', () => {
+  it('adds one copy of every priced print of the set, and answers without a value when no market is asked', async () => {
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    const { status, body } = await getJson<SetDetailResponse>(app(), '/api/sets/op-01?market=us&priceType=min&currency=USD');
+    expect(status).toBe(200);
+    // OP01-002 ($0.15), OP01-024 ($1.21) and its parallel ($89.00) of the example rows; the PRB-01 art is another set.
+    expect(body.value).toMatchObject({ market: 'us', total: 15 + 121 + 8900, pricedPrints: 3, unpricedPrints: body.cards.length - 3, demo: false });
+    expect(Object.keys(body.prices ?? {})).toHaveLength(3);
+    const plain = await getJson<SetDetailResponse>(app(), '/api/sets/op-01');
+    expect(plain.body.value).toBeUndefined();
+    expect((await getJson(app(), '/api/sets/op-01?market=ebay')).status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { SetDetailResponse, SetListResponse, SetSlugParam } from '@grandline/core/contracts/sets';
+import { SetDetailQuery, SetDetailResponse, SetListResponse, SetSlugParam } from '@grandline/core/contracts/sets';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { getSet, listSets } from './sets.service';
 
@@ -21,11 +21,16 @@ export const setsRoutes = createRouter()
       path: '/sets/{slug}',
       tags: ['sets'],
       summary: 'One set with its cards',
-      request: { params: SetSlugParam },
+      request: { params: SetSlugParam, query: SetDetailQuery },
       responses: {
         200: jsonContent(SetDetailResponse, 'The set and its prints'),
+        400: jsonContent(ErrorResponse, 'Unknown market, price type or currency'),
         404: jsonContent(ErrorResponse, 'No set with this slug'),
       },
     }),
-    async (c) => c.json(await getSet({ db: c.var.deps.db, slug: c.req.valid('param').slug }), 200),
+    async (c) => {
+      const { market, priceType, currency } = c.req.valid('query');
+      const { deps } = c.var;
+      return c.json(await getSet({ db: deps.db, slug: c.req.valid('param').slug, value: market ? { market, priceType, currency, config: deps.config.prices } : undefined }), 200);
+    },
   );

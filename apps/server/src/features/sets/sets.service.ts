@@ -1,3 +1,8 @@
+import type { MarketplaceId, PriceType } from '@grandline/core/marketplaces';
+import type { CurrencyCode } from '@grandline/core/money/currencies';
+import { collectionValue } from '@grandline/core/prices/value';
+import type { PriceConfig } from '../../lib/price-config';
+import { priceSummaries } from '../prices/prices.service';
 import type { CardSet, SetDetailResponse, SetListResponse } from '@grandline/core/contracts/sets';
 import type { GameCategory } from '@grandline/core/games';
 import { asc, eq } from 'drizzle-orm';
@@ -23,7 +28,16 @@ export async function listSets({ db, game = 'onepiece' }: { db: Db; game?: GameC
   return { items: rows.map(toSet) };
 }
 
-export async function getSet({ db, slug }: { db: Db; slug: string }): Promise<SetDetailResponse> {
+export async function getSet({
+  db,
+  slug,
+  value,
+}: {
+  db: Db;
+  slug: string;
+  /** With a market: the set's value (one copy of every print) and each print's price. */
+  value?: { market: MarketplaceId; priceType: PriceType; currency: CurrencyCode; config: PriceConfig };
+}): Promise<SetDetailResponse> {
   const [set] = await db.select({ id: cardSets.id, ...setColumns }).from(cardSets).where(eq(cardSets.slug, slug.toLowerCase()));
   if (!set) throw notFound('SET_NOT_FOUND', 'Set not found');
   const rows = await db
@@ -33,5 +47,21 @@ export async function getSet({ db, slug }: { db: Db; slug: string }): Promise<Se
     .where(eq(cards.setId, set.id))
     .orderBy(asc(cards.cardNumber), asc(cards.printOrder), asc(cards.id));
   const { id: _id, ...rest } = set;
-  return { ...toSet(rest), cards: rows.map(toCard) };
+  const answer: SetDetailResponse = { ...toSet(rest), cards: rows.map(toCard) };
+  if (value) {
+    const prices = await priceSummaries({ db, cardIds: answer.cards.map((c) => c.id), market: value.market, currency: value.currency, config: value.config });
+    const worth = collectionValue(answer.cards.map((c) => ({ cardId: c.id, quantity: 1, paidCents: null })), prices, value.priceType);
+    answer.value = {
+      market: value.market,
+      priceType: value.priceType,
+      currency: value.currency,
+      total: worth.total,
+      pricedPrints: worth.pricedCopies,
+      unpricedPrints: worth.unpricedCopies,
+      demo: worth.demo,
+      estimate: worth.estimate,
+    };
+    answer.prices = Object.fromEntries([...prices].map(([id, p]) => [String(id), p]));
+  }
+  return answer;
 }
