@@ -8,7 +8,7 @@ import { CardImage } from './card-image';
 import { ColorDots } from './color-dots';
 
 /** A card of a grid, linking to its page; `action` (a button) sits over the image's top right corner. */
-export function CardTile({ card, eager, action }: { card: Card; eager?: boolean; action?: ReactNode }) {
+export function CardTile({ card, eager, action, price }: { card: Card; eager?: boolean; action?: ReactNode; /** The card's price line (library); omitted: no line. */ price?: ReactNode }) {
   return (
     <li className={action ? 'card-tile relative' : 'card-tile'}>
       <Link
@@ -35,6 +35,7 @@ export function CardTile({ card, eager, action }: { card: Card; eager?: boolean;
             )}
             <span className="truncate font-medium">{card.rarity}</span>
           </span>
+          {price !== undefined && <span className="truncate text-sm font-semibold tabular-nums" data-testid="card-price">{price}</span>}
         </div>
       </Link>
       {action && <div className="absolute right-3 top-3 z-10">{action}</div>}

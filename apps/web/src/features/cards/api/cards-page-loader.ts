@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '@/lib/query-client';
+import { storedPriceParams } from '@/features/cards/utils/price-params';
 import { queryFromSearchParams } from '@/features/cards/utils/search-params';
 import { cardsQueryOptions } from './get-cards';
 
@@ -8,6 +9,6 @@ import { cardsQueryOptions } from './get-cards';
  * module), so the first render usually finds the cards already there. Kept free of zod and components.
  */
 export function cardsPageLoader({ request }: LoaderFunctionArgs) {
-  void queryClient.prefetchQuery(cardsQueryOptions(queryFromSearchParams(new URL(request.url).searchParams)));
+  void queryClient.prefetchQuery(cardsQueryOptions({ ...queryFromSearchParams(new URL(request.url).searchParams), ...storedPriceParams() }));
   return null;
 }

@@ -8,6 +8,9 @@ import { Select } from '@/components/ui/select';
 import { useCardFacets } from '@/features/cards/api/get-card-facets';
 import { COLOR_CLASS } from '@/components/card/color-dots';
 import type { CardsSearch } from '@/features/cards/utils/search-params';
+import { PriceRangeFilter } from '@/features/cards/components/price-range-filter';
+import { usePreferences } from '@/lib/preferences';
+import { MARKETPLACES } from '@grandline/core/marketplaces';
 
 export type QueryPatch = Record<string, string | string[] | undefined>;
 
@@ -121,6 +124,8 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
   const { t } = useTranslation('cards');
   const facets = useCardFacets();
   const variationsId = useId();
+  const { currency, marketplace, priceType } = usePreferences();
+  const { t: tc } = useTranslation('common');
   const rangeSelect = (key: 'costMin' | 'costMax' | 'powerMin' | 'powerMax', values: string[], label: string) => (
     <Select
       label={label}
@@ -173,6 +178,15 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
           {rangeSelect('powerMin', POWERS, t('filters.powerMin'))}
           {rangeSelect('powerMax', POWERS, t('filters.powerMax'))}
         </div>
+      </Section>
+      <Section title={t('filters.price')}>
+        <PriceRangeFilter
+          min={query.priceMin === undefined ? undefined : String(query.priceMin)}
+          max={query.priceMax === undefined ? undefined : String(query.priceMax)}
+          currency={currency}
+          onChange={onPatch}
+        />
+        <p className="text-xs text-muted">{t('filters.priceHint', { type: tc(`priceTypes.${priceType}`), market: MARKETPLACES.find((m) => m.id === marketplace)?.name ?? marketplace })}</p>
       </Section>
       <ChipSection
         title={t('filters.counter')}

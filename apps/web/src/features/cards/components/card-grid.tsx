@@ -1,4 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
+import type { PriceSummary } from '@grandline/core/contracts/prices';
+import { formatCents } from '@grandline/core/money/money';
+import type { PriceParams } from '@/features/cards/utils/price-params';
 import { useDeferredValue, type ReactNode } from 'react';
 import { CardTile } from '@/components/card/card-tile';
 import { Skeleton } from '@/components/ui/misc';
@@ -6,7 +9,7 @@ import { Skeleton } from '@/components/ui/misc';
 const GRID_CLASS = 'grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5';
 
 /** Placeholder tiles with the exact size of real ones, so nothing moves when the cards arrive. */
-export function CardGridSkeleton({ count, label }: { count: number; label?: string }) {
+export function CardGridSkeleton({ count, label, priced }: { count: number; label?: string; priced?: boolean }) {
   return (
     <ul className={GRID_CLASS} aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
@@ -15,6 +18,7 @@ export function CardGridSkeleton({ count, label }: { count: number; label?: stri
           <div className="flex flex-col gap-1 px-0.5">
             <Skeleton className="h-5 w-3/4" />
             <Skeleton className="h-4 w-1/2" />
+            {priced && <Skeleton className="h-5 w-1/3" />}
           </div>
         </li>
       ))}
@@ -22,14 +26,31 @@ export function CardGridSkeleton({ count, label }: { count: number; label?: stri
   );
 }
 
+/** A card's price as the library shows it: the chosen figure in the chosen currency, "—" without one. */
+export function priceText(prices: Record<string, PriceSummary> | undefined, cardId: number, params: PriceParams): string {
+  const cents = prices?.[String(cardId)]?.[params.priceType] ?? null;
+  return cents === null ? '—' : formatCents(cents, params.currency);
+}
+
 /** The result grid renders in the background (deferred), so a page of cards never blocks input. */
-export function CardGrid({ cards, action }: { cards: Card[]; action?: (card: Card) => ReactNode }) {
+export function CardGrid({
+  cards,
+  action,
+  prices,
+  priceParams,
+}: {
+  cards: Card[];
+  action?: (card: Card) => ReactNode;
+  /** With priceParams: each tile shows its price line (the page's prices, by card id). */
+  prices?: Record<string, PriceSummary>;
+  priceParams?: PriceParams;
+}) {
   const deferred = useDeferredValue(cards, null);
-  if (!deferred) return <CardGridSkeleton count={cards.length} />;
+  if (!deferred) return <CardGridSkeleton count={cards.length} priced={priceParams !== undefined} />;
   return (
     <ul className={GRID_CLASS} data-testid="card-grid">
       {deferred.map((card, i) => (
-        <CardTile key={card.id} card={card} eager={i < 4} action={action?.(card)} />
+        <CardTile key={card.id} card={card} eager={i < 4} action={action?.(card)} price={priceParams ? priceText(prices, card.id, priceParams) : undefined} />
       ))}
     </ul>
   );

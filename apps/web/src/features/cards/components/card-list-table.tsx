@@ -3,12 +3,27 @@ import { cardPath } from '@grandline/core/slug';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { PriceSummary } from '@grandline/core/contracts/prices';
 import { ColorDots } from '@/components/card/color-dots';
+import { priceText } from '@/features/cards/components/card-grid';
+import type { PriceParams } from '@/features/cards/utils/price-params';
 
 const dash = (v: number | null) => (v === null ? '—' : v.toLocaleString());
 
 /** The library as a table; `action` puts a button per card in a first column (quick-add mode). */
-export function CardListTable({ cards, action, actionHeader }: { cards: Card[]; action?: (card: Card) => ReactNode; actionHeader?: ReactNode }) {
+export function CardListTable({
+  cards,
+  action,
+  actionHeader,
+  prices,
+  priceParams,
+}: {
+  cards: Card[];
+  action?: (card: Card) => ReactNode;
+  actionHeader?: ReactNode;
+  prices?: Record<string, PriceSummary>;
+  priceParams?: PriceParams;
+}) {
   const { t } = useTranslation('cards');
   return (
     <div className="overflow-x-auto rounded-xl border border-border">
@@ -29,6 +44,7 @@ export function CardListTable({ cards, action, actionHeader }: { cards: Card[]; 
             <th scope="col" className="px-3 py-2.5 text-right">{t('fields.counter')}</th>
             <th scope="col" className="px-3 py-2.5">{t('fields.rarity')}</th>
             <th scope="col" className="px-3 py-2.5">{t('fields.set')}</th>
+            {priceParams && <th scope="col" className="px-3 py-2.5 text-right">{t('fields.price')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -53,6 +69,7 @@ export function CardListTable({ cards, action, actionHeader }: { cards: Card[]; 
               <td className="max-w-[12rem] truncate px-3 py-2 text-muted" title={card.set?.name}>
                 {card.set?.code ?? card.set?.name ?? '—'}
               </td>
+              {priceParams && <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums" data-testid="card-price">{priceText(prices, card.id, priceParams)}</td>}
             </tr>
           ))}
         </tbody>

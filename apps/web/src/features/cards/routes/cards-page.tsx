@@ -1,6 +1,6 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { FilterX, SearchX, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/misc';
@@ -18,6 +18,8 @@ import { invalidFilterNames, pageCountOf, pagePatch } from '@/features/cards/uti
 import { activeFilterCount } from '@/features/cards/utils/search-params';
 import { useQuickAdd, type QuickAdd } from '@/features/quick-add/api/quick-add-store';
 import { PageTitle } from '@/components/page-title';
+import { usePreferences } from '@/lib/preferences';
+import type { PriceParams } from '@/features/cards/utils/price-params';
 
 /** The filter controls (Radix selects, switches) load only when they are shown. */
 const CardFilters = lazy(() => import('@/features/cards/components/card-filters').then((m) => ({ default: m.CardFilters })));
@@ -51,7 +53,11 @@ function FiltersSkeleton() {
 export function CardsPage() {
   const { t } = useTranslation('cards');
   const { query, view, patch, clear, setView, removeInvalid } = useCardsSearch();
-  const { data, isPending, isError, error, isPlaceholderData, refetch } = useCards(query);
+  const { marketplace, currency, priceType } = usePreferences();
+  const priceParams: PriceParams = useMemo(() => ({ market: marketplace, currency, priceType }), [marketplace, currency, priceType]);
+  // Every page carries the prices of the user's marketplace, in their currency (the URL keeps only the search).
+  const { data, isPending, isError, error, isPlaceholderData, refetch } = useCards({ ...query, ...priceParams });
+  const demo = data?.prices ? Object.values(data.prices).some((p) => p.demo) : false;
   const invalidLink = error instanceof ApiError && error.code === 'VALIDATION_ERROR' ? error : null;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [sheetUsed, setSheetUsed] = useState(false);
@@ -142,7 +148,7 @@ export function CardsPage() {
           ) : isError ? (
             <ErrorState title={t('errors.loadFailed')} hint={t('errors.loadFailedHint')} onRetry={() => void refetch()} />
           ) : isPending ? (
-            <CardGridSkeleton count={query.pageSize} label={t('loadingCards')} />
+            <CardGridSkeleton count={query.pageSize} label={t('loadingCards')} priced />
           ) : data.items.length === 0 ? (
             <EmptyState
               icon={<SearchX className="h-10 w-10" aria-hidden />}
@@ -157,8 +163,15 @@ export function CardsPage() {
             </EmptyState>
           ) : (
             <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+              {demo && (
+                <p className="mb-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm" data-testid="demo-prices-notice">
+                  {t('demoPrices')}
+                </p>
+              )}
               {view === 'list' ? (
                 <CardListTable
+                  prices={data.prices}
+                  priceParams={priceParams}
                   cards={data.items}
                   action={quickAddAction(quickAdd.state, 'row')}
                   actionHeader={
@@ -168,7 +181,7 @@ export function CardsPage() {
                   }
                 />
               ) : (
-                <CardGrid cards={data.items} action={quickAddAction(quickAdd.state, 'tile')} />
+                <CardGrid cards={data.items} action={quickAddAction(quickAdd.state, 'tile')} prices={data.prices} priceParams={priceParams} />
               )}
               <Pagination
                 page={query.page}

@@ -17,6 +17,8 @@ export const FILTER_KEYS = [
   'subtype',
   'block',
   'variations',
+  'priceMin',
+  'priceMax',
   'sort',
   'order',
 ] as const;
