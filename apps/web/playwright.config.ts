@@ -78,6 +78,9 @@ export default defineConfig({
       SMTP_URL: '',
       TRUST_PROXY: 'true',
       ADMIN_EMAILS: 'admin-e2e@example.com',
+      // Every print gets flagged demonstration prices and a year of history (e2e/prices.spec.ts), with no live source.
+      PRICE_DEMO: 'true',
+      PRICE_SOURCES: '',
     },
   },
 });

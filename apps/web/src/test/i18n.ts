@@ -5,11 +5,13 @@ import enBinders from '@/locales/en/binders.json';
 import enCards from '@/locales/en/cards.json';
 import enCommon from '@/locales/en/common.json';
 import enDecks from '@/locales/en/decks.json';
+import enPrices from '@/locales/en/prices.json';
 import ptAccount from '@/locales/pt/account.json';
 import ptBinders from '@/locales/pt/binders.json';
 import ptCards from '@/locales/pt/cards.json';
 import ptCommon from '@/locales/pt/common.json';
 import ptDecks from '@/locales/pt/decks.json';
+import ptPrices from '@/locales/pt/prices.json';
 
 /** i18next with the real en and pt bundles (common, account and the features' own messages), configured like the app. */
 export async function initTestI18n(lng: 'en' | 'pt' = 'en') {
@@ -18,10 +20,10 @@ export async function initTestI18n(lng: 'en' | 'pt' = 'en') {
       lng,
       fallbackLng: 'en',
       resources: {
-        en: { common: enCommon, account: enAccount, binders: enBinders, decks: enDecks, cards: enCards },
-        pt: { common: ptCommon, account: ptAccount, binders: ptBinders, decks: ptDecks, cards: ptCards },
+        en: { common: enCommon, account: enAccount, binders: enBinders, decks: enDecks, cards: enCards, prices: enPrices },
+        pt: { common: ptCommon, account: ptAccount, binders: ptBinders, decks: ptDecks, cards: ptCards, prices: ptPrices },
       },
-      ns: ['common', 'account', 'binders', 'decks', 'cards'],
+      ns: ['common', 'account', 'binders', 'decks', 'cards', 'prices'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: false, nsMode: 'fallback' },

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CurrencyFlag } from '@/components/ui/currency-flag';
 import { ChoiceMenu } from '@/components/ui/dropdown-menu';
 import { usePreferences } from '@/lib/preferences';
+import { ExchangeRateNote } from '@/features/prices/components/exchange-rate-note';
 
 /** The header's pickers for wide screens; loaded on demand so phones never download them. */
 export function GameMenu() {
@@ -53,6 +54,7 @@ export function PreferenceMenus() {
             </>
           }
         />
+        <ExchangeRateNote currency={prefs.currency} className="mr-1 hidden lg:inline" />
         <ChoiceMenu
           label={t('header.marketplace')}
           value={prefs.marketplace}

@@ -15,6 +15,10 @@ import { useSession } from '@/lib/session';
 import { ColorDots } from '@/components/card/color-dots';
 import { useQuickAdd } from '@/features/quick-add/api/quick-add-store';
 import { PageTitle } from '@/components/page-title';
+import { cardPricesQueryOptions } from '@/features/prices/api/get-card-prices';
+import { CardPricesSection } from '@/features/prices/components/card-prices-section';
+import { preloadNamespaces } from '@/lib/i18n';
+import { readPreferences } from '@/lib/preferences';
 
 /** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
 const AddToDeckMenu = lazy(() => import('@/features/decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
@@ -82,7 +86,11 @@ function Variations({ current, cards }: { current: Card; cards: Card[] }) {
 
 export function loader({ params }: LoaderFunctionArgs) {
   const id = cardIdFromPathSegment(params.slug ?? '');
-  if (id !== null) void queryClient.prefetchQuery(cardQueryOptions(id));
+  preloadNamespaces(['prices']);
+  if (id !== null) {
+    void queryClient.prefetchQuery(cardQueryOptions(id));
+    void queryClient.prefetchQuery(cardPricesQueryOptions(id, readPreferences().currency));
+  }
   return null;
 }
 
@@ -234,6 +242,7 @@ export function CardDetailPage() {
           )}
         </div>
       </div>
+      <CardPricesSection card={card} />
       <Variations current={card} cards={card.variations} />
     </article>
   );

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { axisDay, longDay, priceText, rateText, relativeDay } from './price-format';
+
+describe('price formatting', () => {
+  it('writes hundredths with the currency display rule, and a dash for no figure', () => {
+    expect(priceText(1234, 'USD')).toBe('$12.34');
+    expect(priceText(858, 'BRL')).toMatch(/^R\$\s8,58$/);
+    expect(priceText(123456, 'CLP')).toMatch(/1\.235$/);
+    expect(priceText(null, 'USD')).toBe('—');
+  });
+
+  it('writes recent days relatively and older ones as dates, in the UI language', () => {
+    const now = new Date('2026-11-23T15:00:00Z');
+    expect(relativeDay('2026-11-23', 'en', now)).toBe('today');
+    expect(relativeDay('2026-11-22', 'en', now)).toBe('yesterday');
+    expect(relativeDay('2026-11-19', 'en', now)).toBe('4 days ago');
+    expect(relativeDay('2026-11-22', 'pt', now)).toBe('ontem');
+    expect(relativeDay('2026-10-01', 'en', now)).toBe('Oct 1, 2026');
+    expect(longDay('2026-11-23', 'es')).toBe('23 de noviembre de 2026');
+  });
+
+  it('labels chart ticks by day for short ranges and by month beyond 90 days', () => {
+    expect(axisDay('2026-11-03', '30', 'en')).toBe('Nov 3');
+    expect(axisDay('2026-11-03', '365', 'en')).toBe('Nov 26');
+  });
+
+  it('writes the header rate note with the chosen currency symbol and 2 decimals', () => {
+    expect(rateText('BRL', 5.472157, 'en')).toBe('US$ 1 = R$ 5.47');
+    expect(rateText('BRL', 5.472157, 'pt')).toBe('US$ 1 = R$ 5,47');
+    expect(rateText('JPY', 148.042596, 'en')).toBe('US$ 1 = ¥ 148.04');
+  });
+});
