@@ -13,6 +13,7 @@ import type {
   UpdateBinderRequest,
   WishlistIdsResponse,
 } from '@grandline/core/contracts/binders';
+import type { CollectionValueQuery, ValueHistoryQuery } from '@grandline/core/contracts/prices';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { USER_SCOPE, useSession } from '@/lib/session';
 import { apiGet, apiSend } from '@/lib/api-client';
@@ -29,6 +30,14 @@ export const binderKeys = {
   wishlist: () => [USER_SCOPE, 'wishlist'] as const,
   owned: () => [USER_SCOPE, 'owned'] as const,
   portfolio: () => [USER_SCOPE, 'portfolio'] as const,
+  /** A binder's market value and its history: under its detail key, so any change to the binder refreshes them. */
+  values: (id: string) => ['binders', id, 'value'] as const,
+  value: (id: string, query: CollectionValueQuery) => [...binderKeys.values(id), 'summary', query] as const,
+  valueHistory: (id: string, query: ValueHistoryQuery) => [...binderKeys.values(id), 'history', query] as const,
+  /** The Personal binders' value: under the portfolio's key (refreshed by every binder change, dropped at sign-out). */
+  portfolioValues: () => [...binderKeys.portfolio(), 'value'] as const,
+  portfolioValue: (query: CollectionValueQuery) => [...binderKeys.portfolioValues(), 'summary', query] as const,
+  portfolioValueHistory: (query: ValueHistoryQuery) => [...binderKeys.portfolioValues(), 'history', query] as const,
 };
 
 const enc = encodeURIComponent;

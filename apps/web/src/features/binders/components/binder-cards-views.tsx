@@ -6,8 +6,9 @@ import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { Paid, RowDetails, RowMenu, RowSelect, Stepper } from './binder-row-controls';
+import { RowPrice, type RowPrices } from './row-price';
 
-const COLUMNS = ['card', 'rarity', 'condition', 'language', 'paid', 'quantity'] as const;
+const COLUMNS = ['card', 'rarity', 'condition', 'language', 'paid', 'value', 'quantity'] as const;
 
 interface RowsProps {
   binder: BinderDetail;
@@ -15,10 +16,12 @@ interface RowsProps {
   editable: boolean;
   /** The rows shown are the previous page's while the next one loads. */
   stale: boolean;
+  /** The current prices of the page's prints. */
+  prices: RowPrices;
 }
 
 /** The rows as card images with their copies; the owner gets the row menu and a quantity stepper. */
-export function BinderGrid({ binder, rows, editable, stale }: RowsProps) {
+export function BinderGrid({ binder, rows, editable, stale, prices }: RowsProps) {
   const { t } = useTranslation('binders');
   return (
     <ul className={cn('grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 xl:grid-cols-6', stale && 'opacity-60')} data-testid="binder-grid">
@@ -34,6 +37,7 @@ export function BinderGrid({ binder, rows, editable, stale }: RowsProps) {
             <div className="min-w-0">
               <p className="truncate text-sm font-medium">{row.card.name}</p>
               <RowDetails row={row} />
+              <RowPrice prices={prices} cardId={row.card.id} quantity={row.quantity} layout="inline" />
             </div>
             {editable && <RowMenu row={row} binderId={binder.id} isCover={binder.cover?.id === row.card.id} />}
           </div>
@@ -56,6 +60,7 @@ export function BinderList({
   rows,
   editable,
   stale,
+  prices,
   selected,
   allOnPage,
   onToggleRow,
@@ -64,7 +69,7 @@ export function BinderList({
   const { t } = useTranslation('binders');
   return (
     <div className={cn('overflow-x-auto rounded-xl border border-border', stale && 'opacity-60')}>
-      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="binder-list">
+      <table className="w-full min-w-[46rem] text-left text-sm" data-testid="binder-list">
         <caption className="sr-only">{t('cards.listCaption', { name: binder.name })}</caption>
         <thead className="bg-surface-2 text-xs text-muted">
           <tr>
@@ -115,6 +120,9 @@ export function BinderList({
               </td>
               <td className="px-3 py-2">
                 <Paid row={row} />
+              </td>
+              <td className="px-3 py-2">
+                <RowPrice prices={prices} cardId={row.card.id} quantity={row.quantity} layout="cell" />
               </td>
               <td className="px-3 py-2">{editable ? <Stepper row={row} binderId={binder.id} compact /> : <span className="tabular-nums">{row.quantity}</span>}</td>
               {editable && (

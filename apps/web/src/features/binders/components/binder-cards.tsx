@@ -7,11 +7,14 @@ import { Button } from '@/components/ui/button';
 import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
+import { usePreferences } from '@/lib/preferences';
 import { notify } from '@/lib/toast';
+import { useLatestPrices } from '@/features/prices/api/get-latest-prices';
 import { BINDER_PAGE_SIZE, binderCardsQueryOf, binderChanged, bindersApi, useBinderCards } from '@/features/binders/api/binders-api';
 import { allPicked, isFiltered, pageCountOf, pageOf, searchChange, togglePage, toggleRow, viewOf, withChanges } from '@/features/binders/binder-cards-state';
 import { BinderCardsToolbar, BulkActions, type BulkChange } from './binder-cards-toolbar';
 import { BinderGrid, BinderList, BinderPager } from './binder-cards-views';
+import type { RowPrices } from './row-price';
 
 /**
  * The binder's cards: search, set/color/type/rarity filters, sort, grid or list, pages of 60; for the owner,
@@ -42,6 +45,10 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
   const pageCount = pageCountOf(cards.data?.total, BINDER_PAGE_SIZE);
   const items = cards.data?.items ?? [];
   const pageIds = items.map((r) => r.id);
+  const prefs = usePreferences();
+  // The visible page's prints (at most 60, under the endpoint's 200) in one request.
+  const latest = useLatestPrices(items.map((r) => r.card.id), prefs.marketplace, prefs.currency);
+  const prices: RowPrices = { byId: latest.data?.prices, loading: latest.isPending && items.length > 0, failed: latest.isError, currency: latest.data?.currency ?? prefs.currency, priceType: prefs.priceType };
 
   const bulkSet = async (change: BulkChange) => {
     try {
@@ -82,13 +89,14 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
       ) : items.length === 0 ? (
         <p className="py-10 text-center text-sm text-muted">{isFiltered(query) ? t('cards.noMatch') : t('cards.emptyTitle')}</p>
       ) : view === 'grid' ? (
-        <BinderGrid binder={binder} rows={items} editable={editable} stale={cards.isPlaceholderData} />
+        <BinderGrid binder={binder} rows={items} editable={editable} stale={cards.isPlaceholderData} prices={prices} />
       ) : (
         <BinderList
           binder={binder}
           rows={items}
           editable={editable}
           stale={cards.isPlaceholderData}
+          prices={prices}
           selected={selected}
           allOnPage={allPicked(selected, pageIds)}
           onToggleRow={(id) => setSelected((prev) => toggleRow(prev, id))}

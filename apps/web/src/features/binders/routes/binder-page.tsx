@@ -1,5 +1,5 @@
 import { BinderIdParam, type BinderDetail } from '@grandline/core/contracts/binders';
-import { BarChart3, Download, FileUp, LayoutGrid, MoreHorizontal, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
+import { BarChart3, Download, FileUp, LayoutGrid, MoreHorizontal, Pencil, Plus, Share2, Trash2, Wallet } from 'lucide-react';
 import { DropdownMenu, Tabs } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import { useBinder } from '@/features/binders/api/binders-api';
 import { BinderCards } from '@/features/binders/components/binder-cards';
 import { BinderVisibilityBadge, CategoryBadge } from '@/features/binders/components/binder-badges';
 import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
+import { BinderValueCard } from '@/features/binders/components/binder-value-card';
+import { BinderValuePanel } from '@/features/binders/components/binder-value-panel';
 import { PageTitle } from '@/components/page-title';
 
 /** The dialogs load when first opened: a visitor reading a public binder never downloads the editing code. */
@@ -115,10 +117,13 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
   const data = binder.data;
   const editable = data.owner.isYou;
   const close = (o: boolean) => !o && setDialog(null);
+  // The market value of what the binder holds (the wishlist holds what is wanted, not owned: no value there).
+  const valued = !wishlist && data.cardCount > 0;
   return (
     <div data-testid="binder-page">
       <PageTitle title={wishlist ? t('wishlist.title') : data.name} />
       <Header binder={data} wishlist={wishlist} onOpen={setDialog} />
+      {valued && <BinderValueCard binderId={data.id} owner={editable} />}
       <Tabs.Root defaultValue="cards" className="flex flex-col gap-4">
         <Tabs.List aria-label={t('tabs.label')} className={tabList}>
           <Tabs.Trigger value="cards" className={cn(tabTrigger, 'inline-flex items-center')}>
@@ -129,6 +134,12 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
             <BarChart3 className="mr-1.5 h-4 w-4" aria-hidden />
             {t('tabs.stats')}
           </Tabs.Trigger>
+          {valued && (
+            <Tabs.Trigger value="value" className={cn(tabTrigger, 'inline-flex items-center')} data-testid="tab-binder-value">
+              <Wallet className="mr-1.5 h-4 w-4" aria-hidden />
+              {t('tabs.value')}
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
         <Tabs.Content value="cards" className="outline-none">
           <BinderCards binder={data} editable={editable} onAddCards={() => setDialog('add')} />
@@ -136,6 +147,11 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
         <Tabs.Content value="stats" className="outline-none">
           <CollectionStatsPanel stats={data.stats} />
         </Tabs.Content>
+        {valued && (
+          <Tabs.Content value="value" className="outline-none">
+            <BinderValuePanel binderId={data.id} />
+          </Tabs.Content>
+        )}
       </Tabs.Root>
       <Suspense fallback={null}>
         {editable && dialog === 'add' && <AddCardsDialog open onOpenChange={close} binderId={data.id} />}

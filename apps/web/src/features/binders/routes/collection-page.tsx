@@ -17,6 +17,7 @@ import { myBindersQuery, portfolioQuery, useMyBinders, usePortfolio } from '@/fe
 import { BinderVisibilityBadge, CategoryBadge } from '@/features/binders/components/binder-badges';
 import { DeleteBinderDialog } from '@/features/binders/components/binder-dialogs';
 import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
+import { PortfolioValue } from '@/features/binders/components/portfolio-value';
 import { PageTitle } from '@/components/page-title';
 
 export const loader = () => {
@@ -135,6 +136,8 @@ function Portfolio() {
         </EmptyState>
       ) : (
         <>
+          <PortfolioValue />
+          <h2 className="mt-2 text-lg font-semibold">{t('portfolio.statsTitle')}</h2>
           <CollectionStatsPanel stats={data.stats} />
           {data.topCards.length > 0 && (
             <section className="rounded-xl border border-border bg-surface p-4" aria-labelledby="top-cards-title">

@@ -1,0 +1,113 @@
+import { VALUE_HISTORY_RANGES, type ValueHistoryResponse } from '@grandline/core/contracts/prices';
+import { MARKETPLACES } from '@grandline/core/marketplaces';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { FlaskConical, LineChart, TriangleAlert } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Badge, Skeleton } from '@/components/ui/misc';
+import { tabList } from '@/components/ui/styles';
+import { cn } from '@/lib/cn';
+import { useBinderValueHistory } from '@/features/binders/api/get-binder-value-history';
+import { usePortfolioValueHistory } from '@/features/binders/api/get-portfolio-value-history';
+import { useValueQuery } from '@/features/binders/hooks/use-value-query';
+import { hasHistory, rangeChange, type ValueRange } from '@/features/binders/utils/value-dates';
+import { percentText, signedCentsText, toneClass, toneOf } from '@/features/binders/utils/value-format';
+
+/** recharts comes with the chart only, never with the page's own code. */
+const ValueAreaChart = lazy(() => import('./value-area-chart').then((m) => ({ default: m.ValueAreaChart })));
+
+const CHART_HEIGHT = 'h-64';
+const segment =
+  'h-8 shrink-0 cursor-pointer whitespace-nowrap rounded-md px-2.5 text-xs font-semibold text-muted hover:text-fg aria-pressed:bg-surface aria-pressed:text-fg aria-pressed:shadow-sm';
+
+function ChartMessage({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <div className={cn(CHART_HEIGHT, 'flex flex-col items-center justify-center gap-2 rounded-lg bg-surface-2/40 px-4 text-center')} data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/** Value over time: 30 / 90 / 365 days, the change over the range, a tooltip per day; its own loading and error states. */
+function ValueHistory({ history, range, onRange }: { history: UseQueryResult<ValueHistoryResponse>; range: ValueRange; onRange: (r: ValueRange) => void }) {
+  const { t, i18n } = useTranslation(['binders', 'common']);
+  const data = history.data;
+  const points = data?.points ?? [];
+  const change = rangeChange(points);
+  const tone = toneOf(change?.change);
+  let body: ReactNode;
+  if (history.isPending) {
+    body = <Skeleton className={cn(CHART_HEIGHT, 'w-full')} data-testid="value-history-loading" />;
+  } else if (history.isError && !data) {
+    body = (
+      <ChartMessage testId="value-history-error">
+        <TriangleAlert className="h-7 w-7 text-muted" aria-hidden />
+        <p className="font-semibold">{t('portfolio.loadFailed')}</p>
+        <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
+          {t('common:actions.retry')}
+        </Button>
+      </ChartMessage>
+    );
+  } else if (!hasHistory(points)) {
+    body = (
+      <ChartMessage testId="value-history-empty">
+        <p className="font-semibold">{t('value.historyEmpty')}</p>
+        <p className="text-sm text-muted">{t('value.historyEmptyHint')}</p>
+      </ChartMessage>
+    );
+  } else {
+    const market = MARKETPLACES.find((m) => m.id === data!.market)?.name ?? data!.market;
+    body = (
+      <div className={cn(CHART_HEIGHT, 'transition-opacity', history.isPlaceholderData && 'opacity-50')} data-testid="value-history-chart" data-points={points.length}>
+        <Suspense fallback={<Skeleton className="h-full w-full" />}>
+          <ValueAreaChart points={points} currency={data!.currency} range={range} label={t('value.historyLabel', { market, currency: data!.currency })} />
+        </Suspense>
+      </div>
+    );
+  }
+  return (
+    <section className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4" aria-labelledby="value-history-title" data-testid="value-history">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id="value-history-title" className="flex items-center gap-2 text-sm font-semibold">
+            <LineChart className="h-4 w-4 text-accent" aria-hidden />
+            {t('value.history')}
+            {points.some((p) => p.demo) && (
+              <Badge className="border-accent/40 bg-accent/10 text-accent" title={t('value.demo')}>
+                <FlaskConical className="mr-1 h-3 w-3" aria-hidden />
+                {t('value.demoBadge')}
+              </Badge>
+            )}
+          </h3>
+          {change && data && hasHistory(points) && (
+            <p className={cn('mt-0.5 text-xs font-medium tabular-nums', toneClass[tone])} data-testid="value-history-change">
+              {signedCentsText(change.change, data.currency)}
+              {change.ratio !== null && ` (${percentText(change.ratio, i18n.resolvedLanguage)})`} <span className="font-normal text-muted">{t(`value.rangeHints.${range}`)}</span>
+            </p>
+          )}
+        </div>
+        <div role="group" aria-label={t('value.range')} className={tabList} data-testid="value-ranges">
+          {VALUE_HISTORY_RANGES.map((r) => (
+            <button key={r} type="button" aria-pressed={r === range} title={t(`value.rangeHints.${r}`)} onClick={() => onRange(r)} className={segment}>
+              {t(`value.ranges.${r}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+export function BinderValueHistory({ binderId }: { binderId: string }) {
+  const [range, setRange] = useState<ValueRange>('30');
+  const history = useBinderValueHistory(binderId, { ...useValueQuery(), days: range });
+  return <ValueHistory history={history} range={range} onRange={setRange} />;
+}
+
+export function PortfolioValueHistory() {
+  const [range, setRange] = useState<ValueRange>('30');
+  const history = usePortfolioValueHistory({ ...useValueQuery(), days: range });
+  return <ValueHistory history={history} range={range} onRange={setRange} />;
+}

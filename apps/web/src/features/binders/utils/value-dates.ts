@@ -1,0 +1,28 @@
+import type { VALUE_HISTORY_RANGES } from '@grandline/core/contracts/prices';
+
+/*
+ * Days of a value history ('YYYY-MM-DD', UTC calendar days) written in the UI language.
+ */
+
+export type ValueRange = (typeof VALUE_HISTORY_RANGES)[number];
+
+const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** "23 November 2026" (tooltips). */
+export const longDay = (day: string, language?: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(dayTime(day));
+
+/** A chart tick: "12 Nov" up to 90 days, "Nov 26" over a year. */
+export const axisDay = (day: string, range: ValueRange, language?: string) =>
+  new Intl.DateTimeFormat(language, range === '365' ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayTime(day));
+
+/** Whether a history has anything to draw: some day with a value. */
+export const hasHistory = (points: readonly { total: number }[]) => points.some((p) => p.total > 0);
+
+/** The change over the range, first day to last, as cents and a fraction (null when the first day had no value). */
+export function rangeChange(points: readonly { total: number }[]): { change: number; ratio: number | null } | null {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last || points.length < 2) return null;
+  const change = last.total - first.total;
+  return { change, ratio: first.total > 0 ? change / first.total : null };
+}
