@@ -135,6 +135,9 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     // A row that does not exist: the base itself must not remove the row the other operations use.
     'POST /binders/{id}/cards/delete': { rowIds: [2_147_483_647] },
     'POST /wishlist/cards': { cards: [{ cardId, quantity: 1 }] },
+    // No live source is configured in this app: a valid run is refused with 409, hostile values with 400.
+    'POST /admin/prices/run': { source: 'tcgcsv' },
+    'POST /admin/prices/pins': { source: 'tcgcsv', productId: '999999999', cardId },
   };
   return bases[key];
 }
@@ -147,6 +150,9 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/decks/')) return deckId;
   if (route.startsWith('/binders/')) return binderId;
   if (route.startsWith('/admin/users/')) return otherUserId;
+  // A pin that does not exist: removing it is a 404, hostile values a 400.
+  if (route.startsWith('/admin/prices/pins/') && name === 'source') return 'tcgcsv';
+  if (route.startsWith('/admin/prices/pins/') && name === 'productId') return '999999999';
   throw new Error(`no value for path parameter ${name} of ${route}`);
 }
 
