@@ -5,6 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ColorDots } from '@/components/card/color-dots';
 import { groupDeck, type DeckGrouping } from '@grandline/core/decks/stats';
+import { formatCents } from '@grandline/core/money/money';
+import type { CurrencyCode } from '@grandline/core/money/currencies';
+import { usePreferences } from '@/lib/preferences';
+
+function UnitPrice({ cents, currency, label, none }: { cents: number | null; currency: CurrencyCode; label: string; none: string }) {
+  return (
+    <span className="w-20 shrink-0 text-right text-xs tabular-nums text-muted" title={cents === null ? none : label} data-testid="deck-row-price">
+      {cents === null ? '—' : formatCents(cents, currency)}
+    </span>
+  );
+}
 
 /** The main deck grouped by category, type, cost or rarity; with steppers when editable. */
 export function DeckRows({
@@ -12,14 +23,18 @@ export function DeckRows({
   grouping,
   onQuantity,
   tooMany,
+  unitPrice,
 }: {
   rows: readonly DeckRow[];
+  /** A print's unit price in the user's currency (hundredths) or null; absent while prices load. */
+  unitPrice?: (cardId: number) => number | null;
   grouping: DeckGrouping;
   onQuantity?: (cardId: number, quantity: number) => void;
   /** Card numbers over the copy limit, highlighted. */
   tooMany?: ReadonlySet<string>;
 }) {
   const { t } = useTranslation('decks');
+  const { currency } = usePreferences();
   if (rows.length === 0) return <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted">{t('editor.emptyDeck')}</p>;
   const groups = groupDeck(rows, grouping);
   const label = (key: string) =>
@@ -47,6 +62,7 @@ export function DeckRows({
                   {card.cardNumber}
                   {card.variant ? ` · ${card.variant}` : ''}
                 </span>
+                {unitPrice && <UnitPrice cents={unitPrice(card.id)} currency={currency} label={t('value.unit')} none={t('value.none')} />}
                 {onQuantity && (
                   <span className="flex items-center gap-0.5">
                     <button

@@ -10,6 +10,8 @@ import { tabList, tabTrigger } from '@/components/ui/styles';
 import { DeckRows } from './deck-rows';
 import { DeckStatsPanel } from './deck-stats';
 import { OpeningHandPanel } from './opening-hand';
+import { DeckValue } from './deck-value';
+import { useDeckPrices } from '@/features/decks/hooks/use-deck-prices';
 
 /** The collection check reads the user's binders: loaded only when its tab is opened. */
 const CollectionCheckPanel = lazy(() => import('./collection-check-panel').then((m) => ({ default: m.CollectionCheckPanel })));
@@ -36,6 +38,7 @@ export function DeckTabs({
 }) {
   const { t } = useTranslation('decks');
   const [grouping, setGrouping] = useState<DeckGrouping>('category');
+  const prices = useDeckPrices(leader, rows);
   return (
     <Tabs.Root defaultValue="list" className="flex flex-col gap-3">
       <Tabs.List aria-label={t('editor.deckViews')} className={tabList}>
@@ -55,17 +58,20 @@ export function DeckTabs({
         )}
       </Tabs.List>
       <Tabs.Content value="list" className="flex flex-col gap-3 outline-none">
-        <div className="flex items-center justify-end gap-2">
-          <span className="text-xs text-muted">{t('editor.groupBy')}</span>
-          <Select
-            label={t('editor.groupBy')}
-            compact
-            value={grouping}
-            onValueChange={(v) => setGrouping(v as DeckGrouping)}
-            options={DECK_GROUPINGS.map((g) => ({ value: g, label: t(`groups.by.${g}`) }))}
-          />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <DeckValue prices={prices} />
+          <span className="flex items-center gap-2">
+            <span className="text-xs text-muted">{t('editor.groupBy')}</span>
+            <Select
+              label={t('editor.groupBy')}
+              compact
+              value={grouping}
+              onValueChange={(v) => setGrouping(v as DeckGrouping)}
+              options={DECK_GROUPINGS.map((g) => ({ value: g, label: t(`groups.by.${g}`) }))}
+            />
+          </span>
         </div>
-        <DeckRows rows={rows} grouping={grouping} tooMany={tooMany} onQuantity={onQuantity} />
+        <DeckRows rows={rows} grouping={grouping} tooMany={tooMany} onQuantity={onQuantity} unitPrice={prices.isPending ? undefined : prices.unit} />
       </Tabs.Content>
       <Tabs.Content value="stats" className="outline-none">
         <DeckStatsPanel rows={rows} />

@@ -9,6 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { copyWithToast } from '@/lib/clipboard';
+import { centsToMinor } from '@grandline/core/money/money';
+import { useDeckPrices } from '@/features/decks/hooks/use-deck-prices';
 
 const FORMATS = ['optcgsim', 'liga', 'prices'] as const;
 type ExportFormat = (typeof FORMATS)[number];
@@ -25,14 +27,21 @@ export function ExportDialog({ open, onOpenChange, name, leader, rows }: { open:
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('optcgsim');
   const deck = toExportDeck(leader, rows);
+  const prices = useDeckPrices(leader, rows);
+  // Format with Prices: a card number's price is that of the deck's print of it (the first one when several).
+  const printOf = new Map<string, number>();
+  for (const card of [...(leader ? [leader] : []), ...rows.map((r) => r.card)]) if (!printOf.has(card.cardNumber)) printOf.set(card.cardNumber, card.id);
+  const priceOf = (cardNumber: string) => {
+    const cents = prices.unit(printOf.get(cardNumber) ?? -1);
+    return cents === null ? null : centsToMinor(cents, prefs.currency);
+  };
   const empty = !leader && rows.length === 0;
   const text =
     format === 'optcgsim'
       ? toOptcgSim(deck)
       : format === 'liga'
         ? toLigaCsv(deck)
-        : // Prices arrive with the prices feature; until then the labelled price columns stay empty.
-          toCsvWithPrices(deck, { currency: prefs.currency, marketplace: prefs.marketplace, priceOf: () => null });
+        : toCsvWithPrices(deck, { currency: prefs.currency, marketplace: prefs.marketplace, priceOf });
   const fileName = `${(name.trim() || 'deck').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}.${format === 'optcgsim' ? 'txt' : 'csv'}`;
   const download = () => {
     const blob = new Blob([text], { type: format === 'optcgsim' ? 'text/plain;charset=utf-8' : 'text/csv;charset=utf-8' });

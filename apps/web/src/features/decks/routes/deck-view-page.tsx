@@ -88,7 +88,7 @@ export function DeckViewPage() {
         </div>
       </div>
       <ValidationPanel validation={d.validation} leader={d.leader} rows={d.cards} />
-      <DeckTabs rows={d.cards} mainCount={d.mainCount} />
+      <DeckTabs rows={d.cards} mainCount={d.mainCount} leader={d.leader} />
       <ExportDialog open={dialog === 'export'} onOpenChange={(o) => setDialog(o ? 'export' : null)} name={d.name} leader={d.leader} rows={d.cards} />
       <ShareDialog open={dialog === 'share'} onOpenChange={(o) => setDialog(o ? 'share' : null)} deckId={d.id} isPublic={d.isPublic} />
     </div>
