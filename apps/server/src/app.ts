@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
+import { priceAdminRoutes } from './features/prices/price-admin.routes';
 import { DEFAULT_PRICE_CONFIG, type PriceConfig } from './lib/price-config';
 import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
@@ -51,6 +52,8 @@ export interface AppOptions {
   closing?: AbortSignal;
   /** Price sources, demo prices, the BR estimate; default: no source, no demo. */
   prices?: PriceConfig;
+  /** Runs a job of the scheduler now (AppDeps.runJob): the admin's "Run now" of a price source. */
+  runJob?: (name: string) => Promise<unknown>;
 }
 
 
@@ -65,6 +68,7 @@ export function buildApi() {
   api.route('/', decksRoutes);
   api.route('/', bindersRoutes);
   api.route('/', pricesRoutes);
+  api.route('/', priceAdminRoutes);
   return api;
 }
 
@@ -99,6 +103,7 @@ export function buildApp({
   events = createLocalEvents((err, channel) => log.error({ err, channel }, 'event handler failed')),
   closing = new AbortController().signal,
   prices = DEFAULT_PRICE_CONFIG,
+  runJob,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
 
@@ -173,7 +178,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices } });
+    c.set('deps', { db, log, auth, events, closing, runJob, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

@@ -14,7 +14,8 @@ import { ALL_JOBS, jobsFromEnv } from './jobs/jobs';
 import { priceConfigFromEnv } from './lib/price-config';
 import { priceJobs, startPriceJobs } from './features/prices/price-jobs';
 import { pricesChanged } from './features/binders/binder-snapshot';
-import { ratesChanged } from './features/prices/rates.service';
+import { pricesLanded } from './features/prices/prices.service';
+import { clearSearchCache } from './features/cards/cards.service';
 import { createScheduler } from './jobs/scheduler';
 
 const started = performance.now();
@@ -73,6 +74,10 @@ async function main() {
   log.info({ mail: mailer.kind, publicUrl, providers: configuredProviders(auth) }, 'authentication ready');
   // Aborted when shutdown starts: long-lived responses (server-sent events) end their streams on it.
   const closing = new AbortController();
+  // The jobs of this process (JOBS): their timers start once the server listens; an admin may run a price source's job
+  // at any time (runJob).
+  const scheduler = createScheduler({ database, log, jobs });
+  const scheduled = new Set(jobs.map((j) => j.name));
   const app = buildApp({
     db: database.db,
     log,
@@ -86,11 +91,16 @@ async function main() {
     events: { listen: database.listen, notify: database.notify },
     closing: closing.signal,
     prices,
+    runJob: (name) => {
+      if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);
+      return scheduler.runNow(name);
+    },
   });
   // A new price day or new rates, landed by any replica: cached rates and binder values are dropped.
   await database.listen('prices', () => {
-    ratesChanged();
+    pricesLanded();
     pricesChanged();
+    clearSearchCache();
   });
   const server = startHttpServer({
     fetch: app.fetch,
@@ -105,10 +115,8 @@ async function main() {
     },
   });
 
-  const scheduler = createScheduler({ database, log, jobs });
   if (jobs.length) scheduler.start();
   else log.info('scheduled jobs are off in this process (JOBS)');
-  const scheduled = new Set(jobs.map((j) => j.name));
   startPriceJobs({
     config: prices,
     db: database.db,

@@ -37,6 +37,11 @@ export interface AppDeps {
    * shutdown does not wait for them. buildApp always sets it.
    */
   closing?: AbortSignal;
+  /**
+   * Runs a scheduled job now, through the scheduler (its advisory lock keeps replicas apart); settles when the run
+   * ends. Throws at once when this process has no such job (JOBS leaves it out). Absent: jobs cannot be started here.
+   */
+  runJob?: (name: string) => Promise<unknown>;
   config: {
     trustProxy: boolean | number;
     geoipUrl?: string;

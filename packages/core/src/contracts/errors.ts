@@ -28,6 +28,17 @@ export const ERROR_CODES = [
   'TOO_MANY_ROWS',
   'LINE_TOO_LONG',
   'NO_CARDS_TO_EXPORT',
+  // Admin prices: runs, uploaded price files and pins.
+  'SOURCE_NOT_CONFIGURED',
+  'JOB_UNAVAILABLE',
+  'RUN_IN_PROGRESS',
+  'MISSING_COLUMNS',
+  'NOT_JSON',
+  'INVALID_PRICE_FILE',
+  'PRICE_PRODUCT_NOT_FOUND',
+  'PIN_NOT_FOUND',
+  'PRODUCT_ALREADY_PINNED',
+  'PRINT_ALREADY_PINNED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -149,8 +149,10 @@ export type PortfolioValueResponse = z.infer<typeof PortfolioValueResponse>;
 /** What a run's `source` names: a feed, the exchange rates (`fx`) or an uploaded price file (`csv`). */
 export const PRICE_RUN_SOURCES = ['tcgcsv', 'cardmarket', 'cardtrader', 'csv', 'fx'] as const;
 export const PriceRunSource = z.enum(PRICE_RUN_SOURCES);
+export type PriceRunSource = z.infer<typeof PriceRunSource>;
 /** The sources a server fetches by itself (PRICE_SOURCES), `fx` included: what "Run now" starts. */
 export const LivePriceSource = z.enum(LIVE_SOURCES);
+export type LivePriceSource = z.infer<typeof LivePriceSource>;
 /** The feeds whose products are matched to prints: the unmatched list and the pins are theirs. */
 export const PRODUCT_SOURCES = ['tcgcsv', 'cardmarket', 'cardtrader'] as const;
 export const ProductSource = z.enum(PRODUCT_SOURCES);

@@ -1,0 +1,411 @@
+import {
+  PRICE_RUN_STALE_MS,
+  UPLOAD_UNMATCHED_SHOWN,
+  type CreatePricePinRequest,
+  type PricePin,
+  type PriceRun,
+  type PriceSourceState,
+  type PriceUploadForm,
+  type PriceUploadResponse,
+  type ProductSource,
+  type RunPriceSourceResponse,
+  type UnmatchedPriceRow,
+  type UnmatchedProductsQuery,
+  type UnmatchedProductsResponse,
+} from '@grandline/core/contracts/prices';
+import { CsvFileError, decodeUtf8Steps, MAX_IMPORT_LINE_LENGTH, MAX_IMPORT_ROWS } from '@grandline/core/formats/collection-csv';
+import type { MarketplaceId } from '@grandline/core/marketplaces';
+import { marketOfCode, SOURCE_CODES, sourceOfCode } from '@grandline/core/prices/codes';
+import { exactProductId } from '@grandline/core/prices/match';
+import { LIVE_SOURCES, type LiveSourceId, type MarketProduct, type ProductPrice } from '@grandline/core/prices/model';
+import { parsePriceCsvCooperative, PriceCsvError } from '@grandline/core/prices/price-csv';
+import { runStepsCooperative } from '@grandline/core/steps';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbEvents } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { cards, cardSets, pricePins, priceProducts, priceRuns, users } from '../../db/schema/index';
+import { createPause } from '../../lib/cooperative';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { PriceConfig } from '../../lib/price-config';
+import { cardmarketFeed } from './feeds';
+import { ingestFeed, type FeedData } from './ingest.service';
+import { priceJobName } from './price-jobs';
+import { utcToday } from './price-runs.service';
+
+/*
+ * The admin's view of the price platform: runs and what they did, a source run now (through the scheduler), a price
+ * file uploaded by hand, the products no rule could match and the pins that match them by hand.
+ */
+
+/** How many unmatched products a run of the list carries in its details (the record keeps 500; the unmatched list all). */
+const RUN_DETAILS_SHOWN = 10;
+const MAX_PINS = 1_000;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** A run as the admin sees it; its details' unmatched sample cut to RUN_DETAILS_SHOWN in the database. */
+const runColumns = {
+  id: priceRuns.id,
+  source: priceRuns.source,
+  market: priceRuns.market,
+  day: priceRuns.day,
+  trigger: priceRuns.trigger,
+  status: priceRuns.status,
+  startedAt: priceRuns.startedAt,
+  finishedAt: priceRuns.finishedAt,
+  rows: priceRuns.rows,
+  matched: priceRuns.matched,
+  unmatched: priceRuns.unmatched,
+  skipped: priceRuns.skipped,
+  error: priceRuns.error,
+  details: sql<unknown>`case when jsonb_typeof(${priceRuns.details} -> 'unmatched') = 'array'
+    then jsonb_set(${priceRuns.details}, '{unmatched}', coalesce((select jsonb_agg(x.e order by x.i)
+      from jsonb_array_elements(${priceRuns.details} -> 'unmatched') with ordinality as x(e, i) where x.i <= ${sql.raw(String(RUN_DETAILS_SHOWN))}), '[]'::jsonb))
+    else ${priceRuns.details} end`,
+};
+
+type RunRow = typeof priceRuns.$inferSelect;
+
+const toRun = (r: RunRow): PriceRun => ({
+  ...r,
+  status: r.status as PriceRun['status'],
+  startedAt: r.startedAt.toISOString(),
+  finishedAt: iso(r.finishedAt),
+  details: r.details ?? null,
+});
+
+/** The latest runs, newest first, of one source or all. */
+export async function listPriceRuns({ db, source, limit }: { db: Db; source?: string; limit: number }): Promise<PriceRun[]> {
+  const rows = await db
+    .select(runColumns)
+    .from(priceRuns)
+    .where(source ? eq(priceRuns.source, source) : undefined)
+    .orderBy(desc(priceRuns.startedAt), desc(priceRuns.id))
+    .limit(limit);
+  return rows.map(toRun);
+}
+
+/** A run of `source` started within PRICE_RUN_STALE_MS that has not ended. */
+const runningNow = sql<boolean>`${priceRuns.status} = 'running' and ${priceRuns.startedAt} > now() - make_interval(secs => ${sql.raw(String(PRICE_RUN_STALE_MS / 1000))})`;
+
+/** Each live source: whether this server runs it, whether a run is going, its last run and last success. */
+export async function priceSources({ db, config }: { db: Db; config: PriceConfig }): Promise<PriceSourceState[]> {
+  const live = [...LIVE_SOURCES];
+  const [latest, stats] = await Promise.all([
+    db
+      .selectDistinctOn([priceRuns.source], runColumns)
+      .from(priceRuns)
+      .where(inArray(priceRuns.source, live))
+      .orderBy(priceRuns.source, desc(priceRuns.startedAt), desc(priceRuns.id)),
+    db
+      .select({
+        source: priceRuns.source,
+        lastSuccessAt: sql<Date | null>`max(${priceRuns.finishedAt}) filter (where ${priceRuns.status} = 'succeeded')`.mapWith(priceRuns.finishedAt),
+        running: sql<boolean>`coalesce(bool_or(${runningNow}), false)`.mapWith(Boolean),
+      })
+      .from(priceRuns)
+      .where(inArray(priceRuns.source, live))
+      .groupBy(priceRuns.source),
+  ]);
+  return live.map((source) => {
+    const last = latest.find((r) => r.source === source);
+    const stat = stats.find((s) => s.source === source);
+    return {
+      source,
+      configured: config.sources.includes(source),
+      running: stat?.running ?? false,
+      lastRun: last ? toRun(last) : null,
+      lastSuccessAt: iso(stat?.lastSuccessAt ?? null),
+    };
+  });
+}
+
+/**
+ * Runs a live source now, in the background, through the scheduler's job (its advisory lock: one replica runs it).
+ * Refused when the source is not configured, a run of it is going, or this process has no scheduler for it.
+ */
+export async function startPriceRun({
+  db,
+  log,
+  config,
+  runJob,
+  source,
+}: {
+  db: Db;
+  log: Logger;
+  config: PriceConfig;
+  runJob?: (name: string) => Promise<unknown>;
+  source: LiveSourceId;
+}): Promise<RunPriceSourceResponse> {
+  if (!config.sources.includes(source)) throw new AppError('SOURCE_NOT_CONFIGURED', 409, 'This price source is not configured on this server (PRICE_SOURCES)');
+  const going = await db.select({ id: priceRuns.id }).from(priceRuns).where(and(eq(priceRuns.source, source), runningNow)).limit(1);
+  if (going.length) throw new AppError('RUN_IN_PROGRESS', 409, 'A run of this price source is still going: wait for it to end');
+  const unavailable = () => new AppError('JOB_UNAVAILABLE', 409, 'This server process does not run the price jobs (JOBS): start the run on a server that does');
+  if (!runJob) throw unavailable();
+  const name = priceJobName(source);
+  let run: Promise<unknown>;
+  try {
+    run = runJob(name);
+  } catch (err) {
+    log.warn({ err, job: name }, 'price run asked by an admin: no such job in this process');
+    throw unavailable();
+  }
+  run.then(
+    (result) => log.info({ job: name, result }, 'price run asked by an admin ended'),
+    (err: unknown) => log.error({ err, job: name }, 'price run asked by an admin failed'),
+  );
+  return { started: true, source };
+}
+
+/* ---- Uploaded price files ---- */
+
+const FILE_LABELS = { file: 'The file', products: 'The product list' } as const;
+type FileField = keyof typeof FILE_LABELS;
+
+function fileProblem(problem: string, field: FileField, line?: number): AppError {
+  const label = FILE_LABELS[field];
+  const messages: Record<string, string> = {
+    NO_FILE: field === 'products' ? 'No product list was sent (products_singles_18.json)' : 'No file was sent',
+    NOT_UTF8: `${label} is not UTF-8 text. Save it as UTF-8 and try again`,
+    NO_DATA_ROWS: 'The file has no price rows',
+    TOO_MANY_ROWS: `A price file can hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows`,
+    LINE_TOO_LONG: `A line of the file is longer than ${MAX_IMPORT_LINE_LENGTH.toLocaleString('en')} characters`,
+  };
+  return new AppError(problem as 'NO_FILE', 400, messages[problem] ?? problem, undefined, { field, ...(line === undefined ? {} : { line }) });
+}
+
+/** File-level problems of the readers become 400 answers; anything else is a bug and stays a 500. */
+async function reading<T>(field: FileField, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof CsvFileError) throw fileProblem(err.problem, field, err.line);
+    if (err instanceof PriceCsvError) {
+      if (err.problem === 'EMPTY') throw fileProblem('NO_DATA_ROWS', field);
+      throw new AppError('MISSING_COLUMNS', 400, `The price CSV lacks the column(s) ${err.missing.join(', ')} (needed: card_number, variant, min, avg, max, currency)`, undefined, {
+        field,
+        missing: err.missing,
+      });
+    }
+    throw err;
+  }
+}
+
+/** The text of an uploaded file part: NO_FILE when it is missing or empty, NOT_UTF8 when it is not UTF-8. */
+async function fileText(part: unknown, field: FileField, pause: () => Promise<void>): Promise<string> {
+  if (!(part instanceof Blob) || part.size === 0) throw fileProblem('NO_FILE', field);
+  const bytes = new Uint8Array(await part.arrayBuffer());
+  return reading(field, () => runStepsCooperative(decodeUtf8Steps(bytes), pause));
+}
+
+/** A Cardmarket document: JSON, an object holding the `key` array (what the parsers require). */
+async function cardmarketDocument(part: unknown, field: FileField, key: 'priceGuides' | 'products', pause: () => Promise<void>): Promise<unknown> {
+  const text = await fileText(part, field, pause);
+  const what = field === 'file' ? 'The price guide' : 'The product list';
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError('NOT_JSON', 400, `${what} is not JSON`, undefined, { field });
+  }
+  if (typeof json !== 'object' || json === null || !Array.isArray((json as Record<string, unknown>)[key])) {
+    const expected = key === 'priceGuides' ? 'a Cardmarket price guide (price_guide_18.json)' : 'a Cardmarket product list (products_singles_18.json)';
+    throw new AppError('INVALID_PRICE_FILE', 400, `${what} is not ${expected}: an object with a "${key}" array`, undefined, { field });
+  }
+  return json;
+}
+
+/**
+ * A price CSV as a feed — csvFeed of feeds.ts, read with pauses: a 50,000-row file takes about a second to parse, which
+ * a request must not hold the server for.
+ */
+async function csvFeedCooperative(text: string, market: MarketplaceId, pause: () => Promise<void>): Promise<FeedData> {
+  const parsed = await reading('file', () => parsePriceCsvCooperative(text, pause));
+  const products: MarketProduct[] = [];
+  const prices: ProductPrice[] = [];
+  for (const row of parsed.rows) {
+    const productId = exactProductId(row.number, row.variant);
+    products.push({ productId, name: row.variant ? `${row.number} ${row.variant}` : row.number, number: row.number, setCode: null, setName: `line ${row.line}`, sealed: false, tags: [], url: null });
+    prices.push({ productId, currency: row.currency, min: row.min, avg: row.avg, max: row.max });
+  }
+  const refused = parsed.errors.map((e) => ({ productId: `line ${e.line}`, name: e.text, number: null, setName: `line ${e.line}`, reason: 'INVALID' as const }));
+  return { source: 'csv', market, products, prices, refused };
+}
+
+/** A real calendar day, not after today (UTC). */
+function checkDay(day: string) {
+  const refuse = (message: string) => new AppError('VALIDATION_ERROR', 400, `Invalid parameter "date": ${message}`, [{ path: 'date', message }]);
+  const parsed = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) throw refuse('Not a date');
+  if (day > utcToday()) throw refuse('The date cannot be in the future');
+}
+
+/**
+ * Imports an uploaded price file now (one transaction, recorded as an `admin` run): a Liga One Piece / MYP Cards price
+ * CSV, or Cardmarket's price guide with its singles product list. Answers what the run did and the first rows or
+ * products left without a print.
+ */
+export async function uploadPrices({ db, events, log, form }: { db: Db; events?: DbEvents; log: Logger; form: PriceUploadForm }): Promise<PriceUploadResponse> {
+  const day = form.date ?? utcToday();
+  checkDay(day);
+  const pause = createPause();
+  let feed: FeedData;
+  if (form.source === 'csv') {
+    feed = await csvFeedCooperative(await fileText(form.file, 'file', pause), form.market!, pause);
+  } else {
+    const guide = await cardmarketDocument(form.file, 'file', 'priceGuides', pause);
+    const products = await cardmarketDocument(form.products, 'products', 'products', pause);
+    feed = cardmarketFeed(guide, products);
+  }
+  const run = await ingestFeed({ db, events, log, feed, day, trigger: 'admin' });
+  const [record] = await db.select({ details: priceRuns.details }).from(priceRuns).where(eq(priceRuns.id, run.runId));
+  const listed = (record?.details as { unmatched?: UnmatchedPriceRow[] } | null)?.unmatched ?? [];
+  return {
+    runId: run.runId,
+    source: form.source,
+    market: feed.market,
+    day,
+    status: run.status,
+    rows: run.rows,
+    matched: run.matched,
+    unmatched: run.unmatched,
+    skipped: run.skipped,
+    error: run.error ?? null,
+    unmatchedItems: listed.slice(0, UPLOAD_UNMATCHED_SHOWN).map(({ productId, name, number, setName, reason }) => ({ productId, name, number, setName, reason })),
+  };
+}
+
+/* ---- Unmatched products and pins ---- */
+
+/** The products of a source's last run that have no print, searched by name or number. */
+export async function listUnmatched({ db, source, q, page, pageSize }: { db: Db } & UnmatchedProductsQuery): Promise<UnmatchedProductsResponse> {
+  const term = q ? `%${escapeLike(q)}%` : null;
+  const rows = await db
+    .select({
+      productId: priceProducts.productId,
+      market: priceProducts.market,
+      name: priceProducts.name,
+      number: priceProducts.number,
+      setName: priceProducts.setName,
+      url: priceProducts.url,
+      reason: priceProducts.reason,
+      seenOn: priceProducts.seenOn,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(priceProducts)
+    .where(
+      and(
+        eq(priceProducts.source, SOURCE_CODES[source]),
+        isNull(priceProducts.cardId),
+        term ? or(ilike(priceProducts.name, term), ilike(priceProducts.number, term)) : undefined,
+      ),
+    )
+    .orderBy(sql`${priceProducts.setName} asc nulls last`, asc(priceProducts.number), asc(priceProducts.name), asc(priceProducts.productId))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    items: rows.map(({ total: _total, market, ...r }) => ({ ...r, source, market: marketOfCode(market) })),
+    total: rows[0]?.total ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+async function pinRows(db: Db, where: SQL | undefined): Promise<PricePin[]> {
+  const rows = await db
+    .select({
+      source: pricePins.source,
+      productId: pricePins.productId,
+      cardId: pricePins.cardId,
+      cardNumber: cards.cardNumber,
+      cardName: cards.name,
+      variant: cards.variant,
+      setCode: cardSets.code,
+      productName: priceProducts.name,
+      productNumber: priceProducts.number,
+      productSet: priceProducts.setName,
+      productUrl: priceProducts.url,
+      createdBy: users.email,
+      createdAt: pricePins.createdAt,
+    })
+    .from(pricePins)
+    .innerJoin(cards, eq(cards.id, pricePins.cardId))
+    .leftJoin(cardSets, eq(cardSets.id, cards.setId))
+    .leftJoin(priceProducts, and(eq(priceProducts.source, pricePins.source), eq(priceProducts.productId, pricePins.productId)))
+    .leftJoin(users, eq(users.id, pricePins.createdBy))
+    .where(where)
+    .orderBy(desc(pricePins.createdAt), asc(pricePins.productId))
+    .limit(MAX_PINS);
+  return rows.map((r) => ({
+    source: sourceOfCode(r.source) as ProductSource,
+    productId: r.productId,
+    cardId: r.cardId,
+    card: { cardNumber: r.cardNumber, name: r.cardName, variant: r.variant, setCode: r.setCode },
+    product: r.productName === null ? null : { name: r.productName, number: r.productNumber, setName: r.productSet, url: r.productUrl },
+    createdBy: r.createdBy,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The pins, newest first, of one source or all. */
+export const listPins = ({ db, source }: { db: Db; source?: ProductSource }) => pinRows(db, source ? eq(pricePins.source, SOURCE_CODES[source]) : undefined);
+
+const productPinned = () => new AppError('PRODUCT_ALREADY_PINNED', 409, 'This product is already pinned to a print: remove that pin first');
+const printPinned = () => new AppError('PRINT_ALREADY_PINNED', 409, 'This print already has a product of this source pinned to it: remove that pin first');
+
+/**
+ * Ties a product of the last run to a print from the next run of the source on (a pin wins over every rule). One print
+ * per product and one product per print and source. The product's link shows at once: it takes the print, and a
+ * product the rules had given that print lets it go, as the next run will.
+ */
+export async function createPin({ db, userId, source, productId, cardId }: { db: Db; userId: string } & CreatePricePinRequest): Promise<PricePin> {
+  const code = SOURCE_CODES[source];
+  await db.transaction(async (tx) => {
+    const [card] = await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, cardId));
+    if (!card) throw new AppError('CARD_NOT_FOUND', 404, 'Card not found');
+    const [product] = await tx
+      .select({ productId: priceProducts.productId })
+      .from(priceProducts)
+      .where(and(eq(priceProducts.source, code), eq(priceProducts.productId, productId)));
+    if (!product) throw new AppError('PRICE_PRODUCT_NOT_FOUND', 404, 'The last run of this source listed no product with this id');
+    const taken = await tx
+      .select({ productId: pricePins.productId, cardId: pricePins.cardId })
+      .from(pricePins)
+      .where(and(eq(pricePins.source, code), or(eq(pricePins.productId, productId), eq(pricePins.cardId, cardId))));
+    if (taken.some((p) => p.productId === productId)) throw productPinned();
+    if (taken.length) throw printPinned();
+    try {
+      await tx.insert(pricePins).values({ source: code, productId, cardId, createdBy: userId });
+    } catch (err) {
+      // Another admin pinned the same product or print meanwhile.
+      if (!isUniqueViolation(err)) throw err;
+      const constraint = (err as { cause?: { constraint?: string } }).cause?.constraint ?? (err as { constraint?: string }).constraint;
+      throw constraint === 'price_pins_card_idx' ? printPinned() : productPinned();
+    }
+    await tx
+      .update(priceProducts)
+      .set({ cardId: null, reason: null })
+      .where(and(eq(priceProducts.source, code), eq(priceProducts.cardId, cardId), ne(priceProducts.productId, productId)));
+    await tx.update(priceProducts).set({ cardId, reason: null }).where(and(eq(priceProducts.source, code), eq(priceProducts.productId, productId)));
+  });
+  const [pin] = await pinRows(db, and(eq(pricePins.source, code), eq(pricePins.productId, productId)));
+  return pin!;
+}
+
+/** Removes a pin; the product is left without a print until the next run of the source matches it again. */
+export async function deletePin({ db, source, productId }: { db: Db; source: ProductSource; productId: string }) {
+  const code = SOURCE_CODES[source];
+  await db.transaction(async (tx) => {
+    const [pin] = await tx
+      .delete(pricePins)
+      .where(and(eq(pricePins.source, code), eq(pricePins.productId, productId)))
+      .returning({ cardId: pricePins.cardId });
+    if (!pin) throw new AppError('PIN_NOT_FOUND', 404, 'This product is not pinned');
+    await tx
+      .update(priceProducts)
+      .set({ cardId: null, reason: null })
+      .where(and(eq(priceProducts.source, code), eq(priceProducts.productId, productId), eq(priceProducts.cardId, pin.cardId)));
+  });
+}
