@@ -77,7 +77,7 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       SMTP_URL: '',
       TRUST_PROXY: 'true',
-      ADMIN_EMAILS: 'admin-e2e@example.com',
+      ADMIN_EMAILS: 'admin-e2e@example.com,admin-prices-e2e@example.com',
       // Every print gets flagged demonstration prices and a year of history (e2e/prices.spec.ts), with no live source.
       PRICE_DEMO: 'true',
       PRICE_SOURCES: '',

@@ -1,8 +1,12 @@
 import type { AdminUser, AdminUserListResponse } from '@grandline/core/contracts/account';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
+import { tabList, tabTrigger } from '@/components/ui/styles';
 import { useSession, USER_SCOPE } from '@/lib/session';
 import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
@@ -16,8 +20,40 @@ import { PageTitle } from '@/components/page-title';
 
 const PAGE_SIZE = 25;
 
-/** /admin (admins only): the users list with search and role changes. */
+const AdminPrices = lazy(() => import('./components/admin-prices').then((m) => ({ default: m.AdminPrices })));
+
+/** /admin (admins only): the users (search, roles) and, at ?tab=prices, the price sources, runs, files and pins. */
 export function AdminPage() {
+  const { t } = useTranslation(['pages', 'account']);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'prices' ? 'prices' : 'users';
+  return (
+    <div className="flex flex-col gap-5" data-testid="admin-page">
+      <PageTitle title={t('admin.title')} />
+      <PageHeader title={t('admin.title')} description={t('admin.lead')} />
+      <Tabs.Root value={tab} onValueChange={(v) => setParams(v === 'users' ? {} : { tab: v }, { replace: true })}>
+        <Tabs.List aria-label={t('admin.title')} className={`mb-5 ${tabList}`}>
+          <Tabs.Trigger value="users" className={tabTrigger} data-testid="admin-tab-users">
+            {t('admin.tabs.users')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="prices" className={tabTrigger} data-testid="admin-tab-prices">
+            {t('admin.tabs.prices')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="users" className="outline-none">
+          <AdminUsers />
+        </Tabs.Content>
+        <Tabs.Content value="prices" className="outline-none">
+          <Suspense fallback={<PageLoading />}>
+            <AdminPrices />
+          </Suspense>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function AdminUsers() {
   const { t, i18n } = useTranslation(['pages', 'account']);
   const { me } = useSession();
   const queryClient = useQueryClient();
@@ -45,9 +81,7 @@ export function AdminPage() {
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
 
   return (
-    <div className="flex flex-col gap-5" data-testid="admin-page">
-      <PageTitle title={t('admin.title')} />
-      <PageHeader title={t('admin.title')} description={t('admin.lead')} />
+    <div className="flex flex-col gap-5">
       <SearchInput label={t('admin.search')} placeholder={t('admin.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} className="max-w-md" />
       {users.isPending ? (
         <div className="flex flex-col gap-2" aria-busy="true">
