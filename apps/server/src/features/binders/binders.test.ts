@@ -2,7 +2,8 @@ import type { BinderCardsResponse, BinderDetail, BinderSummary, ImportResult, Po
 import type { Card } from '@grandline/core/contracts/cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binderCards, cardPriceLatest, cards } from '../../db/schema/index';
+import { binderCards, cardPriceLatest, cardPrices, cards } from '../../db/schema/index';
+import type { CollectionValue, PortfolioValueResponse } from '@grandline/core/contracts/prices';
 import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
 import { catalogueIndex } from '../cards/catalogue-index';
 
@@ -439,6 +440,41 @@ describe('wishlist, owned cards and portfolio', () => {
     ]);
     const owned = (await (await get('/api/collection/owned', dave)).json()) as { counts: Record<string, number> };
     expect(owned.counts).toEqual({ [a!.cardNumber]: 3, [b!.cardNumber]: 1, [c!.cardNumber]: 4 });
+  });
+});
+
+describe('market values', () => {
+  it('values a binder for its owner with cost basis and gain, for a visitor of a public binder without them, and the portfolio over Personal binders only', async () => {
+    const erin = await signUpVerified(ctx, 'erin-binders@example.com');
+    await accept(erin, 'erin_binders');
+    const day = new Date().toISOString().slice(0, 10);
+    const [a, b] = [base[10]!, base[11]!];
+    // Today's price, as an ingest writes it: the day's row and the current price.
+    const prices = [
+      { cardId: a.id, market: 1, day, source: 1, currency: 'USD', min: 200, avg: 300, max: 900 },
+      { cardId: b.id, market: 1, day, source: 1, currency: 'USD', min: 1000, avg: 1100, max: 2000 },
+    ];
+    await ctx.db.insert(cardPrices).values(prices).onConflictDoNothing();
+    await ctx.db.insert(cardPriceLatest).values(prices).onConflictDoNothing();
+    const shown = await create(erin, { name: 'Shown', category: 'personal', isPublic: true });
+    const traded = await create(erin, { name: 'Traded', category: 'trade' });
+    await send('POST', `/api/binders/${shown.id}/cards`, { cards: [{ cardId: a.id, quantity: 3, purchasePrice: 1.5, purchaseCurrency: 'USD' }] }, erin);
+    await send('POST', `/api/binders/${traded.id}/cards`, { cards: [{ cardId: b.id, quantity: 1 }] }, erin);
+
+    const own = (await (await get(`/api/binders/${shown.id}/value?market=us&priceType=min&currency=USD`, erin)).json()) as CollectionValue;
+    expect(own).toMatchObject({ total: 600, pricedCopies: 3, costBasis: 450, gain: 150 });
+    const visitor = await get(`/api/binders/${shown.id}/value?market=us&priceType=min&currency=USD`);
+    expect(visitor.status).toBe(200);
+    expect((await visitor.json()) as CollectionValue).toMatchObject({ total: 600, costBasis: 0, gain: null, gainRatio: null });
+    expect((await get(`/api/binders/${traded.id}/value`)).status).toBe(404);
+
+    const folio = (await (await get('/api/collection/portfolio/value?market=us&priceType=max&currency=USD', erin)).json()) as PortfolioValueResponse;
+    expect(folio).toMatchObject({ total: 2700, pricedCopies: 3 });
+    expect(folio.binders).toEqual([{ id: shown.id, name: 'Shown', total: 2700, pricedCopies: 3, unpricedCopies: 0 }]);
+    expect((await get('/api/collection/portfolio/value')).status).toBe(401);
+    const history = (await (await get('/api/collection/portfolio/value/history?days=30', erin)).json()) as { points: { total: number }[] };
+    expect(history.points).toHaveLength(30);
+    expect(history.points.at(-1)!.total).toBe(600);
   });
 });
 

@@ -8,6 +8,7 @@ import type { PriceConfig } from '../../lib/price-config';
 import { collectionValue } from '@grandline/core/prices/value';
 import { valueHistory, valueOfRows } from '../prices/collection-value.service';
 import { priceSummaries } from '../prices/prices.service';
+import { isOwner } from '../../db/ownership';
 import { binderAccess, type User, type Viewer } from './binder-access';
 import { statsOf, withCards } from './binder-snapshot';
 
@@ -54,8 +55,10 @@ const heldColumns = {
 
 /** The market value of one binder (anyone who may read it), with cost basis, gain, most valuable cards and movers. */
 export async function binderValue({ db, viewer, id, query, config }: { db: Db; viewer: Viewer; id: string; query: CollectionValueQuery; config: PriceConfig }): Promise<CollectionValue> {
-  await binderAccess.readable(db, viewer, id);
-  const rows = await db.select(heldColumns).from(binderCards).where(eq(binderCards.binderId, id));
+  const record = await binderAccess.readable(db, viewer, id);
+  const stored = await db.select(heldColumns).from(binderCards).where(eq(binderCards.binderId, id));
+  // What was paid is the owner's: a visitor of a public binder gets its value without cost basis or gain.
+  const rows = isOwner(viewer, record) ? stored : stored.map((r) => ({ ...r, purchasePriceMinor: null, purchaseCurrency: null }));
   return valueOfRows({ db, rows, query, config });
 }
 
