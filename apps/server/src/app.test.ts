@@ -26,6 +26,13 @@ describe('app', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        '/admin/prices/pins',
+        '/admin/prices/pins/{source}/{productId}',
+        '/admin/prices/run',
+        '/admin/prices/runs',
+        '/admin/prices/sources',
+        '/admin/prices/unmatched',
+        '/admin/prices/upload',
         '/admin/users',
         '/admin/users/{id}/role',
         '/auth-options',
@@ -37,10 +44,41 @@ describe('app', () => {
         '/binders/{id}/cards/{rowId}',
         '/binders/{id}/export',
         '/binders/{id}/import',
-        '/cards', '/cards/facets', '/cards/{id}', '/collection/owned', '/collection/portfolio', '/decks', '/decks/validate', '/decks/{id}', '/decks/{id}/cards', '/geo/country', '/health', '/legal/version', '/me', '/me/accept-terms', '/me/delete', '/me/profile', '/profiles/username-available', '/session', '/sets', '/sets/{slug}', '/wishlist', '/wishlist/cards', '/wishlist/cards/{cardId}'],
+        '/binders/{id}/value',
+        '/binders/{id}/value/history',
+        '/cards',
+        '/cards/facets',
+        '/cards/{id}',
+        '/cards/{id}/prices',
+        '/cards/{id}/prices/history',
+        '/collection/owned',
+        '/collection/portfolio',
+        '/collection/portfolio/value',
+        '/collection/portfolio/value/history',
+        '/decks',
+        '/decks/validate',
+        '/decks/{id}',
+        '/decks/{id}/cards',
+        '/exchange-rates',
+        '/geo/country',
+        '/health',
+        '/legal/version',
+        '/me',
+        '/me/accept-terms',
+        '/me/delete',
+        '/me/profile',
+        '/prices/latest',
+        '/profiles/username-available',
+        '/session',
+        '/sets',
+        '/sets/{slug}',
+        '/wishlist',
+        '/wishlist/cards',
+        '/wishlist/cards/{cardId}',
+      ],
     );
     const params = (doc.paths['/cards']?.get as { parameters: { name: string }[] }).parameters.map((p) => p.name);
-    expect(params).toEqual(expect.arrayContaining(['q', 'set', 'color', 'type', 'costMin', 'costMax', 'page', 'pageSize', 'sort']));
+    expect(params).toEqual(expect.arrayContaining(['q', 'set', 'color', 'type', 'costMin', 'costMax', 'page', 'pageSize', 'sort', 'market', 'currency', 'priceMin', 'priceMax']));
   });
 
   it('serves browsable API docs without the internet', async () => {

@@ -12,7 +12,7 @@ import { loadEnv, resolveFromRoot } from './lib/env';
 import { createLogger } from './lib/logger';
 import { ALL_JOBS, jobsFromEnv } from './jobs/jobs';
 import { priceConfigFromEnv } from './lib/price-config';
-import { priceJobs, startPriceJobs } from './features/prices/price-jobs';
+import { priceJobs, runPriceJobNow, startPriceJobs } from './features/prices/price-jobs';
 import { pricesChanged } from './features/binders/binder-snapshot';
 import { pricesLanded } from './features/prices/prices.service';
 import { clearSearchCache } from './features/cards/cards.service';
@@ -93,7 +93,7 @@ async function main() {
     prices,
     runJob: (name) => {
       if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);
-      return scheduler.runNow(name);
+      return runPriceJobNow(scheduler.runNow, name, 'admin');
     },
   });
   // A new price day or new rates, landed by any replica: cached rates and binder values are dropped.

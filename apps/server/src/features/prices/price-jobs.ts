@@ -1,10 +1,27 @@
 import type { JobDefinition } from '../../jobs/scheduler';
 import { demoIsCurrent, refreshDemoPrices, removeDemoPrices } from './demo.service';
 import type { LiveSource, PriceConfig } from '../../lib/price-config';
+import type { RunTrigger } from './ingest.service';
 import { ranToday, runLiveSource, utcToday } from './price-runs.service';
 
 /** The job that runs a live source: `prices-tcgcsv`, `prices-cardmarket`, `prices-cardtrader`, `prices-fx`. */
 export const priceJobName = (source: LiveSource) => `prices-${source}`;
+
+/**
+ * Why the next run of a price job starts, when not its timer: an admin's "Run now" or the start-up catch-up. The
+ * scheduler runs jobs by name only, so the reason waits here for the run to read it.
+ */
+const reasons = new Map<string, RunTrigger>();
+
+/** Runs a price job now through the scheduler (its lock), recording why: `admin` or `start`. */
+export async function runPriceJobNow(runNow: (name: string) => Promise<unknown>, name: string, trigger: RunTrigger): Promise<unknown> {
+  reasons.set(name, trigger);
+  try {
+    return await runNow(name);
+  } finally {
+    reasons.delete(name);
+  }
+}
 
 /** Exchange rates first: CardTrader's listings are converted at the day's rates. */
 const ORDER: LiveSource[] = ['fx', 'tcgcsv', 'cardtrader', 'cardmarket'];
@@ -20,7 +37,7 @@ export function priceJobs(config: PriceConfig): JobDefinition[] {
     schedule: config.cron,
     timeoutMs: 60 * 60_000,
     async run({ db, events, log, signal }) {
-      const run = await runLiveSource({ db, events, log, config, source, trigger: 'schedule', signal });
+      const run = await runLiveSource({ db, events, log, config, source, trigger: reasons.get(priceJobName(source)) ?? 'schedule', signal });
       if (run.status === 'failed') throw new Error(run.error ?? 'failed');
       return { rows: run.rows, matched: run.matched, unmatched: run.unmatched, skipped: run.skipped };
     },
@@ -64,7 +81,7 @@ export async function startPriceJobs({
   for (const source of ORDER) if (config.sources.includes(source) && !(await ranToday(db, source))) due.push(source);
   // One after the other, in the background: the server answers meanwhile.
   void (async () => {
-    for (const source of due) await runNow(priceJobName(source)).catch(() => undefined);
+    for (const source of due) await runPriceJobNow(runNow, priceJobName(source), 'start').catch(() => undefined);
   })();
   return due;
 }

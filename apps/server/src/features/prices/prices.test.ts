@@ -353,3 +353,25 @@ describe('set value', () => {
     expect((await getJson(app(), '/api/sets/op-01?market=ebay')).status).toBe(400);
   });
 });
+
+describe('price jobs', () => {
+  it('run a configured source through the scheduler (its lock), recording why it ran', async () => {
+    const { createScheduler } = await import('../../jobs/scheduler');
+    const { priceJobs, runPriceJobNow } = await import('./price-jobs');
+    const jobs = priceJobs({ ...config, sources: ['fx', 'tcgcsv'] });
+    expect(jobs.map((j) => j.name)).toEqual(['prices-fx', 'prices-tcgcsv']);
+    const scheduler = createScheduler({ database, log: testLog, jobs });
+    try {
+      const result = await runPriceJobNow(scheduler.runNow, 'prices-tcgcsv', 'admin');
+      expect(result).toMatchObject({ status: 'succeeded', counts: { rows: 4, matched: 4 } });
+      await scheduler.runNow('prices-fx');
+      const runs = await database.db.select({ source: priceRuns.source, trigger: priceRuns.trigger, status: priceRuns.status }).from(priceRuns).orderBy(priceRuns.id);
+      expect(runs).toEqual([
+        { source: 'tcgcsv', trigger: 'admin', status: 'succeeded' },
+        { source: 'fx', trigger: 'schedule', status: 'succeeded' },
+      ]);
+    } finally {
+      await scheduler.stop();
+    }
+  });
+});
