@@ -37,6 +37,7 @@ export function CardListTable({
             )}
             <th scope="col" className="px-3 py-2.5">{t('fields.number')}</th>
             <th scope="col" className="px-3 py-2.5">{t('fields.name')}</th>
+            {priceParams && <th scope="col" className="px-3 py-2.5 text-right">{t('fields.price')}</th>}
             <th scope="col" className="px-3 py-2.5">{t('fields.type')}</th>
             <th scope="col" className="px-3 py-2.5">{t('fields.color')}</th>
             <th scope="col" className="px-3 py-2.5 text-right">{t('fields.cost')}</th>
@@ -44,7 +45,6 @@ export function CardListTable({
             <th scope="col" className="px-3 py-2.5 text-right">{t('fields.counter')}</th>
             <th scope="col" className="px-3 py-2.5">{t('fields.rarity')}</th>
             <th scope="col" className="px-3 py-2.5">{t('fields.set')}</th>
-            {priceParams && <th scope="col" className="px-3 py-2.5 text-right">{t('fields.price')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -58,6 +58,11 @@ export function CardListTable({
                 </Link>
                 {card.isVariation && <span className="ml-2 text-xs text-muted">{t('variant')}</span>}
               </td>
+              {priceParams && (
+                <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums" data-testid="card-price">
+                  {priceText(prices, card.id, priceParams)}
+                </td>
+              )}
               <td className="px-3 py-2">{t(`types.${card.cardType}`)}</td>
               <td className="px-3 py-2">
                 <ColorDots colors={card.colors} />
@@ -69,7 +74,6 @@ export function CardListTable({
               <td className="max-w-[12rem] truncate px-3 py-2 text-muted" title={card.set?.name}>
                 {card.set?.code ?? card.set?.name ?? '—'}
               </td>
-              {priceParams && <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums" data-testid="card-price">{priceText(prices, card.id, priceParams)}</td>}
             </tr>
           ))}
         </tbody>
