@@ -91,7 +91,9 @@ export const bindersApi = {
   updateCard: (id: string, rowId: number, body: UpdateBinderCardRequest) => apiSend<BinderCardRow>('PATCH', `/binders/${enc(id)}/cards/${rowId}`, body),
   updateCards: (id: string, body: BulkUpdateBinderCardsRequest) => apiSend<{ updated: number }>('POST', `/binders/${enc(id)}/cards/update`, body),
   removeCards: (id: string, rowIds: number[]) => apiSend<{ removed: number }>('POST', `/binders/${enc(id)}/cards/delete`, { rowIds }),
-  exportUrl: (id: string, format: string) => `/api/binders/${enc(id)}/export?format=${enc(format)}`,
+  /** Format with Prices takes the user's marketplace, price type and currency (collection price settings). */
+  exportUrl: (id: string, format: string, prices?: { market: string; priceType: string; currency: string }) =>
+    `/api/binders/${enc(id)}/export?format=${enc(format)}${prices ? `&market=${enc(prices.market)}&priceType=${enc(prices.priceType)}&currency=${enc(prices.currency)}` : ''}`,
   addToWishlist: (cards: { cardId: number; quantity?: number }[]) => apiSend<WishlistIdsResponse & { binderId: string }>('POST', '/wishlist/cards', { cards }),
   removeFromWishlist: (cardId: number) => apiSend<WishlistIdsResponse>('DELETE', `/wishlist/cards/${cardId}`),
 };

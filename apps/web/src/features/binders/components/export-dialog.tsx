@@ -4,6 +4,7 @@ import { Download } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePreferences } from '@/lib/preferences';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
 import { ProgressBar } from '@/components/ui/misc';
@@ -43,6 +44,7 @@ export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open
   const { t } = useTranslation(['binders', 'account', 'common']);
   const id = useId();
   const [format, setFormat] = useState<Format>('liga');
+  const prefs = usePreferences();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -54,7 +56,7 @@ export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open
     }
     setProgress(0);
     try {
-      const res = await fetch(bindersApi.exportUrl(binderId, format), { credentials: 'same-origin' });
+      const res = await fetch(bindersApi.exportUrl(binderId, format, { market: prefs.marketplace, priceType: prefs.priceType, currency: prefs.currency }), { credentials: 'same-origin' });
       if (!res.ok) {
         const body = (await res.json().catch(() => ({}))) as Partial<ErrorResponse>;
         throw new ApiError(res.status, body.error?.code ?? 'INTERNAL_ERROR', body.error?.message ?? res.statusText);

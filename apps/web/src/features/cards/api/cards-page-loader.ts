@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '@/lib/query-client';
-import { storedPriceParams } from '@/features/cards/utils/price-params';
+import { storedPriceParams } from '@/lib/price-params';
 import { queryFromSearchParams } from '@/features/cards/utils/search-params';
 import { cardsQueryOptions } from './get-cards';
 

@@ -1,7 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import type { PriceSummary } from '@grandline/core/contracts/prices';
 import { formatCents } from '@grandline/core/money/money';
-import type { PriceParams } from '@/features/cards/utils/price-params';
+import type { PriceParams } from '@/lib/price-params';
 import { useDeferredValue, type ReactNode } from 'react';
 import { CardTile } from '@/components/card/card-tile';
 import { Skeleton } from '@/components/ui/misc';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { PriceSummary } from '@grandline/core/contracts/prices';
 import { ColorDots } from '@/components/card/color-dots';
 import { priceText } from '@/features/cards/components/card-grid';
-import type { PriceParams } from '@/features/cards/utils/price-params';
+import type { PriceParams } from '@/lib/price-params';
 
 const dash = (v: number | null) => (v === null ? '—' : v.toLocaleString());
 

@@ -2,7 +2,7 @@ import { currencyInfo, type CurrencyCode } from '@grandline/core/money/currencie
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '@/components/ui/form';
-import { priceBound } from '@/features/cards/utils/price-params';
+import { priceBound } from '@/lib/price-params';
 
 /**
  * Minimum and maximum price of the library filter, in the user's currency and price type. A bound is applied when the

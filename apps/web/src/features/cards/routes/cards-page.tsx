@@ -19,7 +19,7 @@ import { activeFilterCount } from '@/features/cards/utils/search-params';
 import { useQuickAdd, type QuickAdd } from '@/features/quick-add/api/quick-add-store';
 import { PageTitle } from '@/components/page-title';
 import { usePreferences } from '@/lib/preferences';
-import type { PriceParams } from '@/features/cards/utils/price-params';
+import type { PriceParams } from '@/lib/price-params';
 
 /** The filter controls (Radix selects, switches) load only when they are shown. */
 const CardFilters = lazy(() => import('@/features/cards/components/card-filters').then((m) => ({ default: m.CardFilters })));

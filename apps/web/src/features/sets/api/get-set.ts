@@ -1,12 +1,15 @@
 import type { SetDetailResponse } from '@grandline/core/contracts/sets';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PriceParams } from '@/lib/price-params';
 import { apiGet } from '@/lib/api-client';
 import { setKeys } from './set-keys';
 
-export const setQueryOptions = (slug: string) =>
+/** The set with its value and each print's price in the user's marketplace, price type and currency. */
+export const setQueryOptions = (slug: string, prices: PriceParams) =>
   queryOptions({
-    queryKey: setKeys.detail(slug),
-    queryFn: ({ signal }) => apiGet<SetDetailResponse>(`/sets/${encodeURIComponent(slug)}`, undefined, { signal }),
+    queryKey: [...setKeys.detail(slug), prices.market, prices.priceType, prices.currency],
+    queryFn: ({ signal }) => apiGet<SetDetailResponse>(`/sets/${encodeURIComponent(slug)}`, { ...prices }, { signal }),
+    placeholderData: keepPreviousData,
   });
 
-export const useSet = (slug: string) => useQuery(setQueryOptions(slug));
+export const useSet = (slug: string, prices: PriceParams) => useQuery(setQueryOptions(slug, prices));

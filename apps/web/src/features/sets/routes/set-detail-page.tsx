@@ -8,16 +8,42 @@ import { DetailState } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { setQueryOptions, useSet } from '@/features/sets/api/get-set';
 import { PageTitle } from '@/components/page-title';
+import type { SetValue } from '@grandline/core/contracts/sets';
+import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { formatCents } from '@grandline/core/money/money';
+import { useMemo } from 'react';
+import { usePreferences } from '@/lib/preferences';
+import { storedPriceParams } from '@/lib/price-params';
+import { priceText } from '@/features/cards/components/card-grid';
+
+/** What one copy of every print of the set is worth in the user's marketplace, price type and currency. */
+function SetValueSummary({ value }: { value: SetValue }) {
+  const { t } = useTranslation('cards');
+  const { t: tc } = useTranslation('common');
+  const market = MARKETPLACES.find((m) => m.id === value.market)?.name ?? value.market;
+  return (
+    <div className="flex flex-col items-end gap-0.5 text-right" data-testid="set-value">
+      <span className="text-xs text-muted">{t('sets.value', { market, type: tc(`priceTypes.${value.priceType}`) })}</span>
+      <span className="text-xl font-bold tabular-nums">{value.pricedPrints ? formatCents(value.total, value.currency) : '—'}</span>
+      <span className="text-xs text-muted">
+        {t('sets.valuePriced', { priced: value.pricedPrints, total: value.pricedPrints + value.unpricedPrints })}
+        {value.estimate ? ` · ${t('sets.valueEstimate')}` : ''}
+      </span>
+    </div>
+  );
+}
 
 export function loader({ params }: LoaderFunctionArgs) {
-  if (params.slug) void queryClient.prefetchQuery(setQueryOptions(params.slug));
+  if (params.slug) void queryClient.prefetchQuery(setQueryOptions(params.slug, storedPriceParams()));
   return null;
 }
 
 export function SetDetailPage() {
   const { t } = useTranslation('cards');
   const { slug = '' } = useParams();
-  const { data: set, isPending, error, refetch } = useSet(slug);
+  const { marketplace, currency, priceType } = usePreferences();
+  const priceParams = useMemo(() => ({ market: marketplace, currency, priceType }), [marketplace, currency, priceType]);
+  const { data: set, isPending, error, refetch } = useSet(slug, priceParams);
 
   const back = (
     <Link to="/sets" className={buttonClass('ghost', 'sm', 'mb-4 -ml-2')}>
@@ -62,13 +88,21 @@ export function SetDetailPage() {
                 <span>{t('sets.cardCount', { count: set.size })}</span>
               </div>
             </div>
-            <Link to={`/cards?set=${set.slug}`} className={buttonClass('secondary')}>
-              {t('sets.openInLibrary')}
-            </Link>
+            <div className="flex flex-wrap items-end gap-4">
+              {set.value && <SetValueSummary value={set.value} />}
+              <Link to={`/cards?set=${set.slug}`} className={buttonClass('secondary')}>
+                {t('sets.openInLibrary')}
+              </Link>
+            </div>
           </div>
+          {set.value?.demo && (
+            <p className="mb-4 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm" data-testid="demo-prices-notice">
+              {t('demoPrices')}
+            </p>
+          )}
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" data-testid="set-cards">
             {set.cards.map((card, i) => (
-              <CardTile key={card.id} card={card} eager={i < 6} />
+              <CardTile key={card.id} card={card} eager={i < 6} price={priceText(set.prices, card.id, priceParams)} />
             ))}
           </ul>
         </>
