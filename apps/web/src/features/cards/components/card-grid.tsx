@@ -2,7 +2,9 @@ import type { Card } from '@grandline/core/contracts/cards';
 import type { PriceSummary } from '@grandline/core/contracts/prices';
 import { formatCents } from '@grandline/core/money/money';
 import type { PriceParams } from '@/lib/price-params';
+import { Clock } from 'lucide-react';
 import { useDeferredValue, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CardTile } from '@/components/card/card-tile';
 import { Skeleton } from '@/components/ui/misc';
 
@@ -32,6 +34,25 @@ export function priceText(prices: Record<string, PriceSummary> | undefined, card
   return cents === null ? '—' : formatCents(cents, params.currency);
 }
 
+/** A tile's price with its age: the day in a tooltip, a clock when it is more than 3 days old (stale). */
+export function PriceLine({ prices, cardId, params }: { prices: Record<string, PriceSummary> | undefined; cardId: number; params: PriceParams }) {
+  const { t, i18n } = useTranslation('cards');
+  const price = prices?.[String(cardId)];
+  const text = priceText(prices, cardId, params);
+  if (!price || text === '—') return <span title={t('price.none')}>—</span>;
+  return (
+    <span className="inline-flex items-center gap-1" title={t(price.stale ? 'price.staleOn' : 'price.on', { date: new Date(`${price.date}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'medium' }) })}>
+      {text}
+      {price.stale && (
+        <>
+          <Clock className="h-3.5 w-3.5 text-muted" aria-hidden />
+          <span className="sr-only">{t('price.stale')}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
 /** The result grid renders in the background (deferred), so a page of cards never blocks input. */
 export function CardGrid({
   cards,
@@ -50,7 +71,7 @@ export function CardGrid({
   return (
     <ul className={GRID_CLASS} data-testid="card-grid">
       {deferred.map((card, i) => (
-        <CardTile key={card.id} card={card} eager={i < 4} action={action?.(card)} price={priceParams ? priceText(prices, card.id, priceParams) : undefined} />
+        <CardTile key={card.id} card={card} eager={i < 4} action={action?.(card)} price={priceParams ? <PriceLine prices={prices} cardId={card.id} params={priceParams} /> : undefined} />
       ))}
     </ul>
   );

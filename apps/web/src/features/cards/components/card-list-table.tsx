@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PriceSummary } from '@grandline/core/contracts/prices';
 import { ColorDots } from '@/components/card/color-dots';
-import { priceText } from '@/features/cards/components/card-grid';
+import { PriceLine } from '@/features/cards/components/card-grid';
 import type { PriceParams } from '@/lib/price-params';
 
 const dash = (v: number | null) => (v === null ? '—' : v.toLocaleString());
@@ -60,7 +60,7 @@ export function CardListTable({
               </td>
               {priceParams && (
                 <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums" data-testid="card-price">
-                  {priceText(prices, card.id, priceParams)}
+                  <PriceLine prices={prices} cardId={card.id} params={priceParams} />
                 </td>
               )}
               <td className="px-3 py-2">{t(`types.${card.cardType}`)}</td>

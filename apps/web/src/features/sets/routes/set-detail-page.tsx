@@ -14,7 +14,7 @@ import { formatCents } from '@grandline/core/money/money';
 import { useMemo } from 'react';
 import { usePreferences } from '@/lib/preferences';
 import { storedPriceParams } from '@/lib/price-params';
-import { priceText } from '@/features/cards/components/card-grid';
+import { PriceLine } from '@/features/cards/components/card-grid';
 
 /** What one copy of every print of the set is worth in the user's marketplace, price type and currency. */
 function SetValueSummary({ value }: { value: SetValue }) {
@@ -102,7 +102,7 @@ export function SetDetailPage() {
           )}
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" data-testid="set-cards">
             {set.cards.map((card, i) => (
-              <CardTile key={card.id} card={card} eager={i < 6} price={priceText(set.prices, card.id, priceParams)} />
+              <CardTile key={card.id} card={card} eager={i < 6} price={<PriceLine prices={set.prices} cardId={card.id} params={priceParams} />} />
             ))}
           </ul>
         </>
