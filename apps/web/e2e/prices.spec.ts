@@ -59,3 +59,33 @@ test('a card page shows its demo prices by market and their history; range and c
   await expect(history.getByTestId('chart-summary')).toContainText('Latest price (Cardmarket');
   await expect(history.getByTestId('chart-summary')).toContainText('R$');
 });
+
+test('the library shows each card’s price, sorts by it and filters by a price range; a set page shows its value', async ({ page, request }) => {
+  await expect
+    .poll(async () => ((await (await request.get('/api/cards?pageSize=1&market=us')).json()) as { prices?: Record<string, unknown> }).prices, { timeout: 30_000 })
+    .not.toEqual({});
+
+  await page.goto('/cards?sort=price&order=desc');
+  await expect(page.getByTestId('demo-prices-notice')).toHaveText('Demo prices — not market data');
+  const amounts = page.getByTestId('card-grid').getByTestId('card-price');
+  await expect(amounts.first()).toHaveText(/^\$[\d,]+\.\d\d/);
+  const value = async (i: number) => Number((await amounts.nth(i).innerText()).replace(/[^\d.]/g, ''));
+  expect(await value(0)).toBeGreaterThanOrEqual(await value(1));
+  expect(await value(1)).toBeGreaterThanOrEqual(await value(5));
+
+  // A range: every card shown costs at least the minimum; an unreadable amount says so and changes nothing.
+  const min = page.getByLabel('Min (US$)');
+  await min.fill('abc');
+  await min.press('Enter');
+  await expect(page.getByText('Please enter a valid positive number')).toBeVisible();
+  await min.fill('5,50');
+  await min.press('Enter');
+  await expect(page).toHaveURL(/priceMin=5\.5/);
+  await page.goto('/cards?sort=price&order=asc&priceMin=5.5');
+  await expect(amounts.first()).toHaveText(/^\$/);
+  expect(await value(0)).toBeGreaterThanOrEqual(5.5);
+
+  await page.goto('/sets/op-01');
+  await expect(page.getByTestId('set-value')).toContainText(/\$[\d,]+\.\d\d/);
+  await expect(page.getByTestId('set-cards').getByTestId('card-price').first()).toHaveText(/^\$|^—$/);
+});
