@@ -67,6 +67,21 @@ test('build a legal deck from an empty editor, save, reload, export it and impor
   await expect(page.getByTestId('deck-name')).toHaveValue('Red rush');
   await expect(page.getByTestId('validation-panel')).toHaveAttribute('data-valid', 'true');
   await expect(page.getByTestId('deck-row')).toHaveCount(13);
+  // Its value at TCGplayer in US dollars (demo prices on the e2e server), and each row's unit price.
+  await expect(page.getByTestId('deck-value-total')).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expect(page.getByTestId('deck-demo-prices')).toBeVisible();
+  await expect(page.getByTestId('deck-row-price').first()).toHaveText(/^\$[\d,]+\.\d\d$/);
+
+  // Format with Prices is filled: every line has a unit price and a total.
+  await page.getByTestId('open-export').click();
+  await page.getByRole('combobox', { name: 'Format' }).click();
+  await page.getByRole('option', { name: /Prices/ }).click();
+  const priced = (await page.getByTestId('export-text').inputValue()).trim().split('\n');
+  expect(priced[0]).toBe('quantity,name,edition,number,unit_price_USD_us,total_USD_us');
+  expect(priced.slice(1).every((line) => /,\d+\.\d\d,\d+\.\d\d$/.test(line))).toBe(true);
+  await page.getByRole('combobox', { name: 'Format' }).click();
+  await page.getByRole('option', { name: 'OPTCG Sim (TXT)' }).click();
+  await page.keyboard.press('Escape');
 
   // Export as OPTCG Sim text: the leader first, then every number.
   await page.getByTestId('open-export').click();

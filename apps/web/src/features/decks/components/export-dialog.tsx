@@ -10,6 +10,7 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { copyWithToast } from '@/lib/clipboard';
 import { centsToMinor } from '@grandline/core/money/money';
+import { MARKETPLACES } from '@grandline/core/marketplaces';
 import { useDeckPrices } from '@/features/decks/hooks/use-deck-prices';
 
 const FORMATS = ['optcgsim', 'liga', 'prices'] as const;
@@ -23,6 +24,7 @@ export const toExportDeck = (leader: Card | null, rows: readonly DeckRow[]): Exp
 /** Export as OPTCG Sim text, Liga CSV Standard or "Format with Prices": preview, copy, download. */
 export function ExportDialog({ open, onOpenChange, name, leader, rows }: { open: boolean; onOpenChange: (o: boolean) => void; name: string; leader: Card | null; rows: readonly DeckRow[] }) {
   const { t } = useTranslation('decks');
+  const { t: tc } = useTranslation('common');
   const prefs = usePreferences();
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('optcgsim');
@@ -80,7 +82,11 @@ export function ExportDialog({ open, onOpenChange, name, leader, rows }: { open:
           </label>
           <Select id={id} label={t('export.format')} value={format} onValueChange={(v) => setFormat(v as ExportFormat)} options={FORMATS.map((f) => ({ value: f, label: t(`export.formats.${f}`) }))} className="w-full" />
         </div>
-        {format === 'prices' && <p className="text-xs text-muted">{t('export.pricesPending', { currency: prefs.currency })}</p>}
+        {format === 'prices' && (
+          <p className="text-xs text-muted">
+            {t('export.pricesNote', { currency: prefs.currency, market: MARKETPLACES.find((m) => m.id === prefs.marketplace)?.name ?? prefs.marketplace, type: tc(`priceTypes.${prefs.priceType}`) })}
+          </p>
+        )}
         {empty ? (
           <p className="text-sm text-muted">{t('export.nothing')}</p>
         ) : (
