@@ -375,3 +375,31 @@ describe('price jobs', () => {
     }
   });
 });
+
+describe('Cardmarket and CardTrader, fetched live from the local server', () => {
+  it('CardTrader: the bearer token is sent, Near Mint listings priced in EUR, sealed blueprints skipped; then Cardmarket joins through its card_market_ids', async () => {
+    server.set('/ct/expansions', { json: sampleJson('cardtrader/expansions.example.json') });
+    server.set('/ct/blueprints/export?expansion_id=3332', { json: sampleJson('cardtrader/blueprints-export.op01.example.json') });
+    server.set('/ct/marketplace/products?expansion_id=3332', { json: sampleJson('cardtrader/marketplace-products.blueprint_244442.example.json') });
+    const ctConfig = { ...config, cardtraderBaseUrl: `${server.url}/ct`, cardtraderToken: 'test-token' };
+    const run = await runLiveSource({ db: database.db, log: testLog, config: ctConfig, source: 'cardtrader', trigger: 'admin' });
+    expect(run).toMatchObject({ status: 'succeeded', market: 'market3', matched: 1, skipped: 1, rows: 1 });
+    expect(server.headers.get('/ct/marketplace/products')?.authorization).toBe('Bearer test-token');
+    const alvida = await printId('OP01-064', null);
+    const { body } = await getJson<CardPricesResponse>(app(), `/api/cards/${alvida}/prices?currency=EUR`);
+    // Listings of 0.12 € and 0.25 € in Near Mint; the Slightly Played one (0.15 €) does not count.
+    expect(body.markets.find((m) => m.market === 'market3')).toMatchObject({ source: 'cardtrader', sourceCurrency: 'EUR', min: 12, avg: 19, max: 25, url: 'https://www.cardtrader.com/cards/244442' });
+
+    // Two Cardmarket products named alike: the one CardTrader names (690500) is Alvida's base print, the other is listed.
+    const guide = { version: 1, createdAt: '2025-12-01T02:45:12+0100', priceGuides: [{ idProduct: 690500, idCategory: 1621, avg: 0.2, low: 0.05, trend: 0.1 }, { idProduct: 690501, idCategory: 1621, avg: 9, low: 5, trend: 8 }] };
+    const products = { version: 1, createdAt: '2025-12-01T02:44:58+0100', products: [690500, 690501].map((idProduct) => ({ idProduct, name: 'Alvida (OP01-064)', idCategory: 1621, categoryName: 'One Piece Single', idExpansion: 5229, idMetacard: 412064, dateAdded: '2022-11-24 13:05:11' })) };
+    server.set('/cm/priceGuide/price_guide_18.json', { json: guide });
+    server.set('/cm/productList/products_singles_18.json', { json: products });
+    const cm = await runLiveSource({ db: database.db, log: testLog, config: { ...config, cardmarketBaseUrl: `${server.url}/cm` }, source: 'cardmarket', trigger: 'admin' });
+    expect(cm).toMatchObject({ status: 'succeeded', matched: 1, unmatched: 1 });
+    const after = await getJson<CardPricesResponse>(app(), `/api/cards/${alvida}/prices?currency=EUR`);
+    expect(after.body.markets.find((m) => m.market === 'market5')).toMatchObject({ source: 'cardmarket', min: 5, avg: 20, max: null, trend: 10 });
+    const [run5] = await database.db.select({ details: priceRuns.details }).from(priceRuns).where(eq(priceRuns.source, 'cardmarket'));
+    expect(run5!.details).toMatchObject({ sourceUpdatedAt: '2025-12-01T01:45:12.000Z', unmatched: [{ productId: '690501', reason: 'AMBIGUOUS' }] });
+  });
+});
