@@ -52,7 +52,7 @@ export interface BindersResult {
   load: { connections: number; durationSeconds: number; results: BinderLoad[] };
   targets: typeof binderTargets;
   /** Issue 14: GET /api/binders/{id}/value of the 10,000-row binder, one request at a time. */
-  value?: { path: string; requests: number; p50Ms: number; p99Ms: number; pass: boolean };
+  value?: { path: string; requests: number; p50Ms: number; p99Ms: number; computedMs?: number[]; computedWorstMs?: number; pass: boolean };
 }
 
 const mark = (pass: boolean) => (pass ? 'pass' : 'MISS');
@@ -217,7 +217,18 @@ export async function bindersBenchmark({ base, dataDir, log }: { base: string; d
   }
 
   // Issue 14: the binder's market value (demo prices of every print on this embedded server) with cost basis and
-  // movers, asked one request at a time as a user opens the binder: 5 to warm up, then 50 measured.
+  // movers, asked one request at a time as a user opens the binder. The server keeps a value until the binder is
+  // written or prices land, so the first answer of each market/type/currency is computed and the next ones are not:
+  // five different computations are timed first (one per market), then 50 repeats.
+  const computed: number[] = [];
+  for (const market of ['us', 'market3', 'market5', 'market4', 'br']) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/binders/${binderId}/value?market=${market}&priceType=avg&currency=EUR`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`binder value ${market}: ${res.status}`);
+    computed.push(+(performance.now() - started).toFixed(1));
+  }
+  log(`binders: value of the 10,000-row binder, computed (5 markets): ${computed.join(', ')} ms`);
   const valuePath = `/api/binders/${binderId}/value?market=us&priceType=min&currency=BRL`;
   const valueTimes: number[] = [];
   for (let i = 0; i < 55; i++) {
@@ -236,8 +247,9 @@ export async function bindersBenchmark({ base, dataDir, log }: { base: string; d
   };
   log(`binders: value of the 10,000-row binder, one at a time: p50 ${value.p50Ms} ms, p99 ${value.p99Ms} ms`);
 
+  const computedWorstMs = Math.max(...computed);
   return {
-    value: { ...value, pass: value.p99Ms <= 100 },
+    value: { ...value, computedMs: computed, computedWorstMs, pass: value.p99Ms <= 100 && computedWorstMs <= 100 },
     rows: ROWS,
     csvBytes: Buffer.byteLength(csv),
     distinctPrints,
@@ -282,8 +294,8 @@ export function bindersFigures(b: BindersResult): { figure: string; value: strin
     ...(b.value
       ? [
           {
-            figure: `binder value, one request at a time (${b.value.requests}): \`${b.value.path.replace(/[0-9a-f-]{36}/, '{id}')}\``,
-            value: `p99 ${b.value.p99Ms} ms (p50 ${b.value.p50Ms} ms)`,
+            figure: `binder value (10,000 rows), one request at a time: computed for 5 markets, then ${b.value.requests} repeats of \`${b.value.path.replace(/[0-9a-f-]{36}/, '{id}')}\``,
+            value: `computed worst ${b.value.computedWorstMs ?? '—'} ms (${(b.value.computedMs ?? []).join(', ')}); repeats p99 ${b.value.p99Ms} ms (p50 ${b.value.p50Ms} ms)`,
             target: '≤ 100 ms (issue 14)',
             pass: b.value.pass,
           },

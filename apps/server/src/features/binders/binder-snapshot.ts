@@ -40,6 +40,8 @@ let priceGeneration = 0;
 export const pricesChanged = () => {
   priceGeneration++;
 };
+/** The key of what a binder's rows and today's prices give: a write to the binder or a new price day changes it. */
+export const binderPriceKey = (record: BinderRecord) => `${snapshotKey(record)}\u0000${new Date().toISOString().slice(0, 10)}`;
 const snapshotKey = (record: BinderRecord) => `${record.id}\u0000${record.updatedAt.getTime()}\u0000${catalogueGeneration()}\u0000${priceGeneration}`;
 
 export async function snapshotOf(db: Db, record: BinderRecord, index: CatalogueIndex): Promise<BinderSnapshot> {

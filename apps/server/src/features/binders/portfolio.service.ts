@@ -10,7 +10,8 @@ import { valueHistory, valueOfRows } from '../prices/collection-value.service';
 import { priceSummaries } from '../prices/prices.service';
 import { isOwner } from '../../db/ownership';
 import { binderAccess, type User, type Viewer } from './binder-access';
-import { statsOf, withCards } from './binder-snapshot';
+import { binderPriceKey, statsOf, withCards } from './binder-snapshot';
+import { LRUCache } from 'lru-cache';
 
 /** Copies owned per card number over the user's Personal and Trade binders (the deck editor's collection check). */
 export async function ownedCounts({ db, user }: { db: Db; user: User }) {
@@ -56,11 +57,20 @@ const heldColumns = {
 /** The market value of one binder (anyone who may read it), with cost basis, gain, most valuable cards and movers. */
 export async function binderValue({ db, viewer, id, query, config }: { db: Db; viewer: Viewer; id: string; query: CollectionValueQuery; config: PriceConfig }): Promise<CollectionValue> {
   const record = await binderAccess.readable(db, viewer, id);
+  const owner = isOwner(viewer, record);
+  // Kept per process until the binder is written, new prices land or the day changes (binderPriceKey).
+  const key = `${binderPriceKey(record)}\u0000${owner}\u0000${query.market}\u0000${query.priceType}\u0000${query.currency}\u0000${config.demo}\u0000${config.brImportFactor}`;
+  const hit = binderValues.get(key);
+  if (hit) return hit;
   const stored = await db.select(heldColumns).from(binderCards).where(eq(binderCards.binderId, id));
   // What was paid is the owner's: a visitor of a public binder gets its value without cost basis or gain.
-  const rows = isOwner(viewer, record) ? stored : stored.map((r) => ({ ...r, purchasePriceMinor: null, purchaseCurrency: null }));
-  return valueOfRows({ db, rows, query, config });
+  const rows = owner ? stored : stored.map((r) => ({ ...r, purchasePriceMinor: null, purchaseCurrency: null }));
+  const value = await valueOfRows({ db, rows, query, config });
+  binderValues.set(key, value);
+  return value;
 }
+
+const binderValues = new LRUCache<string, CollectionValue>({ max: 1_000 });
 
 /** The value of the user's Personal binders (spec §6: Trade binders do not count), in total and per binder. */
 export async function portfolioValue({ db, user, query, config }: { db: Db; user: User; query: CollectionValueQuery; config: PriceConfig }): Promise<PortfolioValueResponse> {
