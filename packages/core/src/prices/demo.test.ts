@@ -33,3 +33,13 @@ describe('demo prices', () => {
     expect(secret.avg).toBeGreaterThan(common.avg * 10);
   });
 });
+
+describe('demo series', () => {
+  it('gives the same figures as demoPrice for every day of the range', async () => {
+    const { demoSeries, dayOfNumber, dayNumberOf } = await import('./demo');
+    const series = demoSeries(luffy, 'market5', '2026-02-25', 10)!;
+    expect(series.points.map((p) => p.date)).toEqual(['2026-02-25', '2026-02-26', '2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06']);
+    for (const p of series.points) expect(demoPrice(luffy, 'market5', p.date)).toEqual({ currency: 'EUR', min: p.min, avg: p.avg, max: p.max });
+    expect(dayOfNumber(dayNumberOf('2024-02-29'))).toBe('2024-02-29');
+  });
+});

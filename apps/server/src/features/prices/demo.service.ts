@@ -3,6 +3,7 @@ import { DEMO_MARKETS, demoPrice } from '@grandline/core/prices/demo';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cardPriceLatest, cards } from '../../db/schema/index';
+import { pricesLanded } from './prices.service';
 
 const CHUNK = 2_000;
 
@@ -31,12 +32,14 @@ export async function refreshDemoPrices(db: Db, day: string): Promise<number> {
         });
     }
   });
+  pricesLanded();
   return rows.length;
 }
 
 /** Removes every demo price (demo turned off). */
 export async function removeDemoPrices(db: Db): Promise<number> {
   const removed = await db.delete(cardPriceLatest).where(eq(cardPriceLatest.demo, true)).returning({ cardId: cardPriceLatest.cardId });
+  pricesLanded();
   return removed.length;
 }
 

@@ -6,6 +6,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbEvents, DbTx } from '../../db/client';
 import { cardPriceLatest, cardPrices, cards, cardSets, pricePins, priceProducts, priceRuns } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
+import { pricesLanded } from './prices.service';
 
 /** A feed's data of one day, parsed: what `ingestFeed` writes. */
 export interface FeedData {
@@ -227,6 +228,8 @@ export async function ingestFeed({
     ...summary,
     details: { unmatched: unmatched.slice(0, DETAILS_LIMIT), ...(feed.sourceUpdatedAt ? { sourceUpdatedAt: feed.sourceUpdatedAt } : {}) },
   });
+  // This process drops its cached prices at once; the others (and this one again) on the event.
+  pricesLanded();
   await events?.notify('prices', day).catch((err: unknown) => log.warn({ err }, 'prices event not sent'));
   log.info({ source: feed.source, market: feed.market, day, rows, matched: summary.matched, unmatched: summary.unmatched, skipped: summary.skipped }, 'prices imported');
   return summary;

@@ -8,6 +8,7 @@ import type { Logger } from '../../lib/logger';
 import { cardmarketFeed, CARDMARKET_PATHS, readCardtrader, readRates, readTcgcsv, type ReadJson } from './feeds';
 import { errorText, finishRun, ingestFeed, startRun, type RunSummary, type RunTrigger } from './ingest.service';
 import type { LiveSource, PriceConfig } from '../../lib/price-config';
+import { pricesLanded } from './prices.service';
 import { ratesBook, storeRates } from './rates.service';
 
 /** Today in UTC, YYYY-MM-DD: the day a live run records. */
@@ -86,6 +87,7 @@ async function runRates({ db, events, log, config, runId, day, signal }: { db: D
     () => fetchJson(`${config.openErApiUrl}/latest/USD`, { timeoutMs: config.timeoutMs, retries: 2, signal }),
   );
   await db.transaction((tx) => storeRates(tx, combined.date, combined.rates, combined.sources));
+  pricesLanded();
   await finishRun(db, runId, { status: 'succeeded', rows: Object.keys(combined.rates).length, matched: 0, unmatched: 0, skipped: 0, details: { date: combined.date, sources: combined.sources } });
   await events?.notify('prices', day).catch((err: unknown) => log.warn({ err }, 'prices event not sent'));
   log.info({ date: combined.date }, 'exchange rates stored');

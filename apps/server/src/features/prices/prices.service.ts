@@ -3,9 +3,9 @@ import type { MarketplaceId } from '@grandline/core/marketplaces';
 import { MARKETPLACE_IDS } from '@grandline/core/marketplaces';
 import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from '@grandline/core/money/currencies';
 import { MARKET_CODES, marketOfCode, sourceOfCode } from '@grandline/core/prices/codes';
-import { demoPrice } from '@grandline/core/prices/demo';
+import { demoPrice, demoSeries } from '@grandline/core/prices/demo';
 import { convertCents } from '@grandline/core/prices/fx';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cardPriceLatest, cardPrices, cards, priceProducts } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -85,6 +85,8 @@ const histories = new LRUCache<string, PriceHistoryResponse>({ max: 2_000, maxSi
 export function pricesLanded() {
   ratesChanged();
   histories.clear();
+  printRows.clear();
+  storedSeriesCache.clear();
 }
 
 /**
@@ -130,15 +132,7 @@ async function readPriceHistory({
   currency: CurrencyCode;
   config: PriceConfig;
 }): Promise<PriceHistoryResponse> {
-  // The print and its current prices in one round trip (a left join: a print without prices still has its row).
-  const [joined, book] = await Promise.all([
-    db
-      .select({ cardNumber: cards.cardNumber, variant: cards.variant, rarity: cards.rarity, market: cardPriceLatest.market, demo: cardPriceLatest.demo })
-      .from(cards)
-      .leftJoin(cardPriceLatest, eq(cardPriceLatest.cardId, cards.id))
-      .where(eq(cards.id, cardId)),
-    ratesBook(db),
-  ]);
+  const [joined, book] = await Promise.all([printWithMarkets(db, cardId), ratesBook(db)]);
   const card = joined[0];
   if (!card) throw notFound('CARD_NOT_FOUND', 'Card not found');
   const latest = joined.flatMap((r) => (r.market === null ? [] : [{ market: r.market, demo: r.demo === true }]));
@@ -156,25 +150,88 @@ async function readPriceHistory({
   const seriesRow = latest.find((r) => r.market === MARKET_CODES[series]);
   const points: PricePoint[] = [];
   if (seriesRow && !seriesRow.demo) {
-    const rows = await db
-      .select({ day: cardPrices.day, currency: cardPrices.currency, min: cardPrices.min, avg: cardPrices.avg, max: cardPrices.max })
-      .from(cardPrices)
-      .where(and(eq(cardPrices.cardId, cardId), eq(cardPrices.market, MARKET_CODES[series]), ...(from ? [gte(cardPrices.day, from)] : [])))
-      .orderBy(asc(cardPrices.day));
-    for (const r of rows) {
-      const convert = converter(book.on(r.day).rates, r.currency, currency, factor);
-      points.push({ date: r.day, min: convert(r.min), avg: convert(r.avg), max: convert(r.max), demo: false });
+    const stored = await storedSeries(db, cardId, MARKET_CODES[series], from);
+    let rates: RatesDay | undefined;
+    let source = '';
+    let convert: ReturnType<typeof converter> | undefined;
+    for (let i = 0; i < stored.days.length; i++) {
+      const day = stored.days[i]!;
+      const dayRates = book.on(day);
+      // One converter per rates day and source currency.
+      if (dayRates !== rates || stored.currencies[i] !== source || !convert) {
+        rates = dayRates;
+        source = stored.currencies[i]!;
+        convert = converter(dayRates.rates, source, currency, factor);
+      }
+      points.push({ date: day, min: convert(stored.mins[i] ?? null), avg: convert(stored.avgs[i] ?? null), max: convert(stored.maxs[i] ?? null), demo: false });
     }
   } else if (seriesRow?.demo && config.demo) {
-    const first = addDays(to, -((span ?? 365) - 1));
-    for (let day = first; day <= to; day = addDays(day, 1)) {
-      const demo = demoPrice(card, series, day);
-      if (!demo) continue;
-      const convert = converter(book.on(day).rates, demo.currency, currency, factor);
-      points.push({ date: day, min: convert(demo.min), avg: convert(demo.avg), max: convert(demo.max), demo: true });
+    const count = span ?? 365;
+    const demo = demoSeries(card, series, addDays(to, -(count - 1)), count);
+    let rates: RatesDay | undefined;
+    let convert: ReturnType<typeof converter> | undefined;
+    for (const p of demo?.points ?? []) {
+      // One converter per rates day (the rates change at most daily, most often far less).
+      const day = book.on(p.date);
+      if (day !== rates || !convert) {
+        rates = day;
+        convert = converter(day.rates, demo!.currency, currency, factor);
+      }
+      points.push({ date: p.date, min: convert(p.min), avg: convert(p.avg), max: convert(p.max), demo: true });
     }
   }
   return { cardId, market, currency, points };
+}
+
+/*
+ * A chart asks the five markets of one print at once, and the br estimate reads the us series again: the print's row
+ * and each stored series are shared by the requests in flight and kept a little while (dropped when prices land).
+ */
+const printRows = new LRUCache<number, Promise<{ cardNumber: string; variant: string | null; rarity: string; market: number | null; demo: boolean | null }[]>>({ max: 2_000, ttl: 60_000 });
+interface StoredSeries {
+  days: string[];
+  currencies: string[];
+  mins: (number | null)[];
+  avgs: (number | null)[];
+  maxs: (number | null)[];
+}
+const storedSeriesCache = new LRUCache<string, Promise<StoredSeries>>({ max: 500, ttl: 60_000 });
+
+function printWithMarkets(db: Db, cardId: number) {
+  let rows = printRows.get(cardId);
+  if (!rows) {
+    rows = db
+      .select({ cardNumber: cards.cardNumber, variant: cards.variant, rarity: cards.rarity, market: cardPriceLatest.market, demo: cardPriceLatest.demo })
+      .from(cards)
+      .leftJoin(cardPriceLatest, eq(cardPriceLatest.cardId, cards.id))
+      .where(eq(cards.id, cardId))
+      .then((r) => r);
+    rows.catch(() => printRows.delete(cardId));
+    printRows.set(cardId, rows);
+  }
+  return rows;
+}
+
+/** One print's stored days in one market, oldest first, as arrays: one row from the database instead of 365. */
+function storedSeries(db: Db, cardId: number, market: number, from: string | null): Promise<StoredSeries> {
+  const key = `${cardId}|${market}|${from ?? ''}`;
+  let series = storedSeriesCache.get(key);
+  if (!series) {
+    series = db
+      .select({
+        days: sql<string[] | null>`array_agg(${cardPrices.day}::text order by ${cardPrices.day})`,
+        currencies: sql<string[] | null>`array_agg(${cardPrices.currency} order by ${cardPrices.day})`,
+        mins: sql<(number | null)[] | null>`array_agg(${cardPrices.min} order by ${cardPrices.day})`,
+        avgs: sql<(number | null)[] | null>`array_agg(${cardPrices.avg} order by ${cardPrices.day})`,
+        maxs: sql<(number | null)[] | null>`array_agg(${cardPrices.max} order by ${cardPrices.day})`,
+      })
+      .from(cardPrices)
+      .where(and(eq(cardPrices.cardId, cardId), eq(cardPrices.market, market), ...(from ? [gte(cardPrices.day, from)] : [])))
+      .then(([row]) => ({ days: row?.days ?? [], currencies: row?.currencies ?? [], mins: row?.mins ?? [], avgs: row?.avgs ?? [], maxs: row?.maxs ?? [] }));
+    series.catch(() => storedSeriesCache.delete(key));
+    storedSeriesCache.set(key, series);
+  }
+  return series;
 }
 
 /** Today's rates (the latest stored day, or the bundled snapshot) with the spec's exchange_rate rows. */
