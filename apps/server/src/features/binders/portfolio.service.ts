@@ -46,13 +46,35 @@ export async function portfolio({ db, user }: { db: Db; user: User }): Promise<P
   return { binders: personal.length, stats: statsOf(owned, index), topCards };
 }
 
-const heldColumns = {
-  binderId: binderCards.binderId,
-  cardId: binderCards.cardId,
-  quantity: binderCards.quantity,
-  purchasePriceMinor: binderCards.purchasePriceMinor,
-  purchaseCurrency: binderCards.purchaseCurrency,
-};
+/**
+ * The held rows of binders (card, copies, what was paid) as one row of arrays: the embedded database hands over
+ * 10,000 rows far more slowly than four arrays of 10,000.
+ */
+async function heldRows(db: Db, binderIds: string[]) {
+  if (!binderIds.length) return [];
+  const [row] = await db
+    .select({
+      binderIds: sql<string[] | null>`array_agg(${binderCards.binderId}::text)`,
+      cardIds: sql<number[] | null>`array_agg(${binderCards.cardId})`,
+      quantities: sql<number[] | null>`array_agg(${binderCards.quantity})`,
+      paid: sql<(string | number | null)[] | null>`array_agg(${binderCards.purchasePriceMinor})`,
+      currencies: sql<(string | null)[] | null>`array_agg(${binderCards.purchaseCurrency})`,
+    })
+    .from(binderCards)
+    .where(inArray(binderCards.binderId, binderIds));
+  const cardIds = row?.cardIds ?? [];
+  return cardIds.map((cardId, i) => {
+    const paid = row!.paid?.[i];
+    return {
+      binderId: row!.binderIds![i]!,
+      cardId,
+      quantity: row!.quantities![i]!,
+      // bigint arrays arrive as text.
+      purchasePriceMinor: paid === null || paid === undefined ? null : Number(paid),
+      purchaseCurrency: row!.currencies?.[i] ?? null,
+    };
+  });
+}
 
 /** The market value of one binder (anyone who may read it), with cost basis, gain, most valuable cards and movers. */
 export async function binderValue({ db, viewer, id, query, config }: { db: Db; viewer: Viewer; id: string; query: CollectionValueQuery; config: PriceConfig }): Promise<CollectionValue> {
@@ -62,7 +84,7 @@ export async function binderValue({ db, viewer, id, query, config }: { db: Db; v
   const key = `${binderPriceKey(record)}\u0000${owner}\u0000${query.market}\u0000${query.priceType}\u0000${query.currency}\u0000${config.demo}\u0000${config.brImportFactor}`;
   const hit = binderValues.get(key);
   if (hit) return hit;
-  const stored = await db.select(heldColumns).from(binderCards).where(eq(binderCards.binderId, id));
+  const stored = await heldRows(db, [id]);
   // What was paid is the owner's: a visitor of a public binder gets its value without cost basis or gain.
   const rows = owner ? stored : stored.map((r) => ({ ...r, purchasePriceMinor: null, purchaseCurrency: null }));
   const value = await valueOfRows({ db, rows, query, config });
@@ -75,7 +97,7 @@ const binderValues = new LRUCache<string, CollectionValue>({ max: 1_000 });
 /** The value of the user's Personal binders (spec §6: Trade binders do not count), in total and per binder. */
 export async function portfolioValue({ db, user, query, config }: { db: Db; user: User; query: CollectionValueQuery; config: PriceConfig }): Promise<PortfolioValueResponse> {
   const personal = await db.select({ id: binders.id, name: binders.name }).from(binders).where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')));
-  const rows = personal.length ? await db.select(heldColumns).from(binderCards).where(inArray(binderCards.binderId, personal.map((b) => b.id))) : [];
+  const rows = await heldRows(db, personal.map((b) => b.id));
   const total = await valueOfRows({ db, rows, query, config });
   const prices = await priceSummaries({ db, cardIds: [...new Set(rows.map((r) => r.cardId))], market: query.market, currency: query.currency, config });
   const byBinder = new Map<string, { cardId: number; quantity: number; paidCents: null }[]>();
@@ -94,13 +116,13 @@ export async function portfolioValue({ db, user, query, config }: { db: Db; user
 /** The Personal binders' value over the last 30, 90 or 365 days (today's holdings at each day's prices). */
 export async function portfolioValueHistory({ db, user, query, config }: { db: Db; user: User; query: ValueHistoryQuery; config: PriceConfig }): Promise<ValueHistoryResponse> {
   const personal = await db.select({ id: binders.id }).from(binders).where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')));
-  const rows = personal.length ? await db.select(heldColumns).from(binderCards).where(inArray(binderCards.binderId, personal.map((b) => b.id))) : [];
+  const rows = await heldRows(db, personal.map((b) => b.id));
   return valueHistory({ db, rows, query, days: Number(query.days), config });
 }
 
 /** One binder's value over the last 30, 90 or 365 days. */
 export async function binderValueHistory({ db, viewer, id, query, config }: { db: Db; viewer: Viewer; id: string; query: ValueHistoryQuery; config: PriceConfig }): Promise<ValueHistoryResponse> {
   await binderAccess.readable(db, viewer, id);
-  const rows = await db.select(heldColumns).from(binderCards).where(eq(binderCards.binderId, id));
+  const rows = await heldRows(db, [id]);
   return valueHistory({ db, rows, query, days: Number(query.days), config });
 }

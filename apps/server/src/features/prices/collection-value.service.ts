@@ -22,8 +22,8 @@ export interface HeldRow {
 
 /** Most rows a value looks at (a binder holds at most 50,000 rows, an import's cap). */
 const MAX_ROWS = 100_000;
-/** Top movers are looked for among the most valuable prints held, at most this many. */
-const MOVER_CANDIDATES = 2_000;
+/** Top movers are looked for among the most valuable prints held, at most this many (docs/prices.md). */
+const MOVER_CANDIDATES = 250;
 const MOVERS_EACH_WAY = 5;
 
 /**

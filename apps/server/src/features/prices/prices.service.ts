@@ -13,6 +13,36 @@ import type { PriceConfig } from '../../lib/price-config';
 import { LRUCache } from 'lru-cache';
 import { ratesBook, ratesChanged, type RatesDay } from './rates.service';
 
+/** Above this many prints, priceSummaries reads the market's current prices whole (see there). */
+const WHOLE_MARKET_IDS = 400;
+
+/** Current prices matching `where`, as one row of arrays (column by column, in the same order). */
+async function latestArrays(db: Db, where: SQL) {
+  const [row] = await db
+    .select({
+      cardIds: sql<number[] | null>`array_agg(${cardPriceLatest.cardId})`,
+      markets: sql<number[] | null>`array_agg(${cardPriceLatest.market})`,
+      days: sql<string[] | null>`array_agg(${cardPriceLatest.day}::text)`,
+      currencies: sql<string[] | null>`array_agg(${cardPriceLatest.currency})`,
+      mins: sql<(number | null)[] | null>`array_agg(${cardPriceLatest.min})`,
+      avgs: sql<(number | null)[] | null>`array_agg(${cardPriceLatest.avg})`,
+      maxs: sql<(number | null)[] | null>`array_agg(${cardPriceLatest.max})`,
+      demos: sql<boolean[] | null>`array_agg(${cardPriceLatest.demo})`,
+    })
+    .from(cardPriceLatest)
+    .where(where);
+  return {
+    cardIds: row?.cardIds ?? [],
+    markets: row?.markets ?? [],
+    days: row?.days ?? [],
+    currencies: row?.currencies ?? [],
+    mins: row?.mins ?? [],
+    avgs: row?.avgs ?? [],
+    maxs: row?.maxs ?? [],
+    demos: row?.demos ?? [],
+  };
+}
+
 /** A price older than this many days is shown as stale. */
 export const STALE_AFTER_DAYS = 3;
 const DAY_MS = 86_400_000;
@@ -267,19 +297,27 @@ export async function priceSummaries({
   if (!cardIds.length) return out;
   const ids = [...new Set(cardIds)];
   const codes = market === 'br' ? [MARKET_CODES.br, MARKET_CODES.us] : [MARKET_CODES[market]];
-  const [rows, book] = await Promise.all([
-    db.select().from(cardPriceLatest).where(and(inArray(cardPriceLatest.market, codes), inArray(cardPriceLatest.cardId, ids))),
+  // A long list of ids (a big binder) costs more to send and plan than the whole market's current prices (one row per
+  // print: ~5 k) cost to read; past WHOLE_MARKET_IDS ids the market is read and filtered here. Either way the rows
+  // come back as one row of arrays: the embedded database hands over thousands of rows slowly, arrays quickly.
+  const wanted = ids.length > WHOLE_MARKET_IDS ? new Set(ids) : null;
+  const [found, book] = await Promise.all([
+    latestArrays(db, wanted ? inArray(cardPriceLatest.market, codes) : and(inArray(cardPriceLatest.market, codes), inArray(cardPriceLatest.cardId, ids))!),
     ratesBook(db),
   ]);
   const rates = book.latest().rates;
   const now = today();
+  const own = MARKET_CODES[market];
   // Own market first, so a Liga price wins over the estimate.
-  rows.sort((a, b) => (a.market === MARKET_CODES[market] ? 0 : 1) - (b.market === MARKET_CODES[market] ? 0 : 1));
-  for (const row of rows) {
-    if (out.has(row.cardId)) continue;
-    const estimate = row.market !== MARKET_CODES[market];
-    const convert = converter(rates, row.currency, currency, estimate ? config.brImportFactor : 1);
-    out.set(row.cardId, { min: convert(row.min), avg: convert(row.avg), max: convert(row.max), date: row.day, demo: row.demo, estimate, stale: isStale(row.day, now) });
+  for (const pass of [true, false]) {
+    for (let i = 0; i < found.cardIds.length; i++) {
+      const cardId = found.cardIds[i]!;
+      if (found.markets[i] === own !== pass || out.has(cardId) || (wanted && !wanted.has(cardId))) continue;
+      const estimate = !pass;
+      const convert = converter(rates, found.currencies[i]!, currency, estimate ? config.brImportFactor : 1);
+      const day = found.days[i]!;
+      out.set(cardId, { min: convert(found.mins[i] ?? null), avg: convert(found.avgs[i] ?? null), max: convert(found.maxs[i] ?? null), date: day, demo: found.demos[i] === true, estimate, stale: isStale(day, now) });
+    }
   }
   return out;
 }
