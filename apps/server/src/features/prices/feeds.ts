@@ -5,7 +5,7 @@ import { parseCardtraderBlueprints, parseCardtraderExpansions, summarizeListings
 import { combineRates, convertCents, parseFrankfurter, parseOpenErApi, type CombinedRates, type UsdRates } from '@grandline/core/prices/fx';
 import { exactProductId } from '@grandline/core/prices/match';
 import type { MarketProduct, ProductPrice } from '@grandline/core/prices/model';
-import { parsePriceCsv } from '@grandline/core/prices/price-csv';
+import { parsePriceCsv, type ParsedPriceCsv } from '@grandline/core/prices/price-csv';
 import { parseTcgcsvGroups, parseTcgcsvPrices, parseTcgcsvProducts, TCGCSV_CATEGORY } from '@grandline/core/prices/tcgcsv';
 import type { FeedData } from './ingest.service';
 
@@ -63,7 +63,11 @@ export async function readCardtrader(read: ReadJson, rates: Record<CurrencyCode,
 
 /** A Liga One Piece or MYP Cards price file: prints named by number and variant, so no matching rules apply. */
 export function csvFeed(text: string, market: MarketplaceId): FeedData {
-  const parsed = parsePriceCsv(text);
+  return priceCsvFeed(parsePriceCsv(text), market);
+}
+
+/** A parsed price file as a feed (the upload reads it with pauses, then comes here too). */
+export function priceCsvFeed(parsed: ParsedPriceCsv, market: MarketplaceId): FeedData {
   const products: MarketProduct[] = [];
   const prices: ProductPrice[] = [];
   for (const row of parsed.rows) {

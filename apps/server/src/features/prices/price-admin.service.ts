@@ -16,8 +16,7 @@ import {
 import { CsvFileError, decodeUtf8Steps, MAX_IMPORT_LINE_LENGTH, MAX_IMPORT_ROWS } from '@grandline/core/formats/collection-csv';
 import type { MarketplaceId } from '@grandline/core/marketplaces';
 import { marketOfCode, SOURCE_CODES, sourceOfCode } from '@grandline/core/prices/codes';
-import { exactProductId } from '@grandline/core/prices/match';
-import { LIVE_SOURCES, type LiveSourceId, type MarketProduct, type ProductPrice } from '@grandline/core/prices/model';
+import { LIVE_SOURCES, type LiveSourceId } from '@grandline/core/prices/model';
 import { parsePriceCsvCooperative, PriceCsvError } from '@grandline/core/prices/price-csv';
 import { runStepsCooperative } from '@grandline/core/steps';
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -28,7 +27,7 @@ import { createPause } from '../../lib/cooperative';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { PriceConfig } from '../../lib/price-config';
-import { cardmarketFeed } from './feeds';
+import { cardmarketFeed, priceCsvFeed } from './feeds';
 import { ingestFeed, type FeedData } from './ingest.service';
 import { priceJobName } from './price-jobs';
 import { utcToday } from './price-runs.service';
@@ -222,16 +221,7 @@ async function cardmarketDocument(part: unknown, field: FileField, key: 'priceGu
  * a request must not hold the server for.
  */
 async function csvFeedCooperative(text: string, market: MarketplaceId, pause: () => Promise<void>): Promise<FeedData> {
-  const parsed = await reading('file', () => parsePriceCsvCooperative(text, pause));
-  const products: MarketProduct[] = [];
-  const prices: ProductPrice[] = [];
-  for (const row of parsed.rows) {
-    const productId = exactProductId(row.number, row.variant);
-    products.push({ productId, name: row.variant ? `${row.number} ${row.variant}` : row.number, number: row.number, setCode: null, setName: `line ${row.line}`, sealed: false, tags: [], url: null });
-    prices.push({ productId, currency: row.currency, min: row.min, avg: row.avg, max: row.max });
-  }
-  const refused = parsed.errors.map((e) => ({ productId: `line ${e.line}`, name: e.text, number: null, setName: `line ${e.line}`, reason: 'INVALID' as const }));
-  return { source: 'csv', market, products, prices, refused };
+  return priceCsvFeed(await reading('file', () => parsePriceCsvCooperative(text, pause)), market);
 }
 
 /** A real calendar day, not after today (UTC). */

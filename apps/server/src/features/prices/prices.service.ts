@@ -124,44 +124,26 @@ export function pricesLanded() {
  * only those; one without shows its demo series (when demo prices are on) — never the two mixed. The br market
  * without Liga prices is the estimate from the US series.
  */
-export async function getPriceHistory({
-  db,
-  cardId,
-  market,
-  days,
-  currency,
-  config,
-}: {
-  db: Db;
-  cardId: number;
-  market: MarketplaceId;
-  days: HistoryRange;
-  currency: CurrencyCode;
-  config: PriceConfig;
-}): Promise<PriceHistoryResponse> {
+export async function getPriceHistory(args: HistoryArgs): Promise<PriceHistoryResponse> {
+  const { cardId, market, days, currency, config } = args;
   const key = `${cardId}|${market}|${days}|${currency}|${today()}|${config.demo}|${config.brImportFactor}`;
   const hit = histories.get(key);
   if (hit) return hit;
-  const answer = await readPriceHistory({ db, cardId, market, days, currency, config });
+  const answer = await readPriceHistory(args);
   histories.set(key, answer);
   return answer;
 }
 
-async function readPriceHistory({
-  db,
-  cardId,
-  market,
-  days,
-  currency,
-  config,
-}: {
+interface HistoryArgs {
   db: Db;
   cardId: number;
   market: MarketplaceId;
   days: HistoryRange;
   currency: CurrencyCode;
   config: PriceConfig;
-}): Promise<PriceHistoryResponse> {
+}
+
+async function readPriceHistory({ db, cardId, market, days, currency, config }: HistoryArgs): Promise<PriceHistoryResponse> {
   const [joined, book] = await Promise.all([printWithMarkets(db, cardId), ratesBook(db)]);
   const card = joined[0];
   if (!card) throw notFound('CARD_NOT_FOUND', 'Card not found');
