@@ -14,7 +14,7 @@ import { ALL_JOBS, jobsFromEnv } from './jobs/jobs';
 import { priceConfigFromEnv } from './lib/price-config';
 import { priceJobs, runPriceJobNow, startPriceJobs } from './features/prices/price-jobs';
 import { pricesChanged } from './features/binders/binder-snapshot';
-import { pricesLanded } from './features/prices/prices.service';
+import { pricesLanded, warmMarketTables } from './features/prices/prices.service';
 import { clearSearchCache } from './features/cards/cards.service';
 import { createScheduler } from './jobs/scheduler';
 
@@ -101,6 +101,7 @@ async function main() {
     pricesLanded();
     pricesChanged();
     clearSearchCache();
+    void warmMarketTables(database.db);
   });
   const server = startHttpServer({
     fetch: app.fetch,
@@ -126,6 +127,7 @@ async function main() {
     .then((due) => {
       if (prices.demo) log.info('demo prices are on (PRICE_DEMO): every price without market data is a flagged demonstration price');
       if (due.length) log.info({ sources: due }, 'price sources with no run today: fetching now');
+      return warmMarketTables(database.db);
     })
     .catch((err: unknown) => log.error({ err }, 'price start-up failed'));
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from './currencies';
-import { CURRENCY_EXPONENT, decimalText, exponentOf, formatMoney, MAX_PRICE_MAJOR, parseDecimal, parsePrice, toMajor, toMinor } from './money';
+import { CURRENCY_EXPONENT, decimalText, exponentOf, formatMoney, MAX_PRICE_MAJOR, parseDecimal, parsePrice, roundClean, toMajor, toMinor } from './money';
 
 describe('minor units', () => {
   it('uses the ISO 4217 exponents: 0 for JPY and CLP, 2 for the others', () => {
@@ -166,5 +166,42 @@ describe('price cents (hundredths in every currency) and minor units', () => {
     expect(minorToCents(1250, 'BRL')).toBe(1250);
     expect(formatCents(5425, 'BRL')).toBe('R$\u00a054,25');
     expect(formatCents(93655, 'CLP')).toMatch(/^\$\s?937$/);
+  });
+});
+
+describe('roundClean', () => {
+  const slow = (x: number) => {
+    const scaled = Number(x.toPrecision(15));
+    return Math.sign(scaled) * Math.round(Math.abs(scaled));
+  };
+  it('removes float noise before rounding half away from zero', () => {
+    expect(roundClean(1.005 * 100)).toBe(101);
+    expect(roundClean(-1.005 * 100)).toBe(-101);
+    expect(roundClean(2.5)).toBe(3);
+    expect(roundClean(-2.5)).toBe(-3);
+    expect(roundClean(0.49999999999999994)).toBe(1);
+    expect(Object.is(roundClean(-0.3), -0)).toBe(true);
+  });
+  it('agrees with rounding the 15 significant digits everywhere: amounts × rates, and values next to a tie', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), fc.double({ min: 1e-4, max: 1e4, noNaN: true }), fc.double({ min: 1e-4, max: 1e4, noNaN: true }), (cents, to, from) => {
+        const x = (cents * to) / from;
+        expect(roundClean(x)).toBe(slow(x));
+      }),
+      { numRuns: 20_000 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), fc.integer({ min: -2_000, max: 2_000 }), (whole, ulps) => {
+        const x = whole + 0.5 + ulps * Number.EPSILON * Math.max(1, Math.abs(whole));
+        expect(roundClean(x)).toBe(slow(x));
+      }),
+      { numRuns: 20_000 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (cents) => {
+        const x = (cents / 100) * 100;
+        expect(roundClean(x)).toBe(slow(x));
+      }),
+    );
   });
 });

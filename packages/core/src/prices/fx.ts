@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
+import { roundClean } from '../money/money';
 
 /**
  * Exchange rates, always as units of a currency per 1 USD. Two free sources without a key
@@ -148,6 +149,5 @@ export function convertCents(cents: number, from: CurrencyCode, to: CurrencyCode
   const rateFrom = rates[from];
   const rateTo = rates[to];
   if (!isRate(rateFrom) || !isRate(rateTo)) throw new RangeError(`convertCents: no usable rate for ${isRate(rateFrom) ? to : from}`);
-  const scaled = Number(((cents * rateTo) / rateFrom).toPrecision(15));
-  return Math.sign(scaled) * Math.round(Math.abs(scaled));
+  return roundClean((cents * rateTo) / rateFrom);
 }

@@ -1,3 +1,4 @@
+import { roundClean } from '../money/money';
 import type { MarketplaceId } from '../marketplaces';
 
 /**
@@ -31,8 +32,7 @@ export const MAX_PRICE_CENTS = 1_000_000_000;
 /** A decimal amount in major units → cents, half away from zero after float noise is removed; null stays null. */
 export function toCents(major: number | null | undefined): number | null {
   if (major === null || major === undefined || !Number.isFinite(major)) return null;
-  const scaled = Number((major * CENTS_PER_UNIT).toPrecision(15));
-  return Math.sign(scaled) * Math.round(Math.abs(scaled));
+  return roundClean(major * CENTS_PER_UNIT);
 }
 
 /** What one marketplace product is, as read from a feed, before it is matched to a print of the catalogue. */

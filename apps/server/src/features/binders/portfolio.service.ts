@@ -10,7 +10,7 @@ import { valueHistory, valueOfRows } from '../prices/collection-value.service';
 import { priceSummaries } from '../prices/prices.service';
 import { isOwner } from '../../db/ownership';
 import { binderAccess, type User, type Viewer } from './binder-access';
-import { binderPriceKey, statsOf, withCards } from './binder-snapshot';
+import { binderPriceKey, snapshotOf, statsOf, withCards } from './binder-snapshot';
 import { LRUCache } from 'lru-cache';
 
 /** Copies owned per card number over the user's Personal and Trade binders (the deck editor's collection check). */
@@ -84,9 +84,15 @@ export async function binderValue({ db, viewer, id, query, config }: { db: Db; v
   const key = `${binderPriceKey(record)}\u0000${owner}\u0000${query.market}\u0000${query.priceType}\u0000${query.currency}\u0000${config.demo}\u0000${config.brImportFactor}`;
   const hit = binderValues.get(key);
   if (hit) return hit;
-  const stored = await heldRows(db, [id]);
+  // The binder's rows as the detail page read them (kept per process until the binder is written): no second read.
+  const snapshot = await snapshotOf(db, record, await catalogueIndex(db));
   // What was paid is the owner's: a visitor of a public binder gets its value without cost basis or gain.
-  const rows = owner ? stored : stored.map((r) => ({ ...r, purchasePriceMinor: null, purchaseCurrency: null }));
+  const rows = snapshot.entries.map(({ r }) => ({
+    cardId: r.cardId,
+    quantity: r.quantity,
+    purchasePriceMinor: owner ? r.purchasePriceMinor : null,
+    purchaseCurrency: owner ? r.purchaseCurrency : null,
+  }));
   const value = await valueOfRows({ db, rows, query, config });
   binderValues.set(key, value);
   return value;

@@ -12,6 +12,7 @@ import { notFound } from '../../lib/errors';
 import type { PriceConfig } from '../../lib/price-config';
 import { LRUCache } from 'lru-cache';
 import { ratesBook, ratesChanged, type RatesDay } from './rates.service';
+import { catalogueIndex } from '../cards/catalogue-index';
 
 /** Above this many prints, priceSummaries reads the market's current prices whole (see there). */
 const WHOLE_MARKET_IDS = 400;
@@ -41,6 +42,36 @@ async function latestArrays(db: Db, where: SQL) {
     maxs: row?.maxs ?? [],
     demos: row?.demos ?? [],
   };
+}
+
+type LatestArrays = Awaited<ReturnType<typeof latestArrays>>;
+
+/**
+ * Each market's current prices (one entry per print), kept in this process until prices land (`pricesLanded`, on the
+ * `prices` event of any replica): what big binders, portfolios and price-sorted exports are valued with. A few
+ * thousand entries per market; read once instead of once per request.
+ */
+const marketTables = new Map<number, Promise<LatestArrays>>();
+
+function marketTable(db: Db, code: number): Promise<LatestArrays> {
+  let table = marketTables.get(code);
+  if (!table) {
+    const read = latestArrays(db, eq(cardPriceLatest.market, code));
+    table = read;
+    marketTables.set(code, read);
+    read.catch(() => {
+      if (marketTables.get(code) === read) marketTables.delete(code);
+    });
+  }
+  return table;
+}
+
+/**
+ * Reads every market's current prices into this process ahead of the first request that needs them (after start and
+ * whenever prices land), one market at a time; a failed read is read again when asked.
+ */
+export async function warmMarketTables(db: Db) {
+  for (const code of Object.values(MARKET_CODES)) await marketTable(db, code).catch(() => undefined);
 }
 
 /** A price older than this many days is shown as stale. */
@@ -115,6 +146,7 @@ const histories = new LRUCache<string, PriceHistoryResponse>({ max: 2_000, maxSi
 export function pricesLanded() {
   ratesChanged();
   histories.clear();
+  marketTables.clear();
   printRows.clear();
   storedSeriesCache.clear();
 }
@@ -280,25 +312,36 @@ export async function priceSummaries({
   const ids = [...new Set(cardIds)];
   const codes = market === 'br' ? [MARKET_CODES.br, MARKET_CODES.us] : [MARKET_CODES[market]];
   // A long list of ids (a big binder) costs more to send and plan than the whole market's current prices (one row per
-  // print: ~5 k) cost to read; past WHOLE_MARKET_IDS ids the market is read and filtered here. Either way the rows
-  // come back as one row of arrays: the embedded database hands over thousands of rows slowly, arrays quickly.
+  // print: ~5 k); past WHOLE_MARKET_IDS ids the market's table, kept in this process until prices land, is filtered
+  // here. Either way the rows come back as one row of arrays: the embedded database hands over rows slowly.
   const wanted = ids.length > WHOLE_MARKET_IDS ? new Set(ids) : null;
-  const [found, book] = await Promise.all([
-    latestArrays(db, wanted ? inArray(cardPriceLatest.market, codes) : and(inArray(cardPriceLatest.market, codes), inArray(cardPriceLatest.cardId, ids))!),
+  const [tables, book] = await Promise.all([
+    wanted ? Promise.all(codes.map((code) => marketTable(db, code))) : latestArrays(db, and(inArray(cardPriceLatest.market, codes), inArray(cardPriceLatest.cardId, ids))!).then((t) => [t]),
     ratesBook(db),
   ]);
   const rates = book.latest().rates;
-  const now = today();
+  // A day before this one is stale (ISO days compare as text).
+  const staleBefore = addDays(today(), -STALE_AFTER_DAYS);
   const own = MARKET_CODES[market];
+  // One converter per stored currency and kind (own or estimate), not one per print.
+  const converters = new Map<string, ReturnType<typeof converter>>();
+  const converterOf = (from: string, estimate: boolean) => {
+    const key = `${from}${estimate}`;
+    let convert = converters.get(key);
+    if (!convert) converters.set(key, (convert = converter(rates, from, currency, estimate ? config.brImportFactor : 1)));
+    return convert;
+  };
   // Own market first, so a Liga price wins over the estimate.
   for (const pass of [true, false]) {
-    for (let i = 0; i < found.cardIds.length; i++) {
-      const cardId = found.cardIds[i]!;
-      if (found.markets[i] === own !== pass || out.has(cardId) || (wanted && !wanted.has(cardId))) continue;
-      const estimate = !pass;
-      const convert = converter(rates, found.currencies[i]!, currency, estimate ? config.brImportFactor : 1);
-      const day = found.days[i]!;
-      out.set(cardId, { min: convert(found.mins[i] ?? null), avg: convert(found.avgs[i] ?? null), max: convert(found.maxs[i] ?? null), date: day, demo: found.demos[i] === true, estimate, stale: isStale(day, now) });
+    for (const found of tables) {
+      for (let i = 0; i < found.cardIds.length; i++) {
+        const cardId = found.cardIds[i]!;
+        if (found.markets[i] === own !== pass || (wanted && !wanted.has(cardId)) || out.has(cardId)) continue;
+        const estimate = !pass;
+        const convert = converterOf(found.currencies[i]!, estimate);
+        const day = found.days[i]!;
+        out.set(cardId, { min: convert(found.mins[i] ?? null), avg: convert(found.avgs[i] ?? null), max: convert(found.maxs[i] ?? null), date: day, demo: found.demos[i] === true, estimate, stale: day < staleBefore });
+      }
     }
   }
   return out;
@@ -329,14 +372,15 @@ export async function priceSummariesOn({
   if (!cardIds.length) return out;
   const ids = [...new Set(cardIds)];
   const codes = market === 'br' ? [MARKET_CODES.br, MARKET_CODES.us] : [MARKET_CODES[market]];
-  const [latest, book] = await Promise.all([
-    db.select({ cardId: cardPriceLatest.cardId, market: cardPriceLatest.market, demo: cardPriceLatest.demo }).from(cardPriceLatest).where(and(inArray(cardPriceLatest.market, codes), inArray(cardPriceLatest.cardId, ids))),
-    ratesBook(db),
-  ]);
-  // Which series each print uses: its own market, else (br) the US one; demo or real.
+  const wanted = new Set(ids);
+  const [tables, book] = await Promise.all([Promise.all(codes.map((code) => marketTable(db, code))), ratesBook(db)]);
+  // Which series each print uses: its own market, else (br) the US one; demo or real. Own market first.
   const series = new Map<number, { market: number; demo: boolean }>();
-  for (const row of latest.sort((a, b) => (a.market === MARKET_CODES[market] ? -1 : 0) - (b.market === MARKET_CODES[market] ? -1 : 0))) {
-    if (!series.has(row.cardId)) series.set(row.cardId, { market: row.market, demo: row.demo });
+  for (const table of tables) {
+    for (let i = 0; i < table.cardIds.length; i++) {
+      const cardId = table.cardIds[i]!;
+      if (wanted.has(cardId) && !series.has(cardId)) series.set(cardId, { market: table.markets[i]!, demo: table.demos[i] === true });
+    }
   }
   const realIds = [...series].filter(([, s]) => !s.demo).map(([id]) => id);
   const demoIds = [...series].filter(([, s]) => s.demo).map(([id]) => id);
@@ -356,10 +400,11 @@ export async function priceSummariesOn({
     for (const r of rows) if (series.get(r.cardId)?.market === r.market) put(r.cardId, r.currency, r, r.day, false);
   }
   if (demoIds.length && config.demo) {
-    const prints = await db.select({ id: cards.id, cardNumber: cards.cardNumber, variant: cards.variant, rarity: cards.rarity }).from(cards).where(inArray(cards.id, demoIds));
-    for (const print of prints) {
-      const demo = demoPrice(print, market === 'br' ? 'us' : market, day);
-      if (demo) put(print.id, demo.currency, demo, day, true);
+    const index = await catalogueIndex(db);
+    for (const id of demoIds) {
+      const print = index.byId.get(id);
+      const demo = print && demoPrice(print, market === 'br' ? 'us' : market, day);
+      if (demo) put(id, demo.currency, demo, day, true);
     }
   }
   return out;

@@ -283,6 +283,22 @@ describe('values of binders and the portfolio', () => {
     const value = await valueOfRows({ db: database.db, config, query: { market: 'us', priceType: 'min', currency: 'USD' }, rows: [{ cardId: law, quantity: 1, purchasePriceMinor: null, purchaseCurrency: null }] });
     expect(value.movers).toEqual([{ cardId: law, unit: 30, before: 15, change: 15, ratio: 1 }]);
   });
+  it('values a big collection from the market’s prices kept in memory, and sees the prices of a new run at once', async () => {
+    const law = await printId('OP01-002', null);
+    // More prints than WHOLE_MARKET_IDS: the market's whole current-price table is read and kept.
+    const others = (await database.db.select({ id: cards.id }).from(cards).orderBy(cards.id).limit(500)).map((r) => r.id).filter((id) => id !== law);
+    const rows = [law, ...others].map((cardId) => ({ cardId, quantity: cardId === law ? 2 : 1, purchasePriceMinor: null, purchaseCurrency: null }));
+    const query = { market: 'us', priceType: 'min', currency: 'USD' } as const;
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    const before = await valueOfRows({ db: database.db, config, query, rows });
+    expect(before.mostValuable.find((m) => m.cardId === law)).toEqual({ cardId: law, quantity: 2, unit: 15, total: 30 });
+    const doubled = sampleJson('tcgcsv/prices.68.3188.example.json') as { results: { productId: number; lowPrice: number }[] };
+    server.set('/tcgplayer/68/3188/prices', { json: { ...doubled, results: doubled.results.map((r) => (r.productId === 453505 ? { ...r, lowPrice: 0.3 } : r)) } });
+    await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
+    const after = await valueOfRows({ db: database.db, config, query, rows });
+    expect(after.total - before.total).toBe(30);
+    expect(after.pricedCopies).toBe(before.pricedCopies);
+  });
 });
 
 describe('value over time', () => {
