@@ -30,9 +30,14 @@ function log(msg: string) {
   process.stdout.write(`[bench] ${msg}\n`);
 }
 
+/** The server bundle `npm start` runs (apps/server/dist/main.js), written from the current sources. */
+function buildServer() {
+  execFileSync('npm', ['run', 'build', '-w', '@grandline/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     // PUBLIC_URL: the address the bench talks to, so e-mail links and the trusted Origin of writes match it.
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: base },
@@ -379,7 +384,7 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
 async function main() {
   const decks = deckValidationRate();
   log(`deck validation (core, one thread): ${decks.decksPerSecond} decks/s`);
-  log('building the web app');
+  log('building the web app and the server bundle');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const bundle = initialJsGzip();
   log(`initial JS ${(bundle.js / 1024).toFixed(1)} KB gzip`);
@@ -500,6 +505,7 @@ async function mainRender() {
 
 /** BENCH_ONLY=binders: a fresh server, the binder scenarios, the Markdown printed; the saved results stay as they are. */
 async function mainBindersOnly() {
+  buildServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
   const server = startServer(dataDir);
   log(`server up in ${Math.round(await server.ready)} ms`);
@@ -515,6 +521,7 @@ async function mainBindersOnly() {
 
 /** BENCH_ONLY=validate: a fresh server, health then the two validate scenarios, their figures printed. */
 async function mainValidateOnly() {
+  buildServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
   const server = startServer(dataDir);
   log(`server up in ${Math.round(await server.ready)} ms`);

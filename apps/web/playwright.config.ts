@@ -60,7 +60,8 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec/ },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The bundle `npm run build` writes (test:e2e builds first): what `npm start` serves.
+    command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,

@@ -6,9 +6,10 @@ import { configuredProviders, createAuth, resolveAuthSecret } from './features/a
 import { createMailer } from './lib/mail';
 import { openConfiguredDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { loadPackageCards } from './features/cards/catalogue-source';
+import { packageCards } from './features/cards/catalogue-source';
 import { seedCatalogue } from './features/cards/catalogue-import';
 import { loadEnv, resolveFromRoot } from './lib/env';
+import { SERVER_ROOT } from './lib/paths';
 import { createLogger } from './lib/logger';
 import { ALL_JOBS, jobsFromEnv } from './jobs/jobs';
 import { priceConfigFromEnv } from './lib/price-config';
@@ -40,12 +41,12 @@ async function main() {
   log.info({ database: database.kind }, 'database opened');
   await database.withStartupLock(async () => {
     await database.migrate();
-    if (env.SEED_ON_START) await seedCatalogue({ db: database.db, log, raw: loadPackageCards() });
+    if (env.SEED_ON_START) await seedCatalogue({ db: database.db, log, raw: packageCards() });
   });
 
   const webDistDir = env.WEB_DIST_DIR
     ? resolveFromRoot(env.WEB_DIST_DIR)
-    : path.resolve(import.meta.dirname, '../../web/dist');
+    : path.resolve(SERVER_ROOT, '../web/dist');
   const dataDir = resolveFromRoot(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: path.join(dataDir, 'mail'), from: env.MAIL_FROM, log });
@@ -127,7 +128,9 @@ async function main() {
     .then((due) => {
       if (prices.demo) log.info('demo prices are on (PRICE_DEMO): every price without market data is a flagged demonstration price');
       if (due.length) log.info({ sources: due }, 'price sources with no run today: fetching now');
-      return warmMarketTables(database.db);
+      // The markets' current prices, read a few seconds after start: the first requests (and readiness checks) do
+      // not queue behind them on the embedded database.
+      setTimeout(() => void warmMarketTables(database.db), 3_000).unref();
     })
     .catch((err: unknown) => log.error({ err }, 'price start-up failed'));
 

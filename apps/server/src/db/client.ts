@@ -12,6 +12,7 @@ import pg from 'pg';
 import { acquireDataDirLock, type LockHolder } from './data-dir-lock';
 import * as schema from './schema/index';
 import { resolveFromRoot } from '../lib/env';
+import { SERVER_ROOT } from '../lib/paths';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -232,7 +233,7 @@ function createPgEvents(url: string, pool: pg.Pool, onError: (err: unknown, chan
   };
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+const migrationsFolder = path.join(SERVER_ROOT, 'src/db/migrations');
 
 export type DatabaseOptions =
   | {

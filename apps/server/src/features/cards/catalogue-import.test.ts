@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { cards, cardSets, gameCategories } from '../../db/schema/index';
 import { createTestDatabase, testLog } from '../../testing/test-app';
 import { importCatalogue, seedCatalogue } from './catalogue-import';
-import { buildCatalogue, loadPackageCards } from './catalogue-source';
+import { buildCatalogue, loadPackageCards, packageCards } from './catalogue-source';
 
 let database: Database;
 const raw = loadPackageCards();
@@ -32,6 +32,17 @@ describe('catalogue import', () => {
     expect(forced).toMatchObject({ written: 0, unchanged: raw.length, sets: { inserted: 0, updated: 0, unchanged: 190 } });
     const after = await database.db.select({ id: cards.id, updatedAt: cards.updatedAt }).from(cards).orderBy(cards.id);
     expect(after).toEqual(before);
+  });
+
+  it('tells the packaged list is unchanged from its file’s hash, without reading it', async () => {
+    const packaged = packageCards();
+    expect(packaged.hash).toMatch(/^file:[0-9a-f]{40}$/);
+    // Another source hash than the array's: imported once (nothing to write), then known.
+    const first = await seedCatalogue({ db: database.db, log: testLog, raw: packaged });
+    expect(first).toMatchObject({ written: 0, unchanged: raw.length });
+    const load = vi.fn(packaged.load);
+    expect(await seedCatalogue({ db: database.db, log: testLog, raw: { hash: packaged.hash, load } })).toBeNull();
+    expect(load).not.toHaveBeenCalled();
   });
 
   it('updates only the records that changed, keeping their ids', async () => {

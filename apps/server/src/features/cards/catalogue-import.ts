@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appMeta, cardSets, cards, gameCategories } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
-import { buildCatalogue, type Catalogue, type CatalogueSet, type SkippedRecord } from './catalogue-source';
+import { buildCatalogue, type CardSource, type Catalogue, type CatalogueSet, type SkippedRecord } from './catalogue-source';
 
 export interface ImportReport {
   read: number;
@@ -123,10 +123,12 @@ export async function seedCatalogue({
 }: {
   db: Db;
   log: Logger;
-  raw: unknown[];
+  /** The cards, or a source that hashes them without reading them (the packaged list). */
+  raw: unknown[] | CardSource;
   force?: boolean;
 }): Promise<ImportReport | null> {
-  const hash = sourceHashOf(raw);
+  const source = Array.isArray(raw) ? { hash: sourceHashOf(raw), load: () => raw } : raw;
+  const hash = source.hash;
   if (!force) {
     const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, META_KEY));
     if (meta?.value === hash) {
@@ -135,7 +137,7 @@ export async function seedCatalogue({
     }
   }
   const started = performance.now();
-  const report = await importCatalogue({ db, catalogue: buildCatalogue(raw) });
+  const report = await importCatalogue({ db, catalogue: buildCatalogue(source.load()) });
   await db
     .insert(appMeta)
     .values({ key: META_KEY, value: hash })

@@ -4,8 +4,9 @@ import { LEGAL_DOCUMENTS, type LegalDocument } from '@grandline/core/legal';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { SERVER_ROOT } from '../../lib/paths';
 
-const legalRoot = path.resolve(import.meta.dirname, '../../../legal');
+const legalRoot = path.join(SERVER_ROOT, 'legal');
 
 const isDoc = (v: string): v is LegalDocument => (LEGAL_DOCUMENTS as readonly string[]).includes(v);
 
