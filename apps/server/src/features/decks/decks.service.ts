@@ -254,6 +254,19 @@ export async function validateDeckList({
  * players) is read and checked once per day and library version.
  */
 const validationCache = new LRUCache<string, string>({ max: 5000, maxSize: 32 * 1024 * 1024, sizeCalculation: (v, k) => (v.length + k.length) * 2 });
+/**
+ * Lists seen once, by a 32-bit hash of their key: an answer is kept only when its list comes a second time. Most
+ * pasted lists are checked once (a player editing a deck sends a new list each time); keeping each of their answers
+ * would churn the cache and the garbage collector for nothing. A hash collision only keeps an answer one request early.
+ */
+const seenOnce = new LRUCache<number, true>({ max: 50_000 });
+
+/** FNV-1a over the UTF-16 code units of `text`: cheap, and only a doorkeeper's key. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
 export async function validateDeckListJson(args: { db: Db; game: string; format: string; list: string; withCards: boolean }): Promise<string> {
   // One day for the key and the rules, read once per request.
@@ -262,6 +275,8 @@ export async function validateDeckListJson(args: { db: Db; game: string; format:
   const hit = validationCache.get(key);
   if (hit) return hit;
   const json = JSON.stringify(await validateDeckList({ ...args, day }));
-  validationCache.set(key, json);
+  const seen = hash32(key);
+  if (seenOnce.has(seen)) validationCache.set(key, json);
+  else seenOnce.set(seen, true);
   return json;
 }
