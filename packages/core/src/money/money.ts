@@ -1,4 +1,5 @@
 import { CURRENCIES, currencyInfo, fractionDigits, type CurrencyCode } from './currencies';
+import { numberFormat } from '../intl';
 
 /**
  * Money is an integer number of the currency's minor units (ISO 4217 exponent: cents of USD, centavos of BRL, whole yen
@@ -78,7 +79,7 @@ export function decimalText(minor: number, currency: string | null | undefined):
 /** Formats an amount in minor units with the currency's locale (or the one given) and our display rule. */
 export function formatMoney(minor: number, currency: CurrencyCode, locale: string = currencyInfo(currency).locale): string {
   const digits = fractionDigits(currency);
-  const text = new Intl.NumberFormat(locale, {
+  const text = numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,

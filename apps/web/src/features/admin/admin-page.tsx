@@ -17,6 +17,7 @@ import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { Pagination } from '@/features/cards/components/pagination';
 import { PageTitle } from '@/components/page-title';
+import { dateTimeFormat } from '@grandline/core/intl';
 
 const PAGE_SIZE = 25;
 
@@ -78,7 +79,7 @@ function AdminUsers() {
     },
     onError: (err) => notify.error(errorText(err, 'pages:admin.roleFailed')),
   });
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
 
   return (
     <div className="flex flex-col gap-5">

@@ -11,6 +11,7 @@ import { Pagination } from '@/features/cards/components/pagination';
 import { useUnmatchedProducts } from '@/features/admin/api/get-unmatched-products';
 import { PinDialog } from './admin-prices-pin-dialog';
 import { PriceSection, sourceName } from './admin-prices-shared';
+import { numberFormat } from '@grandline/core/intl';
 
 const PAGE_SIZE = 25;
 
@@ -36,7 +37,7 @@ export function AdminPriceUnmatched() {
   const page = paging.key === key ? paging.page : 1;
   const products = useUnmatchedProducts({ source, q: search || undefined, page, pageSize: PAGE_SIZE });
   const [pinning, setPinning] = useState<UnmatchedProduct | null>(null);
-  const count = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const count = numberFormat(i18n.resolvedLanguage);
 
   return (
     <PriceSection id="admin-price-unmatched" title={t('admin.prices.unmatched.title')} lead={t('admin.prices.unmatched.lead')} testId="admin-price-unmatched">

@@ -16,6 +16,7 @@ import { CollectionStatsPanel } from '@/features/binders/components/binder-stats
 import { BinderValueCard } from '@/features/binders/components/binder-value-card';
 import { BinderValuePanel } from '@/features/binders/components/binder-value-panel';
 import { PageTitle } from '@/components/page-title';
+import { dateTimeFormat } from '@grandline/core/intl';
 
 /** The dialogs load when first opened: a visitor reading a public binder never downloads the editing code. */
 const AddCardsDialog = lazy(() => import('@/features/binders/components/add-cards-dialog').then((m) => ({ default: m.AddCardsDialog })));
@@ -49,7 +50,7 @@ function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: 
           <BinderVisibilityBadge isPublic={binder.isPublic} />
           <span data-testid="binder-count">{t('counts', { count: binder.cardCount, distinct: binder.distinctCount })}</span>
           {!editable && binder.owner.username && <span>{t('by', { username: binder.owner.username })}</span>}
-          <span>{t('updated', { date: new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(binder.updatedAt)) })}</span>
+          <span>{t('updated', { date: dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(binder.updatedAt)) })}</span>
         </div>
         <div className="mt-2 flex flex-wrap gap-2">
           {editable && (

@@ -19,6 +19,7 @@ import { DeleteBinderDialog } from '@/features/binders/components/binder-dialogs
 import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
 import { PortfolioValue } from '@/features/binders/components/portfolio-value';
 import { PageTitle } from '@/components/page-title';
+import { dateTimeFormat } from '@grandline/core/intl';
 
 export const loader = () => {
   void queryClient.prefetchQuery(myBindersQuery());
@@ -58,7 +59,7 @@ function BinderItem({ binder, onDelete }: { binder: BinderSummary; onDelete: () 
           <CategoryBadge category={binder.category} />
           <BinderVisibilityBadge isPublic={binder.isPublic} />
           <span>{t('counts', { count: binder.cardCount, distinct: binder.distinctCount })}</span>
-          <span className="basis-full sm:basis-auto">{t('updated', { date: new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(binder.updatedAt)) })}</span>
+          <span className="basis-full sm:basis-auto">{t('updated', { date: dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(binder.updatedAt)) })}</span>
         </div>
       </div>
     </li>

@@ -1,4 +1,5 @@
 import type { VALUE_HISTORY_RANGES } from '@grandline/core/contracts/prices';
+import { dateTimeFormat } from '@grandline/core/intl';
 
 /*
  * Days of a value history ('YYYY-MM-DD', UTC calendar days) written in the UI language.
@@ -9,11 +10,11 @@ export type ValueRange = (typeof VALUE_HISTORY_RANGES)[number];
 const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** "23 November 2026" (tooltips). */
-export const longDay = (day: string, language?: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(dayTime(day));
+export const longDay = (day: string, language?: string) => dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(dayTime(day));
 
 /** A chart tick: "12 Nov" up to 90 days, "Nov 26" over a year. */
 export const axisDay = (day: string, range: ValueRange, language?: string) =>
-  new Intl.DateTimeFormat(language, range === '365' ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayTime(day));
+  dateTimeFormat(language, range === '365' ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayTime(day));
 
 /** Whether a history has anything to draw: some day with a value. */
 export const hasHistory = (points: readonly { total: number }[]) => points.some((p) => p.total > 0);

@@ -7,6 +7,7 @@ import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardTile } from '@/components/card/card-tile';
 import { Skeleton } from '@/components/ui/misc';
+import { dateTimeFormat } from '@grandline/core/intl';
 
 const GRID_CLASS = 'grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5';
 
@@ -41,7 +42,7 @@ export function PriceLine({ prices, cardId, params }: { prices: Record<string, P
   const text = priceText(prices, cardId, params);
   if (!price || text === '—') return <span title={t('price.none')}>—</span>;
   return (
-    <span className="inline-flex items-center gap-1" title={t(price.stale ? 'price.staleOn' : 'price.on', { date: new Date(`${price.date}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'medium' }) })}>
+    <span className="inline-flex items-center gap-1" title={t(price.stale ? 'price.staleOn' : 'price.on', { date: dateTimeFormat(i18n.language, { timeZone: 'UTC', dateStyle: 'medium' }).format(Date.parse(`${price.date}T00:00:00Z`)) })}>
       {text}
       {price.stale && (
         <>

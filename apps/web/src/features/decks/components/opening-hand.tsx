@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
+import { numberFormat } from '@grandline/core/intl';
 
 const TURNS = [1, 2, 3, 4, 5];
 
@@ -23,7 +24,7 @@ export function OpeningHandPanel({ rows }: { rows: readonly DeckRow[] }) {
   const [chosen, setChosen] = useState<string>(numbers[0]?.cardNumber ?? '');
   if (deck.length < 5) return <p className="text-sm text-muted">{t('hand.needCards')}</p>;
   const copies = rows.filter((r) => r.card.cardNumber === chosen).reduce((n, r) => n + r.quantity, 0);
-  const pct = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
+  const pct = numberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
   return (
     <div className="flex flex-col gap-4" data-testid="opening-hand">
       <div className="flex flex-wrap gap-2">

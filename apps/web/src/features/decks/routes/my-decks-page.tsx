@@ -15,6 +15,7 @@ import { myDecksQuery, useMyDecks } from '@/features/decks/api/decks-api';
 import { DeleteDeckDialog } from '@/features/decks/components/delete-deck-dialog';
 import { FormatBadge, ValidityBadge, VisibilityBadge } from '@/features/decks/components/deck-badges';
 import { PageTitle } from '@/components/page-title';
+import { dateTimeFormat } from '@grandline/core/intl';
 
 export const loader = () => {
   void queryClient.prefetchQuery(myDecksQuery());
@@ -56,7 +57,7 @@ function DeckItem({ deck, onDelete }: { deck: DeckSummary; onDelete: () => void 
           <ValidityBadge valid={deck.valid} />
           <VisibilityBadge isPublic={deck.isPublic} />
           <span>{t('cardCount', { count: deck.mainCount })}</span>
-          <span className="basis-full sm:basis-auto">{t('updated', { date: new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(deck.updatedAt)) })}</span>
+          <span className="basis-full sm:basis-auto">{t('updated', { date: dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(deck.updatedAt)) })}</span>
         </div>
       </div>
     </li>

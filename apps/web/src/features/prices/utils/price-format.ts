@@ -1,6 +1,7 @@
 import type { HistoryRange } from '@grandline/core/contracts/prices';
 import { currencyInfo, type CurrencyCode } from '@grandline/core/money/currencies';
 import { formatCents } from '@grandline/core/money/money';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from '@grandline/core/intl';
 
 /*
  * How the price screens write amounts, days and rates. Amounts go through formatCents (core's one formatter, with the
@@ -14,24 +15,24 @@ const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 export const priceText = (cents: number | null | undefined, currency: CurrencyCode) => (cents === null || cents === undefined ? '—' : formatCents(cents, currency));
 
 /** "23 November 2026" in the UI language. */
-export const longDay = (day: string, language?: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(dayTime(day));
+export const longDay = (day: string, language?: string) => dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(dayTime(day));
 
 /** "today", "yesterday", "3 days ago" for the last week, else "12 Nov 2026". */
 export function relativeDay(day: string, language?: string, now: Date = new Date()): string {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const days = Math.round((today - dayTime(day)) / DAY_MS);
-  if (days >= 0 && days < 7) return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-days, 'day');
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(dayTime(day));
+  if (days >= 0 && days < 7) return relativeTimeFormat(language, { numeric: 'auto' }).format(-days, 'day');
+  return dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(dayTime(day));
 }
 
 /** A chart tick: day and month for up to 90 days, month and year beyond. */
 export function axisDay(day: string, range: HistoryRange, language?: string): string {
   const long = range === '365' || range === 'all';
-  return new Intl.DateTimeFormat(language, long ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayTime(day));
+  return dateTimeFormat(language, long ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayTime(day));
 }
 
 /** The header's rate note: "US$ 1 = R$ 5.47", the rate with 2 decimals in the UI language. */
 export function rateText(currency: CurrencyCode, rate: number, language?: string): string {
-  const amount = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rate);
+  const amount = numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rate);
   return `${currencyInfo('USD').symbol} 1 = ${currencyInfo(currency).symbol} ${amount}`;
 }
