@@ -1,5 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
@@ -39,3 +40,20 @@ export const apiBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
   }
   return bodyLimit({ maxSize, onError: (ctx) => tooLarge(ctx, upload, maxSize) })(c, next);
 });
+
+/**
+ * An upload's bytes in the pieces they arrived in, read from the connection when the request declared its size (the
+ * limit above was checked on it, and the HTTP parser delivers no byte past it): a 10 MB file is never joined into one
+ * buffer and copied again into another, two 30 ms stalls of the whole server. Otherwise (a streamed body, a request
+ * made in process) the body as one piece, through the limit's own reader.
+ */
+export async function uploadPieces(c: Context<AppEnv>): Promise<Uint8Array[]> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const declared = c.req.header('content-length');
+  if (!incoming || declared === undefined || c.req.header('transfer-encoding') !== undefined || incoming.readableDidRead) {
+    return [new Uint8Array(await c.req.arrayBuffer())];
+  }
+  const pieces: Uint8Array[] = [];
+  for await (const piece of incoming as AsyncIterable<Buffer>) pieces.push(piece);
+  return pieces;
+}

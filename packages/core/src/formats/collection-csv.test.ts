@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, parseCardCsv, parsePrice, type CsvFileError } from './collection-csv';
+import { runSteps } from '../steps';
+import { decodeUtf8, decodeUtf8Steps, parseCardCsv, parsePrice, type CsvFileError } from './collection-csv';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const problem = (fn: () => unknown) => {
@@ -42,6 +43,18 @@ describe('collection CSV (Liga and generic)', () => {
       { line: 5, edition: null, name: 'Usopp', number: 'OP01-004', reason: 'MISSING_EDITION' },
       { line: 6, edition: 'OP-01', name: 'Sanji', number: 'OP01-013', reason: 'BAD_PRICE' },
     ]);
+  });
+
+  it('decodes a file from the pieces it arrived in, characters cut between pieces included', () => {
+    const body = 'quantity,name\n2,Edição Ñ 海賊\n'.repeat(3);
+    const whole = new TextEncoder().encode(`\uFEFF${body}`);
+    const cuts = [0, 1, 17, 18, 19, 40, whole.length];
+    const pieces = cuts.slice(1).map((end, i) => whole.subarray(cuts[i], end));
+    expect(runSteps(decodeUtf8Steps(pieces))).toBe(decodeUtf8(whole));
+    expect(runSteps(decodeUtf8Steps(pieces))).toBe(body);
+    expect(problem(() => runSteps(decodeUtf8Steps([new Uint8Array(), new Uint8Array()])))).toBe('NO_FILE');
+    // A character whose bytes never complete: not UTF-8, even when cut at the end of the last piece.
+    expect(problem(() => runSteps(decodeUtf8Steps([new Uint8Array([0x41]), new Uint8Array([0xe6, 0xb5])])))).toBe('NOT_UTF8');
   });
 
   it('refuses an empty file, a header without rows, unknown columns and a file that is not UTF-8', () => {

@@ -89,16 +89,26 @@ export function decodeUtf8(bytes: Uint8Array | null | undefined): string {
   return runSteps(decodeUtf8Steps(bytes));
 }
 
-/** decodeUtf8 a megabyte at a time (a streaming decoder keeps characters cut between pieces whole). */
-export function* decodeUtf8Steps(bytes: Uint8Array | null | undefined): Generator<void, string> {
-  if (!bytes || bytes.length === 0) throw new CsvFileError('NO_FILE');
+/**
+ * decodeUtf8 a quarter of a megabyte at a time (a streaming decoder keeps characters cut between pieces whole). The
+ * bytes may come as the pieces they arrived in (an upload read from its connection): they are never copied into one.
+ */
+export function* decodeUtf8Steps(bytes: Uint8Array | readonly Uint8Array[] | null | undefined): Generator<void, string> {
+  const pieces = !bytes ? [] : bytes instanceof Uint8Array ? [bytes] : bytes;
+  const total = pieces.reduce((n, p) => n + p.length, 0);
+  if (total === 0) throw new CsvFileError('NO_FILE');
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  const STEP = 1024 * 1024;
+  const STEP = 256 * 1024;
   const parts: string[] = [];
+  let done = 0;
   try {
-    for (let at = 0; at < bytes.length; at += STEP) {
-      if (at > 0) yield;
-      parts.push(decoder.decode(bytes.subarray(at, at + STEP), { stream: at + STEP < bytes.length }));
+    for (const piece of pieces) {
+      for (let at = 0; at < piece.length; at += STEP) {
+        if (done > 0) yield;
+        const part = piece.subarray(at, at + STEP);
+        done += part.length;
+        parts.push(decoder.decode(part, { stream: done < total }));
+      }
     }
   } catch {
     throw new CsvFileError('NOT_UTF8');

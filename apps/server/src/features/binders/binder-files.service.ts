@@ -76,7 +76,7 @@ function matchCsvRow(row: CsvCardRow, index: CatalogueIndex, game: string): Card
 const CONDITIONS = new Set(['M', 'NM', 'SP', 'MP', 'HP', 'D']);
 
 /** Reads an uploaded file (bytes) into rows of the library plus the failures, without touching the database. */
-export async function readImport(bytes: Uint8Array, format: 'csv' | 'optcgsim', currency: string, index: CatalogueIndex, game = 'onepiece') {
+export async function readImport(bytes: Uint8Array | readonly Uint8Array[], format: 'csv' | 'optcgsim', currency: string, index: CatalogueIndex, game = 'onepiece') {
   const pause = createPause();
   /** Every 500 rows of the loops below, a pause (it only yields once a few milliseconds of work have passed). */
   const every500 = (i: number) => (i % 500 === 499 ? pause() : undefined);
@@ -141,7 +141,8 @@ export async function importIntoBinder({
   db: Db;
   user: User;
   id: string;
-  bytes: Uint8Array;
+  /** The file, whole or in the pieces it arrived in. */
+  bytes: Uint8Array | readonly Uint8Array[];
   format: 'csv' | 'optcgsim';
   mode: 'merge' | 'replace';
   currency: string;

@@ -30,6 +30,7 @@ import { createBinder, deleteBinder, getBinder, listBinders, updateBinder } from
 import { binderValue, binderValueHistory, ownedCounts, portfolio, portfolioValue, portfolioValueHistory } from './portfolio.service';
 import { CollectionValue, CollectionValueQuery, PortfolioValueResponse, ValueHistoryQuery, ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { addToWishlist, removeFromWishlist, wishlistIds } from './wishlist.service';
+import { uploadPieces } from '../../lib/body-limits';
 
 const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
@@ -192,7 +193,7 @@ export const bindersRoutes = createRouter()
       },
     }),
     async (c) => {
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const bytes = await uploadPieces(c);
       const { format, mode, currency } = c.req.valid('query');
       return c.json(await importIntoBinder({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, bytes, format, mode, currency }), 200);
     },
