@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ONE_PIECE_FORMATS } from '../decks/formats';
-import { DECK_PROBLEM_CODES } from '../decks/validate';
+import { DECK_PROBLEM_CODES, DECK_WARNING_CODES } from '../decks/validate';
 import { MAX_DECK_LIST_LENGTH } from '../decks/deck-list';
 import { Card } from './cards';
 import { IntId, Text } from './common';
@@ -47,7 +47,22 @@ export const DeckProblem = z.object({
 });
 export type DeckProblem = z.infer<typeof DeckProblem>;
 
-export const DeckValidation = z.object({ valid: z.boolean(), mainCount: z.number().int(), errors: z.array(DeckProblem) });
+export const DeckWarning = z.object({
+  code: z.enum(DECK_WARNING_CODES),
+  message: z.string().describe('English text; the web app translates by code'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  cards: z.array(z.string()).describe('Card numbers concerned'),
+});
+export type DeckWarning = z.infer<typeof DeckWarning>;
+
+export const DeckValidation = z.object({
+  valid: z.boolean(),
+  mainCount: z.number().int(),
+  errors: z.array(DeckProblem),
+  warnings: z
+    .array(DeckWarning)
+    .describe('What cards say about the deck without making it illegal: a Leader’s DON!! deck size, a deck-building clause this checker does not model (docs/deck-rules.md)'),
+});
 export type DeckValidation = z.infer<typeof DeckValidation>;
 
 export const DeckRow = z.object({ card: Card, quantity: z.number().int() });

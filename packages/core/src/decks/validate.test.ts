@@ -26,7 +26,7 @@ const codes = (r: ReturnType<typeof validateDeck>) => r.errors.map((e) => e.code
 describe('One Piece deck rules', () => {
   it('accepts exactly one Leader and 50 cards of its colors', () => {
     const result = validateDeck({ name: 'Red aggro', leader: leader(), cards: legalMain() }, standard, { day: DAY });
-    expect(result).toEqual({ valid: true, mainCount: 50, errors: [] });
+    expect(result).toEqual({ valid: true, mainCount: 50, errors: [], warnings: [] });
   });
 
   it('reports an empty deck, a missing leader and the size at once', () => {
@@ -139,4 +139,49 @@ describe('formats as data', () => {
     expect(regulationOn(standard, '2026-03-31').minBlock).toBeNull();
     expect(regulationOn(standard, '2026-04-01').minBlock).toBe(2);
   });
+
+  describe('deck-building clauses printed on cards (texts of the real cards, card-rules.test.ts)', () => {
+    const anyNumber = 'Under the rules of this game, you may have any number of this card in your deck.';
+    it('lets a card that allows any number of copies be played 10 times (OP16-042)', () => {
+      const cards = [
+        ...Array.from({ length: 10 }, (_, i) => ({ card: card(`OP16-${String(i + 50).padStart(3, '0')}`), quantity: 4 })),
+        { card: card('OP16-042', { cardText: anyNumber }), quantity: 10 },
+      ];
+      expect(validateDeck({ leader: leader(), cards }, standard, { day: DAY })).toEqual({ valid: true, mainCount: 50, errors: [], warnings: [] });
+      const plain = cards.map((r) => (r.card.cardNumber === 'OP16-042' ? { ...r, card: card('OP16-042') } : r));
+      expect(codes(validateDeck({ leader: leader(), cards: plain }, standard, { day: DAY }))).toEqual(['TOO_MANY_COPIES']);
+    });
+
+    it('applies a Leader’s limits: costs (OP12-001), Event costs (OP13-079), types (P-117)', () => {
+      const costLeader = leader({ cardNumber: 'OP12-001', cardText: 'Under the rules of this game, you cannot include cards with a cost of 5 or more in your deck.' });
+      const main = legalMain().map((r, i) => (i === 0 ? { ...r, card: { ...r.card, cost: 5 } } : i === 1 ? { ...r, card: { ...r.card, cost: 4 } } : r));
+      const byCost = validateDeck({ leader: costLeader, cards: main }, standard, { day: DAY });
+      expect(byCost.errors).toEqual([{ code: 'LEADER_COST_LIMIT', message: 'validation.deckLeaderCostLimit', params: { cost: 5 }, cards: ['OP09-010'] }]);
+      expect(messageText(byCost.errors[0]!.message, byCost.errors[0]!.params)).toBe('This Leader allows no cards with a cost of 5 or more');
+
+      const eventLeader = leader({
+        cardNumber: 'OP13-079',
+        cardText: 'Under the rules of this game, you cannot include Events with a cost of 2 or more in your deck and at the start of the game, play up to 1 {Mary Geoise} type Stage card from your deck.',
+      });
+      const events = legalMain().map((r) => (r.card.cardType === 'Event' ? { ...r, card: { ...r.card, cost: 2 } } : { ...r, card: { ...r.card, cost: 7 } }));
+      expect(validateDeck({ leader: eventLeader, cards: events }, standard, { day: DAY }).errors.map((e) => [e.code, e.cards])).toEqual([['LEADER_EVENT_COST_LIMIT', ['OP09-030']]]);
+
+      const typeLeader = leader({ cardNumber: 'P-117', cardText: 'Under the rules of this game, you can only include {East Blue} type cards in your deck and when your deck is reduced to 0, you win the game instead of losing.' });
+      const typed = legalMain().map((r, i) => ({ ...r, card: { ...r.card, subtypes: i < 12 ? ['East Blue', 'Straw Hat Crew'] : ['Navy'] } }));
+      const byType = validateDeck({ leader: typeLeader, cards: typed }, standard, { day: DAY });
+      expect(byType.errors).toEqual([{ code: 'LEADER_TYPE_ONLY', message: 'validation.deckLeaderTypeOnly', params: { type: 'East Blue' }, cards: ['OP09-030'] }]);
+    });
+
+    it('notes a DON!! deck of another size, and a clause it does not model, without failing the deck', () => {
+      const donLeader = leader({ cardNumber: 'OP15-058', cardText: 'Under the rules of this game, your DON!! deck consists of 6 cards.\n[Activate: Main] [Once Per Turn] …' });
+      const odd = legalMain().map((r, i) => (i === 0 ? { ...r, card: { ...r.card, cardText: 'Under the rules of this game, you cannot include {Navy} type cards in your deck.' } } : r));
+      const result = validateDeck({ leader: donLeader, cards: odd }, standard, { day: DAY });
+      expect(result.valid).toBe(true);
+      expect(result.warnings).toEqual([
+        { code: 'DON_DECK_SIZE', message: 'validation.deckDonDeckSize', params: { size: 6 }, cards: ['OP15-058'] },
+        { code: 'UNMODELLED_CARD_RULE', message: 'validation.deckUnmodelledCardRule', params: { text: 'you cannot include {Navy} type cards in your deck' }, cards: ['OP09-010'] },
+      ]);
+    });
+  });
 });
+

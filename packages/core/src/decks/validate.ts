@@ -1,3 +1,4 @@
+import { cachedDeckRules, type DeckRule } from './card-rules';
 import { regulationOn, today, type DeckFormat } from './formats';
 
 /** What the rules need to know about a card. */
@@ -7,6 +8,10 @@ export interface DeckCard {
   cardType: string;
   colors: readonly string[];
   blockIcon: string | null;
+  /** For the deck-building clauses printed on cards (card-rules.ts): a Leader's limits and "any number of". */
+  cost?: number | null;
+  subtypes?: readonly string[];
+  cardText?: string | null;
 }
 
 export interface DeckEntry {
@@ -35,6 +40,9 @@ export const DECK_PROBLEM_CODES = [
   'BANNED',
   'RESTRICTED',
   'ROTATED_OUT',
+  'LEADER_COST_LIMIT',
+  'LEADER_EVENT_COST_LIMIT',
+  'LEADER_TYPE_ONLY',
 ] as const;
 export type DeckProblemCode = (typeof DECK_PROBLEM_CODES)[number];
 
@@ -53,7 +61,28 @@ export const DECK_PROBLEM_MESSAGES: Record<DeckProblemCode, string> = {
   BANNED: 'validation.deckBanned',
   RESTRICTED: 'validation.deckRestricted',
   ROTATED_OUT: 'validation.deckRotatedOut',
+  LEADER_COST_LIMIT: 'validation.deckLeaderCostLimit',
+  LEADER_EVENT_COST_LIMIT: 'validation.deckLeaderEventCostLimit',
+  LEADER_TYPE_ONLY: 'validation.deckLeaderTypeOnly',
 };
+
+/**
+ * What a deck's cards say about it without making it illegal: a Leader's DON!! deck size (a list holds no DON!!
+ * cards), and any deck-building clause found on a card that this checker does not model (checked by hand).
+ */
+export const DECK_WARNING_CODES = ['DON_DECK_SIZE', 'UNMODELLED_CARD_RULE'] as const;
+export type DeckWarningCode = (typeof DECK_WARNING_CODES)[number];
+export const DECK_WARNING_MESSAGES: Record<DeckWarningCode, string> = {
+  DON_DECK_SIZE: 'validation.deckDonDeckSize',
+  UNMODELLED_CARD_RULE: 'validation.deckUnmodelledCardRule',
+};
+
+export interface DeckWarning {
+  code: DeckWarningCode;
+  message: string;
+  params?: Record<string, string | number>;
+  cards: string[];
+}
 
 export interface DeckProblem {
   code: DeckProblemCode;
@@ -68,6 +97,7 @@ export interface DeckValidation {
   valid: boolean;
   mainCount: number;
   errors: DeckProblem[];
+  warnings: DeckWarning[];
 }
 
 const MAIN_DECK_TYPES = new Set(['Character', 'Event', 'Stage']);
@@ -125,6 +155,28 @@ export function validateDeck(
   const offColor: string[] = [];
   let mainCount = 0;
   const leaderColors = leader && leader.cardType === 'Leader' ? leader.colors : null;
+  // The Leader's own deck-building clauses, and "any number of this card" on the cards.
+  const leaderRules = leader && leader.cardType === 'Leader' ? cachedDeckRules(leader.cardText) : [];
+  const costFrom = ruleOf(leaderRules, 'noCostFrom')?.cost ?? null;
+  const eventCostFrom = ruleOf(leaderRules, 'noEventCostFrom')?.cost ?? null;
+  const onlyType = ruleOf(leaderRules, 'onlyType')?.type ?? null;
+  const anyNumber = new Set<string>();
+  const overCost: string[] = [];
+  const overEventCost: string[] = [];
+  const offType: string[] = [];
+  const warnings: DeckWarning[] = [];
+  const unmodelled = (number: string, rules: readonly DeckRule[]) => {
+    for (const rule of rules) {
+      if (rule.kind === 'unmodelled' && !warnings.some((w) => w.code === 'UNMODELLED_CARD_RULE' && w.cards[0] === number)) {
+        warnings.push({ code: 'UNMODELLED_CARD_RULE', message: DECK_WARNING_MESSAGES.UNMODELLED_CARD_RULE, params: { text: rule.text }, cards: [number] });
+      }
+    }
+  };
+  if (leader) {
+    const don = ruleOf(leaderRules, 'donDeck');
+    if (don) warnings.push({ code: 'DON_DECK_SIZE', message: DECK_WARNING_MESSAGES.DON_DECK_SIZE, params: { size: don.size }, cards: [leader.cardNumber] });
+    unmodelled(leader.cardNumber, leaderRules);
+  }
 
   for (const { card, quantity } of deck.cards) {
     if (!Number.isInteger(quantity) || quantity < 1) {
@@ -142,6 +194,15 @@ export function validateDeck(
       continue;
     }
     if (leaderColors && !card.colors.some((c) => leaderColors.includes(c)) && !offColor.includes(card.cardNumber)) offColor.push(card.cardNumber);
+    const rules = cachedDeckRules(card.cardText);
+    if (rules.length) {
+      if (ruleOf(rules, 'anyNumber')) anyNumber.add(card.cardNumber);
+      unmodelled(card.cardNumber, rules);
+    }
+    const cost = card.cost ?? null;
+    if (costFrom !== null && cost !== null && cost >= costFrom && !overCost.includes(card.cardNumber)) overCost.push(card.cardNumber);
+    if (eventCostFrom !== null && card.cardType === 'Event' && cost !== null && cost >= eventCostFrom && !overEventCost.includes(card.cardNumber)) overEventCost.push(card.cardNumber);
+    if (onlyType !== null && !(card.subtypes ?? []).includes(onlyType) && !offType.includes(card.cardNumber)) offType.push(card.cardNumber);
   }
 
   if (badQuantity.length) errors.push(problem('INVALID_QUANTITY', badQuantity));
@@ -157,13 +218,16 @@ export function validateDeck(
   for (const [number, count] of copies) {
     if (regulation.banned.has(number)) banned.push(number);
     else if (regulation.restricted.has(number) && count > 1) restricted.push(number);
-    else if (count > format.maxCopies) tooMany.push(number);
+    else if (count > format.maxCopies && !anyNumber.has(number)) tooMany.push(number);
   }
   if (leader && regulation.banned.has(leader.cardNumber)) banned.unshift(leader.cardNumber);
   if (tooMany.length) errors.push(problem('TOO_MANY_COPIES', tooMany, { max: format.maxCopies }));
   if (offColor.length) errors.push(problem('COLOR_MISMATCH', offColor));
   if (banned.length) errors.push(problem('BANNED', banned));
   if (restricted.length) errors.push(problem('RESTRICTED', restricted));
+  if (overCost.length) errors.push(problem('LEADER_COST_LIMIT', overCost, { cost: costFrom! }));
+  if (overEventCost.length) errors.push(problem('LEADER_EVENT_COST_LIMIT', overEventCost, { cost: eventCostFrom! }));
+  if (offType.length) errors.push(problem('LEADER_TYPE_ONLY', offType, { type: onlyType! }));
 
   if (regulation.minBlock !== null) {
     const rotated: string[] = [];
@@ -173,5 +237,9 @@ export function validateDeck(
     if (rotated.length) errors.push(problem('ROTATED_OUT', rotated, { block: minBlock, date: regulation.rotationEffective ?? '' }));
   }
 
-  return { valid: errors.length === 0, mainCount, errors };
+  return { valid: errors.length === 0, mainCount, errors, warnings };
+}
+
+function ruleOf<K extends DeckRule['kind']>(rules: readonly DeckRule[], kind: K): Extract<DeckRule, { kind: K }> | undefined {
+  return rules.find((r): r is Extract<DeckRule, { kind: K }> => r.kind === kind);
 }

@@ -8,6 +8,7 @@ import type {
   DeckProblem,
   DeckRow,
   DeckSummary,
+  DeckWarning,
   UpdateDeckRequest,
   ValidateDeckListResponse,
 } from '@grandline/core/contracts/decks';
@@ -38,10 +39,11 @@ function formatOf(game: string, format: string): DeckFormat {
 const asDeckCard = (card: Card): DeckCard => card;
 
 /** Problems with their English text (the web app translates by code and params). */
-const withText = (validation: DeckValidation): { valid: boolean; mainCount: number; errors: DeckProblem[] } => ({
+const withText = (validation: DeckValidation): { valid: boolean; mainCount: number; errors: DeckProblem[]; warnings: DeckWarning[] } => ({
   valid: validation.valid,
   mainCount: validation.mainCount,
   errors: validation.errors.map((e) => ({ ...e, message: messageText(e.message, e.params) })),
+  warnings: validation.warnings.map((w) => ({ ...w, message: messageText(w.message, w.params) })),
 });
 
 function validateRows(record: Pick<DeckRecord, 'name' | 'format' | 'gameCategory' | 'leaderCardId'>, rows: DeckRow[], index: CatalogueIndex) {

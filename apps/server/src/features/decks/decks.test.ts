@@ -44,6 +44,25 @@ const legalList = () => [`1x${leader.cardNumber}`, ...main.map((c, i) => `${i ==
 const legalRows = () => main.map((c, i) => ({ cardId: c.id, quantity: i === 12 ? 2 : 4 }));
 
 describe('POST /api/decks/validate (no account needed)', () => {
+  it('lets OP16-042 be played 10 times, as its text allows, and applies a Leader’s cost limit (OP12-001), on the real cards', async () => {
+    const index = await catalogueIndex(ctx.db);
+    const all = [...index.byId.values()].filter((c) => !c.isVariation);
+    const blueLeader = all.find((c) => c.cardType === 'Leader' && c.colors.length === 1 && c.colors[0] === 'Blue' && Number(c.blockIcon) >= 3)!;
+    const blue = all.filter((c) => c.cardType === 'Character' && c.colors.includes('Blue') && c.cardNumber !== 'OP16-042' && Number(c.blockIcon) >= 3).slice(0, 10);
+    const list = [`1x${blueLeader.cardNumber}`, '10xOP16-042', ...blue.map((c) => `4x${c.cardNumber}`)].join('\n');
+    const body = (await (await send('POST', '/api/decks/validate', { list, format: 'extra' })).json()) as ValidateDeckListResponse;
+    expect(body.errors.map((e) => e.code)).toEqual([]);
+    expect(body).toMatchObject({ valid: true, mainCount: 50, warnings: [] });
+
+    // OP12-001 allows no card of cost 5 or more: the same red list with one such card is refused, naming it.
+    const expensive = all.find((c) => c.cardType === 'Character' && c.colors.includes('Red') && (c.cost ?? 0) >= 5 && Number(c.blockIcon) >= 3)!;
+    const capped = ['1xOP12-001', ...main.slice(0, 12).map((c) => `4x${c.cardNumber}`), `2x${expensive.cardNumber}`].join('\n');
+    const refused = (await (await send('POST', '/api/decks/validate', { list: capped, format: 'extra' })).json()) as ValidateDeckListResponse;
+    const limit = refused.errors.find((e) => e.code === 'LEADER_COST_LIMIT');
+    expect(limit?.cards).toContain(expensive.cardNumber);
+    expect(limit?.message).toBe('This Leader allows no cards with a cost of 5 or more');
+  });
+
   it('reads an OPTCG Sim list against the real library and finds it legal', async () => {
     const res = await send('POST', '/api/decks/validate', { game: 'onepiece', format: 'standard', list: legalList(), withCards: true });
     expect(res.status).toBe(200);

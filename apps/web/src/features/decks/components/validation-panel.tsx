@@ -1,18 +1,21 @@
 import type { DeckRow } from '@grandline/core/contracts/decks';
 import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckValidation } from '@grandline/core/decks/validate';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
-/** The live rules panel: green when the deck is legal, otherwise every problem with the cards concerned. */
+/**
+ * The live rules panel: green when the deck is legal, otherwise every problem with the cards concerned; then the
+ * notes the cards themselves make (a Leader's DON!! deck size, a deck-building clause checked by hand).
+ */
 export function ValidationPanel({
   validation,
   leader,
   rows,
   className,
 }: {
-  validation: Pick<DeckValidation, 'valid' | 'errors' | 'mainCount'>;
+  validation: Pick<DeckValidation, 'valid' | 'errors' | 'mainCount'> & { warnings?: DeckValidation['warnings'] };
   leader: Card | null;
   rows: readonly DeckRow[];
   className?: string;
@@ -42,6 +45,22 @@ export function ValidationPanel({
             </li>
           ))}
         </ul>
+      )}
+      {validation.warnings && validation.warnings.length > 0 && (
+        <div className="mt-3 border-t border-border pt-3" data-testid="deck-notes">
+          <h4 className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted">
+            <Info className="h-3.5 w-3.5" aria-hidden />
+            {t('warnings.title')}
+          </h4>
+          <ul className="mt-1.5 flex flex-col gap-1.5 text-sm">
+            {validation.warnings.map((w) => (
+              <li key={`${w.code}-${w.cards.join()}`} data-testid={`note-${w.code}`}>
+                <span>{t(`warnings.${w.code}`, w.params ?? {})}</span>
+                {w.cards.length > 0 && <span className="block text-xs text-muted">{w.cards.map((n) => `${nameOf(n)} (${n})`).join(', ')}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );
