@@ -175,3 +175,19 @@ test('quick-add from a card page puts one copy in a chosen deck', async ({ page 
   const deck = (await (await page.request.get(`/api/decks/${id}`)).json()) as { mainCount: number };
   expect(deck.mainCount).toBe(2);
 });
+
+test('cards that change deck building are applied in the editor: OP08-072 in any number, OP15-058’s DON!! deck noted', async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('card-rules') });
+  await page.goto('/deck/new');
+  // OP15-058's text: "your DON!! deck consists of 6 cards" — a note, not a problem.
+  await addByNumber(page, 'OP15-058', 1);
+  const notes = page.getByTestId('deck-notes');
+  await expect(notes.getByTestId('note-DON_DECK_SIZE')).toContainText(en.warnings.DON_DECK_SIZE.replace('{{size}}', '6'));
+  // OP08-072 (purple, as the Leader) "may have any number of this card": five copies raise no copy-limit problem,
+  // while five of another purple Character do.
+  await addByNumber(page, 'OP08-072', 5);
+  await expect(page.getByTestId('problem-MAIN_DECK_SIZE')).toContainText('(it has 5)');
+  await expect(page.getByTestId('problem-TOO_MANY_COPIES')).toHaveCount(0);
+  await addByNumber(page, 'OP15-060', 5);
+  await expect(page.getByTestId('problem-TOO_MANY_COPIES')).toBeVisible();
+});
