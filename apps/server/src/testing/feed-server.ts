@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server standing in for the price and rate sources in tests: it answers the paths production asks for
- * (through the same base-URL settings) with the sample files of shared/data/formats, or with what a test sets.
+ * (through the same base-URL settings) with the sample files of fixtures/formats, or with what a test sets.
  */
 export interface FeedServer {
   url: string;
@@ -18,7 +18,7 @@ export interface FeedServer {
 
 export type FeedAnswer = { json: unknown } | { status: number; body?: string } | { raw: string } | { hang: true };
 
-export const FORMATS_DIR = new URL('../../../../../shared/data/formats/', import.meta.url);
+export const FORMATS_DIR = new URL('../../../../fixtures/formats/', import.meta.url);
 export const sampleJson = (path: string) => JSON.parse(readFileSync(new URL(path, FORMATS_DIR), 'utf8')) as unknown;
 
 export async function startFeedServer(routes: Record<string, FeedAnswer> = {}): Promise<FeedServer> {

@@ -4,10 +4,10 @@ import { cardmarketNumberOf, parseCardmarketDate, parseCardmarketPriceGuide, par
 import { MAX_PRICE_CENTS } from './model';
 
 /**
- * Samples of shared/data/formats/cardmarket: HAND-WRITTEN following the documented shape of Cardmarket's public S3
+ * Samples of fixtures/formats/cardmarket (a copy of the team's shared/data/formats/cardmarket): HAND-WRITTEN following the documented shape of Cardmarket's public S3
  * downloads (its README); ids illustrative except 690368, which a public script reports as OP01-001 Zoro (trend ~2.48).
  */
-const sample = (file: string) => JSON.parse(readFileSync(new URL(`../../../../../shared/data/formats/cardmarket/${file}`, import.meta.url), 'utf8')) as unknown;
+const sample = (file: string) => JSON.parse(readFileSync(new URL(`../../../../fixtures/formats/cardmarket/${file}`, import.meta.url), 'utf8')) as unknown;
 
 describe('Cardmarket price guide', () => {
   it('reads the sample: EUR cents, min = low, avg = avg, trend = trend, no max, createdAt in UTC', () => {

@@ -5,11 +5,11 @@ import { convertCents, FX_SNAPSHOT } from './fx';
 import { isCurrencyCode } from '../money/currencies';
 
 /**
- * Samples of shared/data/formats/cardtrader: HAND-WRITTEN from real response shapes captured in a public repository's
+ * Samples of fixtures/formats/cardtrader (a copy of the team's shared/data/formats/cardtrader): HAND-WRITTEN from real response shapes captured in a public repository's
  * tests (its README). Real ids: game 15, expansion 3332 "op01", blueprint 244442 Alvida OP01-064 (tcg_player_id
  * 454591), 244177 Romance Dawn Booster Box; prices and sellers illustrative.
  */
-const sample = (file: string) => JSON.parse(readFileSync(new URL(`../../../../../shared/data/formats/cardtrader/${file}`, import.meta.url), 'utf8')) as unknown;
+const sample = (file: string) => JSON.parse(readFileSync(new URL(`../../../../fixtures/formats/cardtrader/${file}`, import.meta.url), 'utf8')) as unknown;
 
 const eurOnly = { toEurCents: (cents: number, currency: string) => (currency === 'EUR' ? cents : null) };
 const romanceDawn = { code: 'op01', name: 'OP-01: Romance Dawn' };

@@ -4,11 +4,11 @@ import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 import { combineRates, convertCents, FX_SNAPSHOT, parseFrankfurter, parseOpenErApi, type UsdRates } from './fx';
 
 /**
- * Samples of shared/data/formats/fx (its README): open-er-api-latest-USD.json is a REAL answer of
+ * Samples of fixtures/formats/fx (a copy of the team's shared/data/formats/fx) (its README): open-er-api-latest-USD.json is a REAL answer of
  * open.er-api.com/v6/latest/USD of 2024-08-19; frankfurter-latest-USD.example.json is HAND-WRITTEN following
  * frankfurter's documented shape.
  */
-const sample = (file: string) => JSON.parse(readFileSync(new URL(`../../../../../shared/data/formats/fx/${file}`, import.meta.url), 'utf8')) as unknown;
+const sample = (file: string) => JSON.parse(readFileSync(new URL(`../../../../fixtures/formats/fx/${file}`, import.meta.url), 'utf8')) as unknown;
 
 describe('frankfurter', () => {
   it('reads the sample: our currencies only, USD 1', () => {

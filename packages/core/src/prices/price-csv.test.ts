@@ -5,11 +5,11 @@ import { parsePriceCsv, parsePriceCsvCooperative, PriceCsvError } from './price-
 
 /**
  * fixtures/liga-prices.example.csv is HAND-WRITTEN (fixtures/README.md): its values come from the hand-written Liga
- * card-page example shared/data/formats/liga-onepiece/card-page-inline-vars.example.json (OP01-077: p "24,00",
+ * card-page example fixtures/formats/liga-onepiece/card-page-inline-vars.example.json (OP01-077: p "24,00",
  * m "658,00", g "2.399,00", BRL).
  */
 const fixture = (file: string) => readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8');
-const ligaPage = JSON.parse(readFileSync(new URL('../../../../../shared/data/formats/liga-onepiece/card-page-inline-vars.example.json', import.meta.url), 'utf8')) as {
+const ligaPage = JSON.parse(readFileSync(new URL('../../../../fixtures/formats/liga-onepiece/card-page-inline-vars.example.json', import.meta.url), 'utf8')) as {
   cards_editions: { num: string; price: Record<string, { p: string; m: string; g: string }> }[];
 };
 

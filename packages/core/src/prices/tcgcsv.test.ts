@@ -4,8 +4,8 @@ import { matchProducts } from './match';
 import type { PrintRef } from './model';
 import { parseTcgcsvGroups, parseTcgcsvPrices, parseTcgcsvProducts, type TcgGroup } from './tcgcsv';
 
-/** Samples of ../shared/data/formats/tcgcsv: hand-written examples (its README) and `real/` verbatim rows (CC BY 4.0, Koala Kollect). */
-const sample = (path: string) => JSON.parse(readFileSync(new URL(`../../../../../shared/data/formats/tcgcsv/${path}`, import.meta.url), 'utf8')) as unknown;
+/** Samples of fixtures/formats/tcgcsv: hand-written examples (its README) and `real/` verbatim rows (CC BY 4.0, Koala Kollect). */
+const sample = (path: string) => JSON.parse(readFileSync(new URL(`../../../../fixtures/formats/tcgcsv/${path}`, import.meta.url), 'utf8')) as unknown;
 
 describe('tcgcsv groups', () => {
   it('reads the catalogue set of each group and none for promotion, pre-release and release-event groups', () => {
