@@ -141,11 +141,17 @@ const RANGE_DAYS: Record<HistoryRange, number | null> = { '7': 7, '30': 30, '90'
  * of any replica) or the day changes (the key holds it): popular cards are asked again and again.
  */
 const histories = new LRUCache<string, PriceHistoryResponse>({ max: 2_000, maxSize: 20_000_000, sizeCalculation: (v) => 64 + v.points.length * 64 });
+/**
+ * Histories asked once so far: an answer is kept from its second request on. Most cards' charts are opened once in a
+ * while; keeping every such answer (365 points × 5 markets a card) only churned the cache and the collector.
+ */
+const askedOnce = new LRUCache<string, true>({ max: 20_000 });
 
 /** New prices or rates landed: cached rates and price histories are dropped. */
 export function pricesLanded() {
   ratesChanged();
   histories.clear();
+  askedOnce.clear();
   marketTables.clear();
   printRows.clear();
   storedSeriesCache.clear();
@@ -162,7 +168,8 @@ export async function getPriceHistory(args: HistoryArgs): Promise<PriceHistoryRe
   const hit = histories.get(key);
   if (hit) return hit;
   const answer = await readPriceHistory(args);
-  histories.set(key, answer);
+  if (askedOnce.has(key)) histories.set(key, answer);
+  else askedOnce.set(key, true);
   return answer;
 }
 
