@@ -60,10 +60,8 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec/ },
   ],
   webServer: {
-    // The server from its sources. The bundle (`npm start`, the bench) answers faster, and under CI load that exposed a
-    // race in the library grid's and the deck search's deferred renders (stuck on their previous state; see the stop
-    // note of 2026-11-26): back on the bundle once that is fixed.
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The bundle `npm run build` writes (test:e2e builds first): what `npm start` serves.
+    command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
