@@ -47,12 +47,7 @@ export const DeckProblem = z.object({
 });
 export type DeckProblem = z.infer<typeof DeckProblem>;
 
-export const DeckWarning = z.object({
-  code: z.enum(DECK_WARNING_CODES),
-  message: z.string().describe('English text; the web app translates by code'),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  cards: z.array(z.string()).describe('Card numbers concerned'),
-});
+export const DeckWarning = DeckProblem.extend({ code: z.enum(DECK_WARNING_CODES) });
 export type DeckWarning = z.infer<typeof DeckWarning>;
 
 export const DeckValidation = z.object({
