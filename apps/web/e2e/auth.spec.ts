@@ -195,10 +195,12 @@ for (const lang of ['en', 'pt'] as const) {
   });
 }
 
-test('settings: profile, password change, admin users page and account deletion', async ({ page, request }) => {
+test('settings: profile, password change, admin users page and account deletion', async ({ page, request }, testInfo) => {
   const L = en;
   // The admin (ADMIN_EMAILS of the e2e server) is created here and deleted at the end; the run's data directory is new.
-  const { email, password: current } = await createAccount(page, { email: 'admin-e2e@example.com' });
+  // A retry uses its own address: the first try may have left its account behind.
+  const admin = testInfo.retry ? 'admin-e2e-retry1@example.com' : 'admin-e2e@example.com';
+  const { email, password: current } = await createAccount(page, { email: admin });
   await page.goto('/settings');
   await expect(page.getByTestId('account-tab')).toBeVisible();
   await expect(page.getByTestId('tos-required')).toHaveCount(0);
@@ -249,7 +251,7 @@ test('settings: profile, password change, admin users page and account deletion'
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: L.nav.admin }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await page.getByRole('searchbox').fill('admin-e2e');
+  await page.getByRole('searchbox').fill(email);
   await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
   await expect(page.getByTestId('admin-user-row')).toContainText(email);
 

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
 
 interface ApiCard {
+  id: number;
   cardNumber: string;
   name: string;
   colors: string[];
@@ -28,7 +29,8 @@ async function addByNumber(page: Page, cardNumber: string, times: number) {
 }
 
 test('build a legal deck from an empty editor, save, reload, export it and import it into a new deck', async ({ page }) => {
-  test.setTimeout(90_000);
+  // About 70 searches and clicks: ~40 s alone on a 2-core machine, twice that beside a second worker.
+  test.setTimeout(150_000);
   await createAccount(page, { email: uniqueEmail('decks') });
   const { leader, main } = await legalDeck(page);
 
@@ -129,9 +131,10 @@ test('leaving the editor with unsaved changes asks first', async ({ page }) => {
 
 test('a private deck is not found for others; a public one opens for anyone with the link', async ({ page, browser, baseURL }) => {
   await createAccount(page, { email: uniqueEmail('share') });
+  // The legal deck is saved through the API: building one in the editor is the first test's job.
   const { leader, main } = await legalDeck(page);
   const created = await page.request.post('/api/decks', {
-    data: { name: 'Shared deck', format: 'standard' },
+    data: { name: 'Shared deck', format: 'standard', leaderCardId: leader.id, cards: main.map(({ card, quantity }) => ({ cardId: card.id, quantity })) },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -143,8 +146,8 @@ test('a private deck is not found for others; a public one opens for anyone with
   await expect(other.getByText(en.view.notFound)).toBeVisible();
 
   await page.goto(`/deck/${id}/edit`);
-  await addByNumber(page, leader.cardNumber, 1);
-  for (const { card, quantity } of main) await addByNumber(page, card.cardNumber, quantity);
+  await expect(page.getByTestId('deck-leader')).toContainText(leader.name);
+  await expect(page.getByTestId('validation-panel')).toHaveAttribute('data-valid', 'true');
   await page.getByTestId('open-share').click();
   await expect(page.getByTestId('share-dialog')).toContainText(en.share.privateWarning);
   await expect(page.getByTestId('share-url')).toHaveValue(`${base}/deck/${id}`);

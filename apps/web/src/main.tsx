@@ -1,19 +1,18 @@
 // First: starts downloading the active language's texts before the router asks for the first page's code.
 import { initI18n } from '@/lib/i18n';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import '@/index.css';
 
 await initI18n();
 
-// Rendered as a transition: React yields to the browser while it builds the first screen, so a slow
-// phone stays responsive (no long task) and the static shell in index.html stays up meanwhile.
+// Rendered at normal priority, like the router's updates (app.tsx): a render that is a transition is thrown away
+// and restarted by every update that arrives while it runs (a query's answer, a lazy chunk), and on a busy
+// device the page could stay on its placeholders for many seconds (ADR 012).
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+root.render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

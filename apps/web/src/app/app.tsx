@@ -21,7 +21,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>
-        <RouterProvider router={router} />
+        {/* Not as transitions: see main.tsx (ADR 012). */}
+        <RouterProvider router={router} useTransitions={false} />
         <ThemedToaster />
       </PreferencesProvider>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDebouncedCallback } from './use-debounced-callback';
+import { useDebouncedCallback, useDebouncedValue } from './use-debounced-callback';
 
 describe('useDebouncedCallback', () => {
   beforeEach(() => {
@@ -55,5 +55,42 @@ describe('useDebouncedCallback', () => {
     unmount();
     vi.advanceTimersByTime(100);
     expect(fn).not.toHaveBeenCalled();
+  });
+});
+
+describe('useDebouncedValue', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives the first value at once and a new one only after it has stood still for the delay', () => {
+    const { result, rerender } = renderHook(({ v }) => useDebouncedValue(v, 200), { initialProps: { v: 'o' } });
+    expect(result.current).toBe('o');
+    rerender({ v: 'op' });
+    act(() => {
+      vi.advanceTimersByTime(150);
+    });
+    rerender({ v: 'op0' });
+    act(() => {
+      vi.advanceTimersByTime(199);
+    });
+    expect(result.current).toBe('o');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(result.current).toBe('op0');
+  });
+
+  it('drops a pending value when the input returns to the settled one', () => {
+    const { result, rerender } = renderHook(({ v }) => useDebouncedValue(v, 200), { initialProps: { v: 'a' } });
+    rerender({ v: 'ab' });
+    rerender({ v: 'a' });
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(result.current).toBe('a');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 export interface DebouncedCallback<A extends unknown[]> {
   (...args: A): void;
@@ -25,4 +25,19 @@ export function useDebouncedCallback<A extends unknown[]>(fn: (...args: A) => vo
     call.cancel = () => clearTimeout(timer.current);
     return call;
   }, [ms]);
+}
+
+/**
+ * `value` as it was `ms` after its last change (the first render gets it at once). Search boxes use it instead of
+ * `useDeferredValue`: a deferred render is restarted by every other update and, on a busy device, may not show the
+ * new results for many seconds; a debounced value is rendered like any other state.
+ */
+export function useDebouncedValue<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (Object.is(value, settled)) return undefined;
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, settled, ms]);
+  return settled;
 }

@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as RSelect } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { choiceIndicator, choiceItem, popoverSurface } from './styles';
 
@@ -23,11 +23,18 @@ interface SelectProps {
   disabled?: boolean;
 }
 
-/** Radix select with a visible focus ring; `label` names it for screen readers. */
+/**
+ * Radix select with a visible focus ring; `label` names it for screen readers.
+ *
+ * The options are rendered only while the list is open: the trigger shows the chosen label itself, and a closed
+ * Radix select would otherwise render every option into a detached fragment on every render (a binder page has
+ * two selects per row, the library's filters a hundred set names).
+ */
 export function Select({ value, onValueChange, options, label, id, className, compact, placeholder, disabled }: SelectProps) {
+  const [open, setOpen] = useState(false);
   const current = options.find((o) => o.value === value);
   return (
-    <RSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
+    <RSelect.Root value={value} onValueChange={onValueChange} disabled={disabled} open={open} onOpenChange={setOpen}>
       <RSelect.Trigger
         id={id}
         aria-label={label}
@@ -44,28 +51,30 @@ export function Select({ value, onValueChange, options, label, id, className, co
           <ChevronDown className="h-4 w-4 opacity-60" aria-hidden />
         </RSelect.Icon>
       </RSelect.Trigger>
-      <RSelect.Portal>
-        <RSelect.Content
-          position="popper"
-          sideOffset={4}
-          className={cn(popoverSurface, 'max-h-[min(24rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)] overflow-hidden')}
-        >
-          <RSelect.Viewport className="p-1">
-            {options.map((o) => (
-              <RSelect.Item
-                key={o.value}
-                value={o.value}
-                className={choiceItem}
-              >
-                <RSelect.ItemIndicator className={choiceIndicator}>
-                  <Check className="h-4 w-4" aria-hidden />
-                </RSelect.ItemIndicator>
-                <RSelect.ItemText>{o.label}</RSelect.ItemText>
-              </RSelect.Item>
-            ))}
-          </RSelect.Viewport>
-        </RSelect.Content>
-      </RSelect.Portal>
+      {open && (
+        <RSelect.Portal>
+          <RSelect.Content
+            position="popper"
+            sideOffset={4}
+            className={cn(popoverSurface, 'max-h-[min(24rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)] overflow-hidden')}
+          >
+            <RSelect.Viewport className="p-1">
+              {options.map((o) => (
+                <RSelect.Item
+                  key={o.value}
+                  value={o.value}
+                  className={choiceItem}
+                >
+                  <RSelect.ItemIndicator className={choiceIndicator}>
+                    <Check className="h-4 w-4" aria-hidden />
+                  </RSelect.ItemIndicator>
+                  <RSelect.ItemText>{o.label}</RSelect.ItemText>
+                </RSelect.Item>
+              ))}
+            </RSelect.Viewport>
+          </RSelect.Content>
+        </RSelect.Portal>
+      )}
     </RSelect.Root>
   );
 }

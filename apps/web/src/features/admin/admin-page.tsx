@@ -1,8 +1,9 @@
+import { useDebouncedValue } from '@/lib/use-debounced-callback';
 import type { AdminUser, AdminUserListResponse } from '@grandline/core/contracts/account';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
@@ -59,7 +60,7 @@ function AdminUsers() {
   const { me } = useSession();
   const queryClient = useQueryClient();
   const [q, setQ] = useState('');
-  const search = useDeferredValue(q.trim());
+  const search = useDebouncedValue(q.trim(), 200);
   // The page number belongs to one search: a new search starts on page 1.
   const [paging, setPaging] = useState({ search: '', page: 1 });
   const page = paging.search === search ? paging.page : 1;

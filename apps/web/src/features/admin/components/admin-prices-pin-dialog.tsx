@@ -1,8 +1,9 @@
+import { useDebouncedValue } from '@/lib/use-debounced-callback';
 import type { Card } from '@grandline/core/contracts/cards';
 import type { UnmatchedProduct } from '@grandline/core/contracts/prices';
 import { SearchX } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
@@ -30,7 +31,7 @@ export const printLabel = (card: Pick<Card, 'cardNumber' | 'variant'> & { setCod
 export function PinDialog({ product, onClose }: { product: UnmatchedProduct; onClose: () => void }) {
   const { t, i18n } = useTranslation(['pages', 'account']);
   const [q, setQ] = useState(product.number ?? product.name);
-  const search = useDeferredValue(q.trim());
+  const search = useDebouncedValue(q.trim(), 200);
   const cards = useCards({ q: search || undefined, page: 1, pageSize: RESULTS, sort: 'number' });
   const [picked, setPicked] = useState<string>('');
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,7 @@
+import { useDebouncedValue } from '@/lib/use-debounced-callback';
 import { PRODUCT_SOURCES, type ProductSource, type UnmatchedProduct } from '@grandline/core/contracts/prices';
 import { ExternalLink, Link2, PackageCheck } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Badge, EmptyState, Skeleton } from '@/components/ui/misc';
@@ -30,7 +31,7 @@ export function AdminPriceUnmatched() {
   const { t, i18n } = useTranslation('pages');
   const [source, setSource] = useState<ProductSource>('tcgcsv');
   const [q, setQ] = useState('');
-  const search = useDeferredValue(q.trim());
+  const search = useDebouncedValue(q.trim(), 200);
   // A page belongs to one search of one feed: another search starts on page 1.
   const [paging, setPaging] = useState({ key: '', page: 1 });
   const key = `${source}\u0000${search}`;

@@ -1,6 +1,7 @@
 import type { BinderDetail } from '@grandline/core/contracts/binders';
 import { LayoutGrid } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@/lib/use-debounced-callback';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -25,10 +26,10 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
   const { t } = useTranslation(['binders', 'cards']);
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
-  const deferredQ = useDeferredValue(q);
+  const settledQ = useDebouncedValue(q, 200);
   const view = viewOf(params);
   const page = pageOf(params);
-  const query = { ...binderCardsQueryOf(params), q: deferredQ.trim() || undefined };
+  const query = { ...binderCardsQueryOf(params), q: settledQ.trim() || undefined };
   const cards = useBinderCards(binder.id, query);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
@@ -37,10 +38,10 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
     setParams((prev) => withChanges(prev, changes, keepPage), { replace: true, preventScrollReset: true });
   useEffect(() => {
     const current = params.get('q') ?? '';
-    if (deferredQ !== current) update(searchChange(deferredQ));
+    if (settledQ !== current) update(searchChange(settledQ));
     // Only the typed text drives this; the other params are read fresh inside update().
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deferredQ]);
+  }, [settledQ]);
 
   const pageCount = pageCountOf(cards.data?.total, BINDER_PAGE_SIZE);
   const items = cards.data?.items ?? [];

@@ -3,7 +3,7 @@ import type { PriceSummary } from '@grandline/core/contracts/prices';
 import { formatCents } from '@grandline/core/money/money';
 import type { PriceParams } from '@/lib/price-params';
 import { Clock } from 'lucide-react';
-import { useDeferredValue, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardTile } from '@/components/card/card-tile';
 import { Skeleton } from '@/components/ui/misc';
@@ -54,8 +54,11 @@ export function PriceLine({ prices, cardId, params }: { prices: Record<string, P
   );
 }
 
-/** The result grid renders in the background (deferred), so a page of cards never blocks input. */
-export function CardGrid({
+/**
+ * The result grid: a tile per card, with its price line when the page carries prices. Memoized: the page
+ * re-renders when the session, the filters' facets or the exchange rates arrive, and its 48 tiles need not.
+ */
+export const CardGrid = memo(function CardGrid({
   cards,
   action,
   prices,
@@ -67,13 +70,11 @@ export function CardGrid({
   prices?: Record<string, PriceSummary>;
   priceParams?: PriceParams;
 }) {
-  const deferred = useDeferredValue(cards, null);
-  if (!deferred) return <CardGridSkeleton count={cards.length} priced={priceParams !== undefined} />;
   return (
     <ul className={GRID_CLASS} data-testid="card-grid">
-      {deferred.map((card, i) => (
+      {cards.map((card, i) => (
         <CardTile key={card.id} card={card} eager={i < 4} action={action?.(card)} price={priceParams ? <PriceLine prices={prices} cardId={card.id} params={priceParams} /> : undefined} />
       ))}
     </ul>
   );
-}
+});

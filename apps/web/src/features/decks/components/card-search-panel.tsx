@@ -1,7 +1,8 @@
+import { useDebouncedValue } from '@/lib/use-debounced-callback';
 import type { Card } from '@grandline/core/contracts/cards';
 import { CARD_COLORS, CARD_TYPES } from '@grandline/core/games';
 import { Plus } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
@@ -39,7 +40,7 @@ export function CardSearchPanel({
   const [costs, setCosts] = useState<string[]>([]);
   const sets = useSets();
   const [page, setPage] = useState(1);
-  const search = useDeferredValue(q.trim());
+  const search = useDebouncedValue(q.trim(), 200);
   // With a leader and no color chosen, the search shows the leader's colors (the cards the deck may hold).
   const color = colors.length ? colors : leaderColors.length && !types.includes('Leader') ? [...leaderColors] : [];
   // Several chosen costs search their range (the API takes a min and a max).
