@@ -6,10 +6,20 @@ import { requireAdmin, requireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
 import { PageLoading } from '@/components/page-loading';
+import { loadNamespaces } from '@/lib/i18n';
 import { RouteError } from './route-error';
 
+/**
+ * A lazy page whose texts (its i18n namespaces) load beside its code: the router switches to the page once both are
+ * there, instead of the page suspending on its texts (a placeholder, then a second render) right after.
+ */
+const withTexts =
+  <T,>(namespaces: readonly string[], page: () => Promise<T>) =>
+  () =>
+    Promise.all([page(), loadNamespaces(namespaces)]).then(([m]) => m);
+
 const notFound = () => import('@/features/info/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
-const authPage = () => import('@/features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage }));
+const authPage = withTexts(['account'], () => import('@/features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage })));
 
 /** Signed-in pages of spec §6 whose features are not built yet: behind sign-in already, not found for now. */
 const UPCOMING_SIGNED_IN = ['profile', 'watchlist', 'price-comparison'];
@@ -22,13 +32,13 @@ export const router = createBrowserRouter([
     path: '/signup',
     HydrateFallback: PageLoading,
     errorElement: <RouteError />,
-    lazy: () => import('@/features/auth/routes/signup-page').then((m) => ({ Component: m.SignupPage })),
+    lazy: withTexts(['account'], () => import('@/features/auth/routes/signup-page').then((m) => ({ Component: m.SignupPage }))),
   },
   {
     path: '/consent',
     HydrateFallback: PageLoading,
     errorElement: <RouteError />,
-    lazy: () => import('@/features/auth/routes/consent-page').then((m) => ({ Component: m.ConsentPage })),
+    lazy: withTexts(['account'], () => import('@/features/auth/routes/consent-page').then((m) => ({ Component: m.ConsentPage }))),
   },
   {
     path: '/',
@@ -40,14 +50,14 @@ export const router = createBrowserRouter([
       { path: 'cards', loader: cardsPageLoader, lazy: () => import('@/features/cards/routes/cards-page').then((m) => ({ Component: m.CardsPage })) },
       {
         path: 'cards/:game/:slug',
-        lazy: () => import('@/features/cards/routes/card-detail-page').then((m) => ({ Component: m.CardDetailPage, loader: m.loader })),
+        lazy: withTexts(['prices'], () => import('@/features/cards/routes/card-detail-page').then((m) => ({ Component: m.CardDetailPage, loader: m.loader }))),
       },
       { path: 'sets', lazy: () => import('@/features/sets/routes/sets-page').then((m) => ({ Component: m.SetsPage, loader: m.loader })) },
       { path: 'sets/:slug', lazy: () => import('@/features/sets/routes/set-detail-page').then((m) => ({ Component: m.SetDetailPage, loader: m.loader })) },
-      { path: 'settings', lazy: () => import('@/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+      { path: 'settings', lazy: withTexts(['account'], () => import('@/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage }))) },
       { path: 'auth', lazy: authPage },
       { path: 'auth/email-confirmation', lazy: authPage },
-      { path: 'auth/callback', lazy: () => import('@/features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })) },
+      { path: 'auth/callback', lazy: withTexts(['account'], () => import('@/features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage }))) },
       { path: 'auth/verified', lazy: () => import('@/features/auth/routes/auth-verified').then((m) => ({ loader: m.verifiedLoader, Component: PageLoading })) },
       {
         element: <RequireAuth />,
@@ -55,15 +65,15 @@ export const router = createBrowserRouter([
         children: [
           { path: 'welcome', lazy: () => import('@/features/dashboard/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
           { path: 'dashboard', lazy: () => import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
-          { path: 'mydecks', lazy: () => import('@/features/decks/routes/my-decks-page').then((m) => ({ Component: m.MyDecksPage, loader: m.loader })) },
-          { path: 'deck/new', lazy: () => import('@/features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage })) },
+          { path: 'mydecks', lazy: withTexts(['decks'], () => import('@/features/decks/routes/my-decks-page').then((m) => ({ Component: m.MyDecksPage, loader: m.loader }))) },
+          { path: 'deck/new', lazy: withTexts(['decks'], () => import('@/features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage }))) },
           {
             path: 'deck/:id/edit',
-            lazy: () => import('@/features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage, loader: m.loader })),
+            lazy: withTexts(['decks'], () => import('@/features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage, loader: m.loader }))),
           },
-          { path: 'collection', lazy: () => import('@/features/binders/routes/collection-page').then((m) => ({ Component: m.CollectionPage, loader: m.loader })) },
-          { path: 'collection/new', lazy: () => import('@/features/binders/routes/new-binder-page').then((m) => ({ Component: m.NewBinderPage })) },
-          { path: 'wishlist', lazy: () => import('@/features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader })) },
+          { path: 'collection', lazy: withTexts(['binders'], () => import('@/features/binders/routes/collection-page').then((m) => ({ Component: m.CollectionPage, loader: m.loader }))) },
+          { path: 'collection/new', lazy: withTexts(['binders', 'account'], () => import('@/features/binders/routes/new-binder-page').then((m) => ({ Component: m.NewBinderPage }))) },
+          { path: 'wishlist', lazy: withTexts(['binders'], () => import('@/features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader }))) },
           ...UPCOMING_SIGNED_IN.map((path) => ({ path, lazy: notFound })),
         ],
       },
@@ -75,9 +85,9 @@ export const router = createBrowserRouter([
       {
         path: 'collection/:id',
         loader: binderPageLoader,
-        lazy: () => import('@/features/binders/routes/binder-page').then((m) => ({ Component: m.BinderPage })),
+        lazy: withTexts(['binders'], () => import('@/features/binders/routes/binder-page').then((m) => ({ Component: m.BinderPage }))),
       },
-      { path: 'deck/:id', lazy: () => import('@/features/decks/routes/deck-view-page').then((m) => ({ Component: m.DeckViewPage, loader: m.loader })) },
+      { path: 'deck/:id', lazy: withTexts(['decks'], () => import('@/features/decks/routes/deck-view-page').then((m) => ({ Component: m.DeckViewPage, loader: m.loader }))) },
       { path: 'about', lazy: () => import('@/features/info/about-page').then((m) => ({ Component: m.AboutPage })) },
       { path: 'contributors', lazy: () => import('@/features/info/contributors-page').then((m) => ({ Component: m.ContributorsPage })) },
       { path: 'terms-of-service', lazy: legal('terms-of-service') },

@@ -69,9 +69,19 @@ export async function initI18n(language: LanguageCode = initialLanguage()) {
  * own start-up: then the load waits for it).
  */
 export function preloadNamespaces(namespaces: string[]) {
+  void loadNamespaces(namespaces);
+}
+
+/**
+ * Loads namespaces and resolves when i18next has them (never rejects: a missing file leaves the keys to the fallback
+ * language). Lazy routes await it beside their module (router.tsx), so a page does not suspend on its texts after the
+ * router has switched to it.
+ */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   // Fetch the files at once (i18next's own load later finds them in the module cache).
   const language = i18next.resolvedLanguage ?? initialLanguage();
   for (const ns of namespaces) void bundles[`../locales/${language}/${ns}.json`]?.().catch(() => undefined);
-  if (i18next.isInitialized) void i18next.loadNamespaces(namespaces);
-  else i18next.on('initialized', () => void i18next.loadNamespaces(namespaces));
+  const load = () => i18next.loadNamespaces([...namespaces]).catch(() => undefined);
+  if (i18next.isInitialized) return load();
+  return new Promise((resolve) => i18next.on('initialized', () => void load().then(resolve)));
 }
