@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runSteps } from '../steps';
-import { decodeUtf8, decodeUtf8Steps, parseCardCsv, parsePrice, type CsvFileError } from './collection-csv';
+import { checkImportText, CsvFileError, decodeUtf8, decodeUtf8Steps, MAX_IMPORT_LINE_LENGTH, parseCardCsv, parsePrice } from './collection-csv';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const problem = (fn: () => unknown) => {
@@ -55,6 +56,37 @@ describe('collection CSV (Liga and generic)', () => {
     expect(problem(() => runSteps(decodeUtf8Steps([new Uint8Array(), new Uint8Array()])))).toBe('NO_FILE');
     // A character whose bytes never complete: not UTF-8, even when cut at the end of the last piece.
     expect(problem(() => runSteps(decodeUtf8Steps([new Uint8Array([0x41]), new Uint8Array([0xe6, 0xb5])])))).toBe('NOT_UTF8');
+  });
+
+  it('refuses a line too long while decoding, naming the line checkImportText names, and never refuses more than it', () => {
+    const max = MAX_IMPORT_LINE_LENGTH;
+    const outcome = (fn: () => unknown) => {
+      try {
+        fn();
+        return 'ok';
+      } catch (err) {
+        if (!(err instanceof CsvFileError)) throw err;
+        return `${err.problem}@${err.line ?? ''}`;
+      }
+    };
+    // A header of 10 MB of commas is refused in the first quarter megabyte, before the file becomes one string.
+    const steps = decodeUtf8Steps(new TextEncoder().encode(','.repeat(10 * 1024 * 1024)), { maxLineLength: max });
+    expect(outcome(() => steps.next())).toBe('LINE_TOO_LONG@1');
+    // Lines around the limit, joined by \n, \r\n or a lone \r, with a byte-order mark or not.
+    const segment = fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: max - 2, max: max + 2 })).map((n) => 'x'.repeat(n));
+    const text = fc
+      .tuple(fc.boolean(), fc.array(fc.tuple(segment, fc.constantFrom('\n', '\r\n', '\r', '')), { minLength: 1, maxLength: 6 }))
+      .map(([bom, lines]) => (bom ? '\uFEFF' : '') + lines.map(([l, end]) => l + end).join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const guarded = outcome(() => runSteps(decodeUtf8Steps(new TextEncoder().encode(t), { maxLineLength: max })));
+        const whole = outcome(() => checkImportText(t.replace(/^\uFEFF/, '')));
+        // (An empty text is NO_FILE before any line is read.)
+        if (guarded.startsWith('LINE_TOO_LONG')) expect(guarded).toBe(whole);
+        else expect(guarded === 'ok' || guarded === 'NO_FILE@').toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('refuses an empty file, a header without rows, unknown columns and a file that is not UTF-8', () => {

@@ -80,7 +80,8 @@ export async function readImport(bytes: Uint8Array | readonly Uint8Array[], form
   const pause = createPause();
   /** Every 500 rows of the loops below, a pause (it only yields once a few milliseconds of work have passed). */
   const every500 = (i: number) => (i % 500 === 499 ? pause() : undefined);
-  const text = await readingFile(() => runStepsCooperative(decodeUtf8Steps(bytes), pause));
+  // Both formats are line-based: a line too long is refused while the file is decoded, before it is one string.
+  const text = await readingFile(() => runStepsCooperative(decodeUtf8Steps(bytes, { maxLineLength: MAX_IMPORT_LINE_LENGTH }), pause));
   const rows: NewRow[] = [];
   const failures: ImportFailure[] = [];
   if (format === 'optcgsim') {
