@@ -49,6 +49,18 @@ describe('One Piece deck rules', () => {
     expect(validateDeck({ leader: leader(), cards: long }, standard, { day: DAY }).errors[0]!.params).toEqual({ count: 50, current: 51 });
   });
 
+  it('counts the copies of unknown cards in the size and takes an unknown Leader line as a Leader (reported once, by the caller)', () => {
+    // 46 known cards + 4 copies of a number the library lacks: the list has 50, no size problem.
+    const known = legalMain().slice(1);
+    expect(validateDeck({ leader: leader(), cards: known, unknown: { main: 4, leader: false } }, standard, { day: DAY })).toEqual({ valid: true, mainCount: 50, errors: [], warnings: [] });
+    // The Leader line unknown: no "Please select a leader"; still judged on its size.
+    expect(codes(validateDeck({ leader: null, cards: legalMain(), unknown: { main: 0, leader: true } }, standard, { day: DAY }))).toEqual([]);
+    expect(codes(validateDeck({ leader: null, cards: [], unknown: { main: 0, leader: true } }, standard, { day: DAY }))).toEqual(['MAIN_DECK_SIZE']);
+    // Without them, the same decks are judged as before.
+    expect(codes(validateDeck({ leader: leader(), cards: known }, standard, { day: DAY }))).toEqual(['MAIN_DECK_SIZE']);
+    expect(codes(validateDeck({ leader: null, cards: legalMain() }, standard, { day: DAY }))).toEqual(['LEADER_REQUIRED']);
+  });
+
   it('refuses a second Leader in the list', () => {
     const cards = [...legalMain(), { card: card('OP01-001', { cardType: 'Leader' }), quantity: 1 }];
     const result = validateDeck({ leader: leader(), cards }, standard, { day: DAY });

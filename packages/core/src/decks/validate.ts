@@ -24,6 +24,12 @@ export interface DeckToValidate {
   leader: DeckCard | null;
   /** Main-deck entries; several prints of one card number may appear separately. */
   cards: readonly DeckEntry[];
+  /**
+   * A pasted list's lines whose numbers the library does not know (reported line by line by the caller): their copies
+   * count in the main deck's size and `leader` says the Leader line was one of them, so an unknown card is reported
+   * once and changes no other verdict.
+   */
+  unknown?: { main: number; leader: boolean };
 }
 
 export const DECK_PROBLEM_CODES = [
@@ -143,9 +149,10 @@ export function validateDeck(
   const leader = deck.leader;
 
   if (requireName && !deck.name?.trim()) errors.push(problem('DECK_NAME_REQUIRED'));
-  if (!leader && deck.cards.length === 0) errors.push(problem('DECK_EMPTY'));
-  if (!leader) errors.push(problem('LEADER_REQUIRED'));
-  else if (leader.cardType !== 'Leader') errors.push(problem('LEADER_NOT_A_LEADER', [leader.cardNumber]));
+  if (!leader && deck.cards.length === 0 && !deck.unknown?.leader && !deck.unknown?.main) errors.push(problem('DECK_EMPTY'));
+  if (!leader) {
+    if (!deck.unknown?.leader) errors.push(problem('LEADER_REQUIRED'));
+  } else if (leader.cardType !== 'Leader') errors.push(problem('LEADER_NOT_A_LEADER', [leader.cardNumber]));
 
   // Copies per card number, in first-seen order.
   const copies = new Map<string, number>();
@@ -208,6 +215,7 @@ export function validateDeck(
   if (badQuantity.length) errors.push(problem('INVALID_QUANTITY', badQuantity));
   if (extraLeaders.length) errors.push(problem('TOO_MANY_LEADERS', extraLeaders));
   if (notMain.length) errors.push(problem('NOT_A_MAIN_DECK_CARD', notMain));
+  mainCount += deck.unknown?.main ?? 0;
   if (mainCount < format.minMainDeck || mainCount > format.maxMainDeck) {
     errors.push(problem('MAIN_DECK_SIZE', [], { count: format.maxMainDeck, current: mainCount }));
   }

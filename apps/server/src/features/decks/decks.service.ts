@@ -229,11 +229,16 @@ export async function validateDeckList({
   const lineErrors: DeckListLineError[] = parsed.errors.map((e) => ({ ...e, message: messageText(LINE_MESSAGES[e.reason]) }));
   const rows = new Map<number, DeckRow>();
   const leaders: Card[] = [];
-  for (const entry of parsed.entries) {
+  // Unknown numbers are reported once, by line; their copies still count in the deck's size, and an unknown first
+  // line of 1 copy in a list without a known Leader is taken as the Leader line (OPTCG Sim lists start with it).
+  const unknown = { main: 0, leader: false };
+  for (const [i, entry] of parsed.entries.entries()) {
     const key = `${game}:${entry.cardNumber}`;
     const card = (entry.variant && index.byVariant.get(`${key}_${entry.variant}`)) || index.baseByNumber.get(key);
     if (!card) {
       lineErrors.push({ line: entry.line, text: `${entry.quantity}x${entry.cardNumber}`, reason: 'UNKNOWN_CARD', message: messageText(LINE_MESSAGES.UNKNOWN_CARD) });
+      if (i === 0 && entry.quantity === 1) unknown.leader = true;
+      else unknown.main += entry.quantity;
       continue;
     }
     if (card.cardType === 'Leader' && leaders.length === 0 && entry.quantity === 1) {
@@ -247,7 +252,12 @@ export async function validateDeckList({
   lineErrors.sort((a, b) => a.line - b.line);
   const cards = [...rows.values()];
   const leader = leaders[0] ?? null;
-  const validation = withText(validateDeck({ leader, cards }, rules, { day }));
+  // A first line taken for an unknown Leader is a main-deck card after all when a known Leader came later.
+  if (unknown.leader && leader) {
+    unknown.leader = false;
+    unknown.main += 1;
+  }
+  const validation = withText(validateDeck({ leader, cards, unknown }, rules, { day }));
   return { ...validation, valid: validation.valid && lineErrors.length === 0, leader, ...(withCards ? { cards } : {}), lineErrors };
 }
 

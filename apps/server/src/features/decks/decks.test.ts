@@ -86,9 +86,23 @@ describe('POST /api/decks/validate (no account needed)', () => {
       { line: 17, text: '4 Nami', reason: 'NO_CARD_NUMBER', message: 'No card number on this line' },
     ]);
     expect(body.errors.map((e) => [e.code, e.message, e.cards])).toEqual([
-      ['MAIN_DECK_SIZE', 'The deck must have exactly 50 cards plus 1 Leader (it has 51)', []],
+      // 50 + the 4 copies of the unknown number + 1: the size is the list's, unknown copies included.
+      ['MAIN_DECK_SIZE', 'The deck must have exactly 50 cards plus 1 Leader (it has 55)', []],
       ['TOO_MANY_COPIES', 'At most 4 copies of each card number are allowed', [main[0]!.cardNumber]],
     ]);
+  });
+
+  it('reports a number the library lacks once: its line, and no size or Leader problem of its own', async () => {
+    // A legal list with one line of 4 (and then the Leader) replaced by numbers the library does not know, as a promo
+    // missing from the card package would be.
+    const lines = legalList().split('\n');
+    const swapped = [...lines.slice(0, 1), '4xP-999', ...lines.slice(2)].join('\n');
+    const body = (await (await send('POST', '/api/decks/validate', { format: 'standard', list: swapped })).json()) as ValidateDeckListResponse;
+    expect(body.lineErrors.map((e) => [e.line, e.reason])).toEqual([[2, 'UNKNOWN_CARD']]);
+    expect(body).toMatchObject({ valid: false, mainCount: 50, errors: [] });
+    const noLeader = (await (await send('POST', '/api/decks/validate', { format: 'standard', list: ['1xP-998', ...lines.slice(1)].join('\n') })).json()) as ValidateDeckListResponse;
+    expect(noLeader.lineErrors.map((e) => [e.line, e.reason])).toEqual([[1, 'UNKNOWN_CARD']]);
+    expect(noLeader).toMatchObject({ valid: false, mainCount: 50, errors: [], leader: null });
   });
 
   it('says "Please select a leader" without one, and refuses an unknown format', async () => {
