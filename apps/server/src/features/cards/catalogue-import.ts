@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appMeta, cardSets, cards, gameCategories } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
-import { buildCatalogue, type CardSource, type Catalogue, type CatalogueSet, type SkippedRecord } from './catalogue-source';
+import { buildCatalogue, CORRECTIONS_HASH, type CardSource, type Catalogue, type CatalogueSet, type SkippedRecord } from './catalogue-source';
 
 export interface ImportReport {
   read: number;
@@ -14,6 +14,8 @@ export interface ImportReport {
   unchanged: number;
   skipped: SkippedRecord[];
   sets: { inserted: number; updated: number; unchanged: number };
+  /** Block icons corrected at import (BLOCK_CORRECTIONS). */
+  corrected: Catalogue['corrected'];
 }
 
 const META_KEY = 'catalogue.onepiece.sourceHash';
@@ -107,6 +109,7 @@ export async function importCatalogue({ db, catalogue }: { db: Db; catalogue: Ca
       unchanged: rows.length - toInsert.length - toUpdate.length,
       skipped: catalogue.skipped,
       sets: setReport,
+      corrected: catalogue.corrected,
     };
   });
 }
@@ -128,7 +131,8 @@ export async function seedCatalogue({
   force?: boolean;
 }): Promise<ImportReport | null> {
   const source = Array.isArray(raw) ? { hash: sourceHashOf(raw), load: () => raw } : raw;
-  const hash = source.hash;
+  // The corrections applied at import are part of what was imported: a new correction imports the library again.
+  const hash = `${source.hash}|${CORRECTIONS_HASH}`;
   if (!force) {
     const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, META_KEY));
     if (meta?.value === hash) {
@@ -163,5 +167,6 @@ export async function seedCatalogue({
     `card catalogue imported: ${report.read} read, ${report.written} written, ${report.unchanged} unchanged, ${report.skipped.length} skipped`,
   );
   for (const s of report.skipped.slice(0, 20)) log.warn({ record: s.index }, `skipped: ${s.reason}`);
+  for (const c of report.corrected) log.info({ catalogue: 'onepiece', corrected: c }, `block icons corrected: ${c.rule} (${c.prints} prints, was ${c.from.join('/')})`);
   return report;
 }

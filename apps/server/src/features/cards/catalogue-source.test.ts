@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, loadPackageCards, parseSetLabel } from './catalogue-source';
+import { BLOCK_CORRECTIONS, buildCatalogue, loadPackageCards, parseSetLabel } from './catalogue-source';
 
 const base = {
   card_name: 'Roronoa Zoro',
@@ -96,5 +97,38 @@ describe('buildCatalogue', () => {
     expect(new Set(prints.map((p) => p.cardNumber)).size).toBe(2785);
     expect(sets).toHaveLength(190);
     expect(new Set(sets.map((s) => s.slug)).size).toBe(sets.length);
+  });
+
+  it('corrects the package\'s block icons by the table and says what it changed', () => {
+    const op05 = { ...base, card_number: 'OP05-001', image_name: 'OP05-001', block_icon: '1', card_sets: '-AWAKENING OF THE NEW ERA- [OP-05]' };
+    const op05Parallel = { ...op05, image_name: 'OP05-001_p1', block_icon: '2' };
+    const reprintNewer = { ...op05, image_name: 'OP05-001_p2', block_icon: '4', card_sets: 'STARTER DECK -X- [ST-99]' };
+    const { prints, corrected } = buildCatalogue([base, op05, op05Parallel, reprintNewer]);
+    const blockOf = (image: string) => prints.find((p) => p.sourceKey.startsWith(`${image}@`))!.blockIcon;
+    expect([blockOf('OP01-001'), blockOf('OP05-001'), blockOf('OP05-001_p1'), blockOf('OP05-001_p2')]).toEqual(['1', '2', '2', '4']);
+    expect(corrected).toEqual([{ rule: 'numbers of OP-05 → block 2', prints: 1, from: ['1'], to: '2' }]);
+    // The corrected print's hash is that of the print as corrected, so an existing library is updated.
+    const { sourceHash, ...fields } = prints.find((p) => p.sourceKey.startsWith('OP05-001@'))!;
+    const sha1 = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('hex');
+    expect(sourceHash).toBe(sha1(fields));
+    expect(sourceHash).not.toBe(sha1({ ...fields, blockIcon: '1' }));
+  });
+
+  it('leaves every booster set\'s own prints on one block after correction (the package says OP-05 is 91 × "1", 56 × "2")', () => {
+    const { prints, sets, corrected } = buildCatalogue(loadPackageCards());
+    const setOf = new Map(sets.map((s) => [s.sourceKey, s]));
+    const blocks = new Map<string, Set<string>>();
+    for (const p of prints) {
+      const set = p.setSourceKey ? setOf.get(p.setSourceKey) : undefined;
+      if (set?.kind !== 'booster' || !set.code || !p.cardNumber.startsWith(`${set.code.replace('-', '')}-`)) continue;
+      // "X" prints (OP-16, OP-17) are not a block number: not rotated, not compared.
+      if (p.blockIcon === null || !/^\d+$/.test(p.blockIcon)) continue;
+      blocks.set(set.code, (blocks.get(set.code) ?? new Set()).add(p.blockIcon));
+    }
+    expect(blocks.size).toBeGreaterThanOrEqual(15);
+    expect([...blocks].filter(([, b]) => b.size > 1)).toEqual([]);
+    expect([...blocks.get('OP-05')!]).toEqual(['2']);
+    expect(corrected).toEqual([{ rule: 'numbers of OP-05 → block 2', prints: 93, from: ['1'], to: '2' }]);
+    expect(BLOCK_CORRECTIONS.numbers['OP-05']).toBe('2');
   });
 });

