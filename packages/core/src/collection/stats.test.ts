@@ -19,6 +19,8 @@ const card = (id: number, cardNumber: string, over: Partial<Card> = {}): Card =>
   keywords: [],
   rarity: 'C',
   blockIcon: '1',
+  rotationBlock: '1',
+  rotationSet: null,
   isVariation: false,
   variant: null,
   artworkUrl: null,

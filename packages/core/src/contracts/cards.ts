@@ -30,6 +30,11 @@ export const Card = z.object({
   keywords: z.array(z.string()).describe('Timing and keyword tags such as [On Play] or [Rush]'),
   rarity: z.string(),
   blockIcon: z.string().nullable().describe('Rotation block printed on the card (1, 2, 3, …)'),
+  rotationBlock: z
+    .string()
+    .nullable()
+    .describe("The block that judges the card number under rotation: the newest of its prints' (a reprint with a newer icon keeps the number legal); X or null: never rotated"),
+  rotationSet: z.string().nullable().describe('Set code of the print that gives rotationBlock (e.g. ST-31)'),
   isVariation: z.boolean().describe('Parallel / alternate art of its card number'),
   variant: z.string().nullable().describe('Variant suffix of the print, e.g. p1, r1; null for the base print'),
   artworkUrl: z.string().nullable(),

@@ -56,6 +56,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.deckLeaderTypeOnly': 'This Leader allows only {{type}} type cards',
   'validation.deckDonDeckSize': 'This Leader’s DON!! deck has {{size}} cards',
   'validation.deckUnmodelledCardRule': 'This card changes deck building in a way not checked here — check it by hand: “{{text}}”',
+  'validation.deckLegalByReprint': 'Legal in Standard through its reprint in {{set}} (block {{block}}): play that print',
   'validation.deckUnknownFormat': 'Unknown format for this game',
   'validation.deckListTooLong': 'The deck list is too long',
   'validation.deckCoverNotInDeck': 'Only cards in the deck can be chosen as cover',

@@ -53,6 +53,8 @@ describe('StatsCard', () => {
       keywords: [],
       rarity: 'R',
       blockIcon: '1',
+      rotationBlock: '1',
+      rotationSet: null,
       isVariation: false,
       variant: null,
       artworkUrl: null,

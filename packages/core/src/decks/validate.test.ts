@@ -118,6 +118,25 @@ describe('One Piece deck rules', () => {
     ]);
   });
 
+  it('judges rotation by card number: a reprint with a newer block keeps the number legal, and the note names it', () => {
+    // OP01-016 (block 1) was reprinted in ST-31 with the X icon, OP04-016 with block 4 (the library holds both).
+    const cards = legalMain();
+    cards[0] = { card: card('OP01-016', { blockIcon: '1', rotationBlock: 'X', rotationSet: 'ST-31' }), quantity: 4 };
+    cards[1] = { card: card('OP04-016', { blockIcon: '1', rotationBlock: '4', rotationSet: 'ST-31' }), quantity: 4 };
+    const result = validateDeck({ leader: leader(), cards }, standard, { day: DAY });
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([
+      { code: 'LEGAL_BY_REPRINT', message: 'validation.deckLegalByReprint', params: { block: 'X', set: 'ST-31' }, cards: ['OP01-016'] },
+      { code: 'LEGAL_BY_REPRINT', message: 'validation.deckLegalByReprint', params: { block: '4', set: 'ST-31' }, cards: ['OP04-016'] },
+    ]);
+    expect(messageText(result.warnings[0]!.message, result.warnings[0]!.params)).toBe('Legal in Standard through its reprint in ST-31 (block X): play that print');
+    // Every print of the number old: rotated, whatever print the list names.
+    cards[2] = { card: card('OP01-017', { blockIcon: '1', rotationBlock: '1', rotationSet: 'OP-01' }), quantity: 4 };
+    expect(validateDeck({ leader: leader(), cards }, standard, { day: DAY }).errors.map((e) => [e.code, e.cards])).toEqual([['ROTATED_OUT', ['OP01-017']]]);
+    // Before the rotation and in Extra, no note.
+    expect(validateDeck({ leader: leader(), cards }, extra, { day: DAY }).warnings).toEqual([]);
+  });
+
   it('rotates block 1 out of Standard from April 2026, but not out of Extra', () => {
     const cards = legalMain();
     cards[0] = { card: card('OP01-016', { blockIcon: '1' }), quantity: 4 };

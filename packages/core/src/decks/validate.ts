@@ -8,6 +8,12 @@ export interface DeckCard {
   cardType: string;
   colors: readonly string[];
   blockIcon: string | null;
+  /**
+   * The block that judges the card's number under rotation (the newest of its prints'; "X" or null: never rotated),
+   * and the set of the print that gives it. Without them, the print's own block judges.
+   */
+  rotationBlock?: string | null;
+  rotationSet?: string | null;
   /** For the deck-building clauses printed on cards (card-rules.ts): a Leader's limits and "any number of". */
   cost?: number | null;
   subtypes?: readonly string[];
@@ -76,11 +82,12 @@ export const DECK_PROBLEM_MESSAGES: Record<DeckProblemCode, string> = {
  * What a deck's cards say about it without making it illegal: a Leader's DON!! deck size (a list holds no DON!!
  * cards), and any deck-building clause found on a card that this checker does not model (checked by hand).
  */
-export const DECK_WARNING_CODES = ['DON_DECK_SIZE', 'UNMODELLED_CARD_RULE'] as const;
+export const DECK_WARNING_CODES = ['DON_DECK_SIZE', 'UNMODELLED_CARD_RULE', 'LEGAL_BY_REPRINT'] as const;
 export type DeckWarningCode = (typeof DECK_WARNING_CODES)[number];
 export const DECK_WARNING_MESSAGES: Record<DeckWarningCode, string> = {
   DON_DECK_SIZE: 'validation.deckDonDeckSize',
   UNMODELLED_CARD_RULE: 'validation.deckUnmodelledCardRule',
+  LEGAL_BY_REPRINT: 'validation.deckLegalByReprint',
 };
 
 export interface DeckWarning {
@@ -117,10 +124,22 @@ const blockNumber = (block: string | null) => {
   return Number.isInteger(n) ? n : null;
 };
 
-/** Adds the card's number to `rotated` (once) when its block is below `minBlock`. */
-function checkRotation(card: DeckCard, minBlock: number, rotated: string[]) {
-  const block = blockNumber(card.blockIcon);
-  if (block !== null && block < minBlock && !rotated.includes(card.cardNumber)) rotated.push(card.cardNumber);
+/**
+ * Judges the card's number, not its print (a list names a number): adds it to `rotated` (once) when the number's
+ * block is below `minBlock`; when only this print's own block is, notes the print that keeps the number legal.
+ */
+function checkRotation(card: DeckCard, minBlock: number, rotated: string[], reprinted: DeckWarning[]) {
+  const judge = card.rotationBlock !== undefined ? card.rotationBlock : card.blockIcon;
+  const block = blockNumber(judge);
+  if (block !== null && block < minBlock) {
+    if (!rotated.includes(card.cardNumber)) rotated.push(card.cardNumber);
+    return;
+  }
+  const own = blockNumber(card.blockIcon);
+  if (own !== null && own < minBlock && !reprinted.some((w) => w.cards[0] === card.cardNumber)) {
+    const params = { block: judge ?? '—', set: card.rotationSet ?? '—' };
+    reprinted.push({ code: 'LEGAL_BY_REPRINT', message: DECK_WARNING_MESSAGES.LEGAL_BY_REPRINT, params, cards: [card.cardNumber] });
+  }
 }
 
 /** The regulation of a format on a day, worked out once per format and day (validation runs per request). */
@@ -239,10 +258,12 @@ export function validateDeck(
 
   if (regulation.minBlock !== null) {
     const rotated: string[] = [];
+    const reprinted: DeckWarning[] = [];
     const minBlock = regulation.minBlock;
-    if (leader) checkRotation(leader, minBlock, rotated);
-    for (const { card } of deck.cards) checkRotation(card, minBlock, rotated);
+    if (leader) checkRotation(leader, minBlock, rotated, reprinted);
+    for (const { card } of deck.cards) checkRotation(card, minBlock, rotated, reprinted);
     if (rotated.length) errors.push(problem('ROTATED_OUT', rotated, { block: minBlock, date: regulation.rotationEffective ?? '' }));
+    warnings.push(...reprinted);
   }
 
   return { valid: errors.length === 0, mainCount, errors, warnings };

@@ -28,6 +28,14 @@ export const cards = pgTable(
     cardText: text('card_text'),
     rarity: text('rarity').notNull(),
     blockIcon: text('block_icon'),
+    /**
+     * The block that judges this card number under rotation: the newest block icon among all prints of the number
+     * (a reprint with a newer icon keeps the number legal), or a non-number ("X") or null when a print has no block
+     * number (never rotated). Set at import for every print of the number.
+     */
+    rotationBlock: text('rotation_block'),
+    /** The set code of the print that gives rotationBlock (e.g. ST-31), shown when it is not this print's own. */
+    rotationSet: text('rotation_set'),
     isVariation: boolean('is_variation').notNull().default(false),
     variant: text('variant'),
     /** Sort key that keeps a number's base print first, then its parallels in order. */

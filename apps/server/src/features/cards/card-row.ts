@@ -19,6 +19,8 @@ export const cardColumns = {
   keywords: cards.keywords,
   rarity: cards.rarity,
   blockIcon: cards.blockIcon,
+  rotationBlock: cards.rotationBlock,
+  rotationSet: cards.rotationSet,
   isVariation: cards.isVariation,
   variant: cards.variant,
   artworkUrl: cards.artworkUrl,

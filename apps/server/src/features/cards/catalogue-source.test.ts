@@ -131,4 +131,16 @@ describe('buildCatalogue', () => {
     expect(corrected).toEqual([{ rule: 'numbers of OP-05 → block 2', prints: 93, from: ['1'], to: '2' }]);
     expect(BLOCK_CORRECTIONS.numbers['OP-05']).toBe('2');
   });
+
+  it('gives every print of a number the block that judges the number under rotation, and the set of that print', () => {
+    const { prints } = buildCatalogue(loadPackageCards());
+    const of = (n: string) => [...new Set(prints.filter((p) => p.cardNumber === n).map((p) => `${p.rotationBlock}@${p.rotationSet}`))];
+    // Reprinted in ST-31 with a newer icon (the X icon, block 4): the number stays legal.
+    expect(of('OP01-016')).toEqual(['X@ST-31']);
+    expect(of('OP04-016')).toEqual(['4@ST-31']);
+    // Only block 1 prints: judged by its own set's.
+    expect(of('OP01-017')).toEqual(['1@OP-01']);
+    // OP-05 after the block correction.
+    expect(of('OP05-001')).toEqual(['2@OP-05']);
+  });
 });

@@ -60,6 +60,9 @@ export interface CataloguePrint {
   cardText: string | null;
   rarity: string;
   blockIcon: string | null;
+  /** The block that judges the card number under rotation, and the set of the print that gives it (rotationOf). */
+  rotationBlock: string | null;
+  rotationSet: string | null;
   isVariation: boolean;
   variant: string | null;
   printOrder: number;
@@ -96,8 +99,14 @@ export const BLOCK_CORRECTIONS: { numbers: Record<string, string>; prints: Recor
   prints: {},
 };
 
-/** Changes whenever BLOCK_CORRECTIONS does (kept with the imported library's hash). */
-export const CORRECTIONS_HASH = createHash('sha1').update(JSON.stringify(BLOCK_CORRECTIONS)).digest('hex').slice(0, 12);
+/**
+ * Changes whenever what the import derives from the package does: BLOCK_CORRECTIONS, or the version of the derived
+ * fields (2: rotationBlock and rotationSet). Kept with the imported library's hash, so a change imports it again.
+ */
+export const CORRECTIONS_HASH = createHash('sha1')
+  .update(JSON.stringify({ blocks: BLOCK_CORRECTIONS, derived: 2 }))
+  .digest('hex')
+  .slice(0, 12);
 
 /** English release years of the main products, where they are known. */
 const RELEASE_YEARS: Record<string, number> = {
@@ -199,6 +208,26 @@ function correctBlocks(prints: CataloguePrint[]): Catalogue['corrected'] {
   return corrected;
 }
 
+/**
+ * Sets each print's rotationBlock and rotationSet from all the prints of its card number (a deck list names a number,
+ * not a print): a print without a block number ("X", none) is never rotated and wins; otherwise the newest block
+ * does, the number's own set first among equals. Source hashes follow.
+ */
+function judgeRotation(prints: CataloguePrint[], setCodeOf: (setSourceKey: string) => string | null) {
+  const best = new Map<string, CataloguePrint>();
+  const rank = (p: CataloguePrint) => (p.blockIcon === null || !/^\d+$/.test(p.blockIcon) ? Number.POSITIVE_INFINITY : Number(p.blockIcon));
+  for (const p of prints) {
+    const current = best.get(p.cardNumber);
+    const own = (q: CataloguePrint) => q.setSourceKey !== null && setCodeOf(q.setSourceKey) === firstSetOf(q.cardNumber);
+    if (!current || rank(p) > rank(current) || (rank(p) === rank(current) && own(p) && !own(current))) best.set(p.cardNumber, p);
+  }
+  for (const [i, p] of prints.entries()) {
+    const judge = best.get(p.cardNumber)!;
+    const { sourceHash: _hash, ...fields } = { ...p, rotationBlock: judge.blockIcon, rotationSet: judge.setSourceKey ? setCodeOf(judge.setSourceKey) : null };
+    prints[i] = { ...fields, sourceHash: hashOf(fields) };
+  }
+}
+
 /** Turns the raw package data into sets and prints; every record is either used or reported as skipped. */
 export function buildCatalogue(raw: unknown[]): Catalogue {
   const skipped: SkippedRecord[] = [];
@@ -249,6 +278,8 @@ export function buildCatalogue(raw: unknown[]): Catalogue {
       cardText,
       rarity: c.rarity,
       blockIcon: c.block_icon && c.block_icon !== '-' ? c.block_icon : null,
+      rotationBlock: null,
+      rotationSet: null,
       isVariation: c.is_alternate_art || variant !== null,
       variant,
       printOrder: printOrderOf(variant),
@@ -259,6 +290,7 @@ export function buildCatalogue(raw: unknown[]): Catalogue {
   });
 
   const corrected = correctBlocks(prints);
+  judgeRotation(prints, (key) => setsByKey.get(key)?.code ?? null);
   for (const p of prints) {
     if (p.setSourceKey) setsByKey.get(p.setSourceKey)!.size += 1;
   }

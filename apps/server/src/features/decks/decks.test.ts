@@ -105,6 +105,19 @@ describe('POST /api/decks/validate (no account needed)', () => {
     expect(noLeader).toMatchObject({ valid: false, mainCount: 50, errors: [], leader: null });
   });
 
+  it('judges rotation by card number on the real library: OP01-016 stays legal through its ST-31 reprint, OP01-017 is rotated', async () => {
+    const lines = legalList().split('\n');
+    const reprinted = [lines[0], '4xOP01-016', ...lines.slice(2)].join('\n');
+    const body = (await (await send('POST', '/api/decks/validate', { format: 'standard', list: reprinted })).json()) as ValidateDeckListResponse;
+    expect(body).toMatchObject({ valid: true, errors: [], lineErrors: [] });
+    expect(body.warnings).toEqual([
+      { code: 'LEGAL_BY_REPRINT', message: 'Legal in Standard through its reprint in ST-31 (block X): play that print', params: { block: 'X', set: 'ST-31' }, cards: ['OP01-016'] },
+    ]);
+    const rotated = [lines[0], '4xOP01-017', ...lines.slice(2)].join('\n');
+    const refused = (await (await send('POST', '/api/decks/validate', { format: 'standard', list: rotated })).json()) as ValidateDeckListResponse;
+    expect(refused.errors.map((e) => [e.code, e.cards])).toEqual([['ROTATED_OUT', ['OP01-017']]]);
+  });
+
   it('says "Please select a leader" without one, and refuses an unknown format', async () => {
     const body = (await (await send('POST', '/api/decks/validate', { list: main.map((c) => `4x${c.cardNumber}`).join('\n') })).json()) as ValidateDeckListResponse;
     expect(body.errors.map((e) => e.message)).toContain('Please select a leader');
