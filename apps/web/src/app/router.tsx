@@ -85,7 +85,7 @@ export const router = createBrowserRouter([
       {
         path: 'collection/:id',
         loader: binderPageLoader,
-        lazy: withTexts(['binders'], () => import('@/features/binders/routes/binder-page').then((m) => ({ Component: m.BinderPage }))),
+        lazy: withTexts(['binders', 'cards'], () => import('@/features/binders/routes/binder-page').then((m) => ({ Component: m.BinderPage }))),
       },
       { path: 'deck/:id', lazy: withTexts(['decks'], () => import('@/features/decks/routes/deck-view-page').then((m) => ({ Component: m.DeckViewPage, loader: m.loader }))) },
       { path: 'about', lazy: () => import('@/features/info/about-page').then((m) => ({ Component: m.AboutPage })) },

@@ -65,17 +65,9 @@ export async function initI18n(language: LanguageCode = initialLanguage()) {
 }
 
 /**
- * Starts loading namespaces a page will need (from a route loader, which can run before i18next has finished its
- * own start-up: then the load waits for it).
- */
-export function preloadNamespaces(namespaces: string[]) {
-  void loadNamespaces(namespaces);
-}
-
-/**
  * Loads namespaces and resolves when i18next has them (never rejects: a missing file leaves the keys to the fallback
  * language). Lazy routes await it beside their module (router.tsx), so a page does not suspend on its texts after the
- * router has switched to it.
+ * router has switched to it; it can run before i18next has finished its own start-up (then the load waits for it).
  */
 export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   // Fetch the files at once (i18next's own load later finds them in the module cache).

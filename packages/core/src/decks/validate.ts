@@ -118,7 +118,8 @@ const MAIN_DECK_TYPES = new Set(['Character', 'Event', 'Stage']);
 const problem = (code: DeckProblemCode, cards: string[] = [], params?: DeckProblem['params']): DeckProblem =>
   params ? { code, message: DECK_PROBLEM_MESSAGES[code], params, cards } : { code, message: DECK_PROBLEM_MESSAGES[code], cards };
 
-const blockNumber = (block: string | null) => {
+/** A block icon as a number; null for none or a non-number such as "X" (never rotated). */
+export const blockNumber = (block: string | null) => {
   if (!block) return null;
   const n = Number(block);
   return Number.isInteger(n) ? n : null;

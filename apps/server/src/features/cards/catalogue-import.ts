@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appMeta, cardSets, cards, gameCategories } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
-import { buildCatalogue, CORRECTIONS_HASH, type CardSource, type Catalogue, type CatalogueSet, type SkippedRecord } from './catalogue-source';
+import { buildCatalogue, IMPORT_RULES_HASH, type CardSource, type Catalogue, type CatalogueSet, type SkippedRecord } from './catalogue-source';
 
 export interface ImportReport {
   read: number;
@@ -131,8 +131,8 @@ export async function seedCatalogue({
   force?: boolean;
 }): Promise<ImportReport | null> {
   const source = Array.isArray(raw) ? { hash: sourceHashOf(raw), load: () => raw } : raw;
-  // The corrections applied at import are part of what was imported: a new correction imports the library again.
-  const hash = `${source.hash}|${CORRECTIONS_HASH}`;
+  // What the import derives (corrections, rotation fields) is part of what was imported: a change imports it again.
+  const hash = `${source.hash}|${IMPORT_RULES_HASH}`;
   if (!force) {
     const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, META_KEY));
     if (meta?.value === hash) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { CARD_COLORS, type CardColor, type CardType, type SetKind } from '@grandline/core/games';
+import { blockNumber } from '@grandline/core/decks/validate';
 import { normalizeSearchText, slugify, trimChar } from '@grandline/core/slug';
 import { z } from 'zod';
 
@@ -103,7 +104,7 @@ export const BLOCK_CORRECTIONS: { numbers: Record<string, string>; prints: Recor
  * Changes whenever what the import derives from the package does: BLOCK_CORRECTIONS, or the version of the derived
  * fields (2: rotationBlock and rotationSet). Kept with the imported library's hash, so a change imports it again.
  */
-export const CORRECTIONS_HASH = createHash('sha1')
+export const IMPORT_RULES_HASH = createHash('sha1')
   .update(JSON.stringify({ blocks: BLOCK_CORRECTIONS, derived: 2 }))
   .digest('hex')
   .slice(0, 12);
@@ -178,17 +179,20 @@ function firstSetOf(cardNumber: string): string {
   return digits === 0 || digits === prefix.length ? prefix : `${prefix.slice(0, digits)}-${prefix.slice(digits)}`;
 }
 
-/** Applies BLOCK_CORRECTIONS to the prints (their source hashes follow) and says what changed. */
-function correctBlocks(prints: CataloguePrint[]): Catalogue['corrected'] {
+type PrintFields = Omit<CataloguePrint, 'sourceHash'>;
+
+/** Applies BLOCK_CORRECTIONS to the prints (in place) and says what changed. */
+function correctBlocks(prints: PrintFields[]): Catalogue['corrected'] {
   const corrected: Catalogue['corrected'] = [];
-  for (const [i, p] of prints.entries()) {
+  for (const p of prints) {
     const image = p.sourceKey.slice(0, p.sourceKey.indexOf('@'));
     const set = firstSetOf(p.cardNumber);
     const setBlock = BLOCK_CORRECTIONS.numbers[set];
     const printBlock = BLOCK_CORRECTIONS.prints[image];
+    const own = blockNumber(p.blockIcon);
     let block = p.blockIcon;
     let rule: string | null = null;
-    if (setBlock !== undefined && block !== null && /^\d+$/.test(block) && Number(block) < Number(setBlock)) {
+    if (setBlock !== undefined && own !== null && own < Number(setBlock)) {
       block = setBlock;
       rule = `numbers of ${set} → block ${setBlock}`;
     }
@@ -201,30 +205,28 @@ function correctBlocks(prints: CataloguePrint[]): Catalogue['corrected'] {
     if (!line) corrected.push((line = { rule, prints: 0, from: [], to: block }));
     line.prints++;
     if (!line.from.includes(p.blockIcon ?? '-')) line.from.push(p.blockIcon ?? '-');
-    const fixed: Omit<CataloguePrint, 'sourceHash'> = { ...p, blockIcon: block };
-    delete (fixed as Partial<CataloguePrint>).sourceHash;
-    prints[i] = { ...fixed, sourceHash: hashOf(fixed) };
+    p.blockIcon = block;
   }
   return corrected;
 }
 
 /**
- * Sets each print's rotationBlock and rotationSet from all the prints of its card number (a deck list names a number,
- * not a print): a print without a block number ("X", none) is never rotated and wins; otherwise the newest block
- * does, the number's own set first among equals. Source hashes follow.
+ * Sets each print's rotationBlock and rotationSet (in place) from all the prints of its card number (a deck list names
+ * a number, not a print): a print without a block number ("X", none) is never rotated and wins; otherwise the newest
+ * block does, the number's own set first among equals.
  */
-function judgeRotation(prints: CataloguePrint[], setCodeOf: (setSourceKey: string) => string | null) {
-  const best = new Map<string, CataloguePrint>();
-  const rank = (p: CataloguePrint) => (p.blockIcon === null || !/^\d+$/.test(p.blockIcon) ? Number.POSITIVE_INFINITY : Number(p.blockIcon));
+function judgeRotation(prints: PrintFields[], setCodeOf: (setSourceKey: string) => string | null) {
+  const rank = (p: PrintFields) => blockNumber(p.blockIcon) ?? Number.POSITIVE_INFINITY;
+  const own = (p: PrintFields) => p.setSourceKey !== null && setCodeOf(p.setSourceKey) === firstSetOf(p.cardNumber);
+  const best = new Map<string, PrintFields>();
   for (const p of prints) {
     const current = best.get(p.cardNumber);
-    const own = (q: CataloguePrint) => q.setSourceKey !== null && setCodeOf(q.setSourceKey) === firstSetOf(q.cardNumber);
     if (!current || rank(p) > rank(current) || (rank(p) === rank(current) && own(p) && !own(current))) best.set(p.cardNumber, p);
   }
-  for (const [i, p] of prints.entries()) {
+  for (const p of prints) {
     const judge = best.get(p.cardNumber)!;
-    const { sourceHash: _hash, ...fields } = { ...p, rotationBlock: judge.blockIcon, rotationSet: judge.setSourceKey ? setCodeOf(judge.setSourceKey) : null };
-    prints[i] = { ...fields, sourceHash: hashOf(fields) };
+    p.rotationBlock = judge.blockIcon;
+    p.rotationSet = judge.setSourceKey ? setCodeOf(judge.setSourceKey) : null;
   }
 }
 
@@ -232,7 +234,7 @@ function judgeRotation(prints: CataloguePrint[], setCodeOf: (setSourceKey: strin
 export function buildCatalogue(raw: unknown[]): Catalogue {
   const skipped: SkippedRecord[] = [];
   const setsByKey = new Map<string, CatalogueSet>();
-  const prints: CataloguePrint[] = [];
+  const fields: PrintFields[] = [];
   const seen = new Set<string>();
 
   raw.forEach((record, index) => {
@@ -261,7 +263,7 @@ export function buildCatalogue(raw: unknown[]): Catalogue {
     const variant = variantOf(c.image_name);
     const cardText = c.effects.trim() && c.effects.trim() !== '-' ? c.effects.replace(/<br\s*\/?>/gi, '\n').trim() : null;
     const subtypes = c.types.filter((t) => t && t !== '?');
-    const print: Omit<CataloguePrint, 'sourceHash'> = {
+    const print: PrintFields = {
       sourceKey,
       setSourceKey: setLabel || null,
       cardNumber: c.card_number,
@@ -286,11 +288,13 @@ export function buildCatalogue(raw: unknown[]): Catalogue {
       artworkUrl: /^https?:\/\//.test(c.image_url) ? c.image_url : null,
       searchText: normalizeSearchText([c.card_name, c.card_number, cardText ?? '', subtypes.join(' ')].join(' ')),
     };
-    prints.push({ ...print, sourceHash: hashOf(print) });
+    fields.push(print);
   });
 
-  const corrected = correctBlocks(prints);
-  judgeRotation(prints, (key) => setsByKey.get(key)?.code ?? null);
+  // Derived from all the prints at once; each print is hashed after, as it will be stored.
+  const corrected = correctBlocks(fields);
+  judgeRotation(fields, (key) => setsByKey.get(key)?.code ?? null);
+  const prints: CataloguePrint[] = fields.map((p) => ({ ...p, sourceHash: hashOf(p) }));
   for (const p of prints) {
     if (p.setSourceKey) setsByKey.get(p.setSourceKey)!.size += 1;
   }

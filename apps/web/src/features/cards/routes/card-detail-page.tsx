@@ -17,7 +17,6 @@ import { useQuickAdd } from '@/features/quick-add/api/quick-add-store';
 import { PageTitle } from '@/components/page-title';
 import { cardPricesQueryOptions } from '@/features/prices/api/get-card-prices';
 import { CardPricesSection } from '@/features/prices/components/card-prices-section';
-import { preloadNamespaces } from '@/lib/i18n';
 import { readPreferences } from '@/lib/preferences';
 
 /** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
@@ -86,7 +85,6 @@ function Variations({ current, cards }: { current: Card; cards: Card[] }) {
 
 export function loader({ params }: LoaderFunctionArgs) {
   const id = cardIdFromPathSegment(params.slug ?? '');
-  preloadNamespaces(['prices']);
   if (id !== null) {
     void queryClient.prefetchQuery(cardQueryOptions(id));
     void queryClient.prefetchQuery(cardPricesQueryOptions(id, readPreferences().currency));
