@@ -5,6 +5,8 @@
  * latest.json (`figures`). BENCH_ONLY=binders, BENCH_ONLY=validate (health and the validate endpoint) or
  * BENCH_ONLY=lighthouse (build, then Lighthouse on / and /cards) run only that part and print it (latest.* untouched).
  * BENCH_ONLY=render writes latest.{json,md} again from the figures saved in latest.json (no new measurement).
+ * The prices part always runs in a process of its own (BENCH_ONLY=prices): its latencies are those of the endpoints,
+ * not of this process's garbage collector, which by then holds every load result of the run.
  */
 import { bindersBenchmark, bindersFigures, bindersMarkdown, type BindersResult } from './binders';
 import { deckValidationRate } from './deck-validation';
@@ -432,7 +434,7 @@ async function main() {
   const lh = skipLighthouse ? null : { home: lighthouse('/'), cards: lighthouse('/cards') };
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const prices = await pricesBenchmark(log);
+  const prices = pricesInOwnProcess();
 
   const { summary, md } = report({
     date: new Date().toISOString(),
@@ -481,8 +483,27 @@ async function cardsWithPricesRatio() {
 }
 
 /** BENCH_ONLY=prices: the in-process price figures (ingest, history), printed; the saved results stay as they are. */
+/** BENCH_ONLY=prices in a child process, its result read back from the JSON file it writes. */
+function pricesInOwnProcess(): PricesResult {
+  const out = path.join(os.tmpdir(), `grandline-bench-prices-${process.pid}.json`);
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
+      cwd: root,
+      env: { ...process.env, BENCH_ONLY: 'prices', BENCH_PRICES_JSON: out },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as PricesResult;
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
 async function mainPricesOnly() {
   const prices = await pricesBenchmark(log);
+  if (process.env.BENCH_PRICES_JSON) {
+    fs.writeFileSync(process.env.BENCH_PRICES_JSON, JSON.stringify(prices));
+    return;
+  }
   process.stdout.write(`\n${figuresMarkdown(pricesFigures(prices)).join('\n')}\n${JSON.stringify(prices, null, 2)}\n`);
 }
 

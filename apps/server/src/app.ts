@@ -14,6 +14,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { regulationsRoutes } from './features/decks/regulations.routes';
 import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
@@ -66,6 +67,7 @@ export function buildApi() {
   api.route('/', geoRoutes);
   api.route('/', adminRoutes);
   api.route('/', decksRoutes);
+  api.route('/', regulationsRoutes);
   api.route('/', bindersRoutes);
   api.route('/', pricesRoutes);
   api.route('/', priceAdminRoutes);

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../db/client';
 import { loadPackageCards } from '../features/cards/catalogue-source';
 import { seedCatalogue } from '../features/cards/catalogue-import';
 import { clearCardCaches } from '../features/cards/cards.service';
+import { clearRegulationsCache } from '../features/decks/regulations.service';
 import { createLogger } from '../lib/logger';
 import type { MailMessage, Mailer } from '../lib/mail';
 import { createAuth, type OidcProviderConfig } from '../features/auth/auth';
@@ -17,6 +18,7 @@ export const testLog = createLogger('silent');
  */
 export async function createTestDatabase(): Promise<Database> {
   clearCardCaches();
+  clearRegulationsCache();
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ kind: 'pglite' });

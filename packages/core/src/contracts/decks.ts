@@ -4,6 +4,7 @@ import { DECK_PROBLEM_CODES, DECK_WARNING_CODES } from '../decks/validate';
 import { MAX_DECK_LIST_LENGTH } from '../decks/deck-list';
 import { Card } from './cards';
 import { IntId, Text } from './common';
+import { CalendarDay } from './regulations';
 
 const CardId = IntId('validation.invalidCardId');
 
@@ -95,6 +96,7 @@ export const ValidateDeckListRequest = z.object({
   format: Text(30).default('standard'),
   list: Text(MAX_DECK_LIST_LENGTH, { tooLong: 'validation.deckListTooLong', trim: false }),
   withCards: z.boolean().default(false).describe('Also answer the main deck as read (the editor imports it)'),
+  date: CalendarDay.optional().describe('Judge on the banned, restricted and paired cards and the rotation in force on this day (YYYY-MM-DD, UTC); today by default'),
 });
 
 export const DeckListLineError = z.object({

@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   'PIN_NOT_FOUND',
   'PRODUCT_ALREADY_PINNED',
   'PRINT_ALREADY_PINNED',
+  // Admin deck rules: banned, restricted and paired cards.
+  'REGULATION_NOT_FOUND',
+  'REGULATION_EXISTS',
+  'REGULATION_ENDED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

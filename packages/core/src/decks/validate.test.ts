@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageText } from '../contracts/messages';
 import { DECK_FORMATS, deckFormat, regulationOn, type DeckFormat } from './formats';
+import type { RegulationEntry } from './regulations';
 import { validateDeck, type DeckCard, type DeckEntry } from './validate';
 
 const standard = DECK_FORMATS.onepiece.standard!;
@@ -107,12 +108,14 @@ describe('One Piece deck rules', () => {
   it('applies the banned list of the day (leader included), and restricted cards to 1 copy', () => {
     const cards = legalMain();
     cards[0] = { card: card('OP06-086'), quantity: 4 };
-    const result = validateDeck({ leader: leader({ cardNumber: 'OP05-041' }), cards }, standard, { day: DAY });
+    const result = validateDeck({ leader: leader({ cardNumber: 'OP05-041' }), cards }, extra, { day: '2025-04-01' });
     expect(result.errors).toEqual([{ code: 'BANNED', message: 'validation.deckBanned', cards: ['OP05-041', 'OP06-086'] }]);
+    // Sakazuki was lifted on 2025-08-30; Gecko Moria is still banned.
+    expect(validateDeck({ leader: leader({ cardNumber: 'OP05-041' }), cards }, extra, { day: DAY }).errors[0]?.cards).toEqual(['OP06-086']);
     // Before its list took effect, Gecko Moria was legal.
     expect(codes(validateDeck({ leader: leader(), cards }, extra, { day: '2025-03-31' }))).toEqual([]);
 
-    const withRestricted: DeckFormat = { ...extra, lists: [{ effective: '2020-01-01', banned: [], restricted: ['OP09-010'], source: 'test' }] };
+    const withRestricted: DeckFormat = { ...extra, regulations: [{ kind: 'restricted', cardNumber: 'OP09-010', pairedWith: null, from: '2020-01-01', until: null, source: 'test' }] };
     expect(validateDeck({ leader: leader(), cards: legalMain() }, withRestricted, { day: DAY }).errors).toEqual([
       { code: 'RESTRICTED', message: 'validation.deckRestricted', cards: ['OP09-010'] },
     ]);
@@ -164,11 +167,62 @@ describe('formats as data', () => {
   });
 
   it('picks the newest list and rotation in force on a day', () => {
-    expect([...regulationOn(standard, '2024-01-01').banned]).toEqual([]);
-    expect([...regulationOn(standard, '2024-06-21').banned]).toEqual(['OP05-041']);
-    expect([...regulationOn(standard, DAY).banned]).toEqual(['OP05-041', 'OP06-086', 'OP07-045']);
+    const on = (day: string) => {
+      const r = regulationOn(standard, day);
+      return { banned: [...r.banned].sort(), restricted: [...r.restricted], pairs: r.pairs.map(([a, b]) => `${a}+${b}`) };
+    };
+    expect(on('2023-06-29')).toEqual({ banned: [], restricted: [], pairs: [] });
+    expect(on('2023-11-10')).toEqual({ banned: ['OP01-016', 'OP02-001', 'OP02-005', 'OP02-024', 'OP02-052'], restricted: ['OP03-013'], pairs: [] });
+    expect(on('2023-12-08').banned).toEqual(['OP02-024', 'OP02-052']);
+    expect(on('2024-06-21').banned).toEqual(['OP02-024', 'OP02-052', 'OP05-041', 'OP06-116', 'ST06-015']);
+    expect(on('2025-04-01').banned).toEqual(['EB01-059', 'OP02-024', 'OP02-052', 'OP02-117', 'OP03-098', 'OP05-041', 'OP06-086', 'OP06-116', 'OP07-045', 'ST06-015', 'ST10-001']);
+    expect(on('2025-08-30').pairs).toEqual(['OP11-040+OP11-067', 'OP11-040+OP08-069']);
+    // The list in force after the October 2026 update: 6 banned cards, 3 banned pairs, nothing restricted.
+    expect(on(DAY)).toEqual({
+      banned: ['OP03-040', 'OP06-047', 'OP06-086', 'OP06-116', 'OP14-020', 'ST10-001'],
+      restricted: [],
+      pairs: ['OP11-040+OP11-067', 'OP11-040+OP08-069', 'OP07-115+EB04-058'],
+    });
     expect(regulationOn(standard, '2026-03-31').minBlock).toBeNull();
     expect(regulationOn(standard, '2026-04-01').minBlock).toBe(2);
+  });
+
+  describe('dated entries: bans, restrictions and banned pairs', () => {
+    const entry = (over: Partial<RegulationEntry>): RegulationEntry => ({ kind: 'banned', cardNumber: 'OP09-010', pairedWith: null, from: '2026-01-01', until: null, source: 'https://example.test/list', ...over });
+    const judge = (regulations: RegulationEntry[], day: string, cards = legalMain(), lead = leader()) => validateDeck({ leader: lead, cards }, standard, { day, regulations });
+
+    it('judges a deck on the entries in force on its day: from the first day, until the day a ban is lifted', () => {
+      const lifted = [entry({ until: '2026-06-01' })];
+      expect(judge(lifted, '2025-12-31').valid).toBe(true);
+      expect(judge(lifted, '2026-01-01').errors).toEqual([{ code: 'BANNED', message: 'validation.deckBanned', cards: ['OP09-010'] }]);
+      expect(codes(judge(lifted, '2026-05-31'))).toEqual(['BANNED']);
+      expect(judge(lifted, '2026-06-01').valid).toBe(true);
+    });
+
+    it('restricts to one copy, and bans a Leader', () => {
+      expect(codes(judge([entry({ kind: 'restricted' })], DAY))).toEqual(['RESTRICTED']);
+      const one = legalMain().map((r, i) => (i === 0 ? { ...r, quantity: 1 } : i === 1 ? { ...r, quantity: 7 } : r));
+      expect(codes(judge([entry({ kind: 'restricted' })], DAY, one))).toEqual(['TOO_MANY_COPIES']);
+      expect(judge([entry({ cardNumber: 'OP09-001' })], DAY).errors[0]?.cards).toEqual(['OP09-001']);
+    });
+
+    it('refuses both cards of a banned pair in one deck, Leader included, but either one alone', () => {
+      const pair = [entry({ kind: 'pair', cardNumber: 'OP09-010', pairedWith: 'OP09-011' })];
+      const both = judge(pair, DAY);
+      expect(both.errors).toEqual([{ code: 'BANNED_PAIR', message: 'validation.deckBannedPair', params: { first: 'OP09-010', second: 'OP09-011' }, cards: ['OP09-010', 'OP09-011'] }]);
+      expect(messageText(both.errors[0]!.message, both.errors[0]!.params)).toBe('OP09-010 and OP09-011 may not be in the same deck');
+      const without = legalMain().map((r, i) => (i === 1 ? { ...r, card: card('OP09-099') } : r));
+      expect(judge(pair, DAY, without).valid).toBe(true);
+      expect(codes(judge([entry({ kind: 'pair', cardNumber: 'OP09-001', pairedWith: 'OP09-012' })], DAY))).toEqual(['BANNED_PAIR']);
+      expect(judge(pair, '2025-12-31').valid).toBe(true);
+    });
+
+    it('uses the shipped entries when none are given', () => {
+      const sakazuki = leader({ cardNumber: 'OP05-041' });
+      expect(codes(validateDeck({ leader: sakazuki, cards: legalMain() }, extra, { day: '2024-06-21' }))).toEqual(['BANNED']);
+      expect(validateDeck({ leader: sakazuki, cards: legalMain() }, extra, { day: '2024-06-20' }).valid).toBe(true);
+      expect(validateDeck({ leader: sakazuki, cards: legalMain() }, extra, { day: '2024-06-21', regulations: [] }).valid).toBe(true);
+    });
   });
 
   describe('deck-building clauses printed on cards (texts of the real cards, card-rules.test.ts)', () => {

@@ -1,5 +1,6 @@
 import { cachedDeckRules, type DeckRule } from './card-rules';
 import { regulationOn, today, type DeckFormat } from './formats';
+import type { RegulationEntry } from './regulations';
 
 /** What the rules need to know about a card. */
 export interface DeckCard {
@@ -51,6 +52,7 @@ export const DECK_PROBLEM_CODES = [
   'COLOR_MISMATCH',
   'BANNED',
   'RESTRICTED',
+  'BANNED_PAIR',
   'ROTATED_OUT',
   'LEADER_COST_LIMIT',
   'LEADER_EVENT_COST_LIMIT',
@@ -72,6 +74,7 @@ export const DECK_PROBLEM_MESSAGES: Record<DeckProblemCode, string> = {
   COLOR_MISMATCH: 'validation.deckColorMismatch',
   BANNED: 'validation.deckBanned',
   RESTRICTED: 'validation.deckRestricted',
+  BANNED_PAIR: 'validation.deckBannedPair',
   ROTATED_OUT: 'validation.deckRotatedOut',
   LEADER_COST_LIMIT: 'validation.deckLeaderCostLimit',
   LEADER_EVENT_COST_LIMIT: 'validation.deckLeaderEventCostLimit',
@@ -143,13 +146,18 @@ function checkRotation(card: DeckCard, minBlock: number, rotated: string[], repr
   }
 }
 
-/** The regulation of a format on a day, worked out once per format and day (validation runs per request). */
-const regulations = new WeakMap<DeckFormat, { day: string; regulation: ReturnType<typeof regulationOn> }>();
-function regulationFor(format: DeckFormat, day: string) {
-  const known = regulations.get(format);
+/**
+ * The regulation of a format on a day, worked out once per list of entries, format and day (validation runs per
+ * request; a server's list is replaced, not changed, when an admin edits it).
+ */
+const regulations = new WeakMap<readonly RegulationEntry[], Map<DeckFormat, { day: string; regulation: ReturnType<typeof regulationOn> }>>();
+function regulationFor(format: DeckFormat, day: string, entries: readonly RegulationEntry[]) {
+  let byFormat = regulations.get(entries);
+  if (!byFormat) regulations.set(entries, (byFormat = new Map()));
+  const known = byFormat.get(format);
   if (known && known.day === day) return known.regulation;
-  const regulation = regulationOn(format, day);
-  regulations.set(format, { day, regulation });
+  const regulation = regulationOn(format, day, entries);
+  byFormat.set(format, { day, regulation });
   return regulation;
 }
 
@@ -157,15 +165,16 @@ function regulationFor(format: DeckFormat, day: string) {
  * The official construction rules in a format, on a day (default today): exactly one Leader; a main deck of
  * exactly the format's size of Character, Event and Stage cards; at most `maxCopies` per card number (prints
  * share their number); every main-deck card shares a color with the Leader; banned (0) and restricted (1)
- * numbers; the block rotation. Every problem is returned at once.
+ * numbers and banned pairs (`regulations`: a server's current entries; the format's shipped ones by default); the block
+ * rotation. Every problem is returned at once.
  */
 export function validateDeck(
   deck: DeckToValidate,
   format: DeckFormat,
-  { day = today(), requireName = false }: { day?: string; requireName?: boolean } = {},
+  { day = today(), requireName = false, regulations = format.regulations }: { day?: string; requireName?: boolean; regulations?: readonly RegulationEntry[] } = {},
 ): DeckValidation {
   const errors: DeckProblem[] = [];
-  const regulation = regulationFor(format, day);
+  const regulation = regulationFor(format, day, regulations);
   const leader = deck.leader;
 
   if (requireName && !deck.name?.trim()) errors.push(problem('DECK_NAME_REQUIRED'));
@@ -253,6 +262,10 @@ export function validateDeck(
   if (offColor.length) errors.push(problem('COLOR_MISMATCH', offColor));
   if (banned.length) errors.push(problem('BANNED', banned));
   if (restricted.length) errors.push(problem('RESTRICTED', restricted));
+  for (const [a, b] of regulation.pairs) {
+    const has = (number: string) => copies.has(number) || leader?.cardNumber === number;
+    if (has(a) && has(b)) errors.push(problem('BANNED_PAIR', [a, b], { first: a, second: b }));
+  }
   if (overCost.length) errors.push(problem('LEADER_COST_LIMIT', overCost, { cost: costFrom! }));
   if (overEventCost.length) errors.push(problem('LEADER_EVENT_COST_LIMIT', overEventCost, { cost: eventCostFrom! }));
   if (offType.length) errors.push(problem('LEADER_TYPE_ONLY', offType, { type: onlyType! }));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { cards } from './cards';
 
@@ -38,4 +38,36 @@ export const deckCards = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deckId, t.cardId] }), check('deck_cards_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/**
+ * Banned cards, restricted cards and banned pairs, entry by entry and dated (packages/core decks/regulations.ts): the
+ * shipped entries are stored on first use, and admins add entries or end them in /admin. Never deleted: the history
+ * judges old decks on the list of their date.
+ */
+export const deckRegulations = pgTable(
+  'deck_regulations',
+  {
+    id: serial('id').primaryKey(),
+    gameCategory: text('game_category').notNull(),
+    kind: text('kind').notNull(),
+    cardNumber: text('card_number').notNull(),
+    pairedWith: text('paired_with'),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    untilDay: date('until_day', { mode: 'string' }),
+    source: text('source').notNull(),
+    note: text('note'),
+    /** Shipped with the app (packages/core) rather than added by an admin. */
+    shipped: boolean('shipped').notNull().default(false),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedBy: text('ended_by').references(() => users.id, { onDelete: 'set null' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deck_regulations_entry_idx').on(t.gameCategory, t.kind, t.cardNumber, sql`coalesce(${t.pairedWith}, '')`, t.fromDay),
+    check('deck_regulations_kind', sql`${t.kind} in ('banned', 'restricted', 'pair')`),
+    check('deck_regulations_pair', sql`(${t.kind} = 'pair') = (${t.pairedWith} is not null)`),
+    check('deck_regulations_period', sql`${t.untilDay} is null or ${t.untilDay} > ${t.fromDay}`),
+  ],
 );

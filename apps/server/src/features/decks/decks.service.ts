@@ -16,6 +16,7 @@ import { messageText } from '@grandline/core/contracts/messages';
 import { parseDeckList } from '@grandline/core/decks/deck-list';
 import { deckFormat, type DeckFormat } from '@grandline/core/decks/formats';
 import { validateDeck, type DeckCard, type DeckValidation } from '@grandline/core/decks/validate';
+import { allRegulations, currentRegulations, regulationsGeneration, regulationsOf } from './regulations.service';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isOwner, ownedItems, type Viewer } from '../../db/ownership';
@@ -46,17 +47,19 @@ const withText = (validation: DeckValidation): { valid: boolean; mainCount: numb
   warnings: validation.warnings.map((w) => ({ ...w, message: messageText(w.message, w.params) })),
 });
 
-function validateRows(record: Pick<DeckRecord, 'name' | 'format' | 'gameCategory' | 'leaderCardId'>, rows: DeckRow[], index: CatalogueIndex) {
+type Regulations = Awaited<ReturnType<typeof allRegulations>>;
+
+function validateRows(record: Pick<DeckRecord, 'name' | 'format' | 'gameCategory' | 'leaderCardId'>, rows: DeckRow[], index: CatalogueIndex, regulations: Regulations) {
   const leader = record.leaderCardId ? (index.byId.get(record.leaderCardId) ?? null) : null;
   return validateDeck(
     { name: record.name, leader: leader && asDeckCard(leader), cards: rows.map((r) => ({ card: asDeckCard(r.card), quantity: r.quantity })) },
     formatOf(record.gameCategory, record.format),
-    { requireName: true },
+    { requireName: true, regulations: regulationsOf(regulations, record.gameCategory) },
   );
 }
 
-function summary(record: DeckRecord, rows: DeckRow[], index: CatalogueIndex): DeckSummary & { validation: ReturnType<typeof withText> } {
-  const validation = withText(validateRows(record, rows, index));
+function summary(record: DeckRecord, rows: DeckRow[], index: CatalogueIndex, regulations: Regulations): DeckSummary & { validation: ReturnType<typeof withText> } {
+  const validation = withText(validateRows(record, rows, index, regulations));
   return {
     id: record.id,
     name: record.name,
@@ -92,10 +95,11 @@ async function rowsOf(db: Db, deckIds: string[], index: CatalogueIndex): Promise
 /** The signed-in user's decks, most recently changed first, each with its validity. */
 export async function listDecks({ db, user }: { db: Db; user: { id: string } }): Promise<DeckSummary[]> {
   const index = await catalogueIndex(db);
+  const regulations = await allRegulations(db);
   const records = await db.select().from(decks).where(eq(decks.userId, user.id)).orderBy(desc(decks.updatedAt));
   const rows = await rowsOf(db, records.map((r) => r.id), index);
   return records.map((r) => {
-    const { validation: _validation, ...rest } = summary(r, rows.get(r.id)!, index);
+    const { validation: _validation, ...rest } = summary(r, rows.get(r.id)!, index, regulations);
     return rest;
   });
 }
@@ -103,10 +107,11 @@ export async function listDecks({ db, user }: { db: Db; user: { id: string } }):
 /** A deck for its owner, or for anyone when public; others get the same 404 as for a missing deck. */
 export async function getDeck({ db, viewer, id }: { db: Db; viewer: Viewer; id: string }): Promise<DeckDetail> {
   const index = await catalogueIndex(db);
+  const regulations = await allRegulations(db);
   const record = await deckAccess.readable(db, viewer, id);
   const rows = (await rowsOf(db, [record.id], index)).get(record.id)!;
   const [owner] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId));
-  return { ...summary(record, rows, index), owner: { username: owner?.username ?? null, isYou: isOwner(viewer, record) }, cards: rows };
+  return { ...summary(record, rows, index, regulations), owner: { username: owner?.username ?? null, isYou: isOwner(viewer, record) }, cards: rows };
 }
 
 /** Card ids that exist in the game, a Leader as leader, and a cover among the deck's cards (spec §5). */
@@ -225,6 +230,7 @@ export async function validateDeckList({
 }): Promise<ValidateDeckListResponse> {
   const rules = formatOf(game, format);
   const index = await catalogueIndex(db);
+  const regulations = await currentRegulations(db, game);
   const parsed = parseDeckList(list);
   const lineErrors: DeckListLineError[] = parsed.errors.map((e) => ({ ...e, message: messageText(LINE_MESSAGES[e.reason]) }));
   const rows = new Map<number, DeckRow>();
@@ -257,7 +263,7 @@ export async function validateDeckList({
     unknown.leader = false;
     unknown.main += 1;
   }
-  const validation = withText(validateDeck({ leader, cards, unknown }, rules, { day }));
+  const validation = withText(validateDeck({ leader, cards, unknown }, rules, { day, regulations }));
   return { ...validation, valid: validation.valid && lineErrors.length === 0, leader, ...(withCards ? { cards } : {}), lineErrors };
 }
 
@@ -280,10 +286,11 @@ function hash32(text: string): number {
   return h >>> 0;
 }
 
-export async function validateDeckListJson(args: { db: Db; game: string; format: string; list: string; withCards: boolean }): Promise<string> {
-  // One day for the key and the rules, read once per request.
-  const day = today();
-  const key = `${catalogueGeneration()}\u0000${day}\u0000${args.game}\u0000${args.format}\u0000${args.withCards ? 1 : 0}\u0000${args.list}`;
+export async function validateDeckListJson({ date, ...args }: { db: Db; game: string; format: string; list: string; withCards: boolean; date?: string }): Promise<string> {
+  // One day for the key and the rules, read once per request: the chosen date, or today.
+  const day = date ?? today();
+  await currentRegulations(args.db, args.game);
+  const key = `${catalogueGeneration()}\u0000${regulationsGeneration()}\u0000${day}\u0000${args.game}\u0000${args.format}\u0000${args.withCards ? 1 : 0}\u0000${args.list}`;
   const hit = validationCache.get(key);
   if (hit) return hit;
   const json = JSON.stringify(await validateDeckList({ ...args, day }));

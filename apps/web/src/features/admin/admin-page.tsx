@@ -23,12 +23,17 @@ import { dateTimeFormat } from '@grandline/core/intl';
 const PAGE_SIZE = 25;
 
 const AdminPrices = lazy(() => import('./components/admin-prices').then((m) => ({ default: m.AdminPrices })));
+const AdminRegulations = lazy(() => import('./components/admin-regulations').then((m) => ({ default: m.AdminRegulations })));
+const TABS = ['users', 'prices', 'rules'] as const;
 
-/** /admin (admins only): the users (search, roles) and, at ?tab=prices, the price sources, runs, files and pins. */
+/**
+ * /admin (admins only): the users (search, roles); at ?tab=prices the price sources, runs, files and pins; at ?tab=rules
+ * the banned, restricted and paired cards decks are judged on.
+ */
 export function AdminPage() {
   const { t } = useTranslation(['pages', 'account']);
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'prices' ? 'prices' : 'users';
+  const tab = TABS.find((t) => t === params.get('tab')) ?? 'users';
   return (
     <div className="flex flex-col gap-5" data-testid="admin-page">
       <PageTitle title={t('admin.title')} />
@@ -41,6 +46,9 @@ export function AdminPage() {
           <Tabs.Trigger value="prices" className={tabTrigger} data-testid="admin-tab-prices">
             {t('admin.tabs.prices')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="rules" className={tabTrigger} data-testid="admin-tab-rules">
+            {t('admin.tabs.rules')}
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="users" className="outline-none">
           <AdminUsers />
@@ -48,6 +56,11 @@ export function AdminPage() {
         <Tabs.Content value="prices" className="outline-none">
           <Suspense fallback={<PageLoading />}>
             <AdminPrices />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="rules" className="outline-none">
+          <Suspense fallback={<PageLoading />}>
+            <AdminRegulations />
           </Suspense>
         </Tabs.Content>
       </Tabs.Root>

@@ -1,6 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckCardInput, DeckDetail, DeckRow, UpdateDeckRequest } from '@grandline/core/contracts/decks';
 import { DEFAULT_DECK_FORMAT, deckFormat, type OnePieceFormat } from '@grandline/core/decks/formats';
+import type { RegulationEntry } from '@grandline/core/decks/regulations';
 import { validateDeck } from '@grandline/core/decks/validate';
 
 /** The deck as the editor holds it until it is saved. */
@@ -83,9 +84,14 @@ export function draftReducer(draft: DeckDraft, action: DraftAction): DeckDraft {
 
 export const mainCount = (draft: Pick<DeckDraft, 'rows'>) => draft.rows.reduce((n, r) => n + r.quantity, 0);
 
-/** The construction rules on the draft, as the server will see them when it is saved. */
-export const validateDraft = (draft: DeckDraft) =>
-  validateDeck({ name: draft.name, leader: draft.leader, cards: draft.rows }, deckFormat('onepiece', draft.format)!, { requireName: false });
+/**
+ * The construction rules on the draft, as the server will see them when it is saved: on the server's banned,
+ * restricted and paired cards when they were read (`regulations`), the shipped ones until then.
+ */
+export const validateDraft = (draft: DeckDraft, regulations?: readonly RegulationEntry[]) => {
+  const format = deckFormat('onepiece', draft.format)!;
+  return validateDeck({ name: draft.name, leader: draft.leader, cards: draft.rows }, format, { requireName: false, regulations: regulations ?? format.regulations });
+};
 
 export const cardInputs = (draft: DeckDraft): DeckCardInput[] => draft.rows.map((r) => ({ cardId: r.card.id, quantity: r.quantity }));
 

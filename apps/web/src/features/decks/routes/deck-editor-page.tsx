@@ -18,6 +18,7 @@ import { ExportDialog } from '@/features/decks/components/export-dialog';
 import { ImportDialog } from '@/features/decks/components/import-dialog';
 import { ShareDialog } from '@/features/decks/components/share-dialog';
 import { ValidationPanel } from '@/features/decks/components/validation-panel';
+import { useRegulationEntries } from '@/features/decks/api/get-regulations';
 import { draftFromDeck, draftReducer, emptyDraft, isDirty, mainCount, validateDraft, type DeckDraft } from '@/features/decks/deck-draft';
 import { countInDraft, importActions, saveErrorKey, savePlan } from '@/features/decks/deck-editor-state';
 import { useLeaveGuard } from '@/features/decks/hooks/use-leave-guard';
@@ -39,7 +40,8 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
   const [dialog, setDialog] = useState<'import' | 'export' | 'share' | null>(null);
   const savingRef = useRef(false);
   const dirty = isDirty(saved, draft);
-  const validation = useMemo(() => validateDraft(draft), [draft]);
+  const regulations = useRegulationEntries();
+  const validation = useMemo(() => validateDraft(draft, regulations), [draft, regulations]);
   const tooMany = useMemo(() => new Set(validation.errors.find((e) => e.code === 'TOO_MANY_COPIES')?.cards ?? []), [validation]);
   const blocker = useLeaveGuard(dirty, savingRef);
 
