@@ -26,6 +26,8 @@ describe('app', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        '/admin/deck-regulations',
+        '/admin/deck-regulations/{id}/end',
         '/admin/prices/pins',
         '/admin/prices/pins/{source}/{productId}',
         '/admin/prices/run',
@@ -55,6 +57,7 @@ describe('app', () => {
         '/collection/portfolio',
         '/collection/portfolio/value',
         '/collection/portfolio/value/history',
+        '/deck-regulations',
         '/decks',
         '/decks/validate',
         '/decks/{id}',

@@ -138,6 +138,9 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     // No live source is configured in this app: a valid run is refused with 409, hostile values with 400.
     'POST /admin/prices/run': { source: 'tcgcsv' },
     'POST /admin/prices/pins': { source: 'tcgcsv', productId: '999999999', cardId },
+    'POST /admin/deck-regulations': { game: 'onepiece', kind: 'banned', cardNumber: 'ST01-017', from: '2030-01-01', source: 'https://en.onepiece-cardgame.com/rules/restriction' },
+    // An entry that does not exist: ending it is a 404, hostile values a 400.
+    'POST /admin/deck-regulations/{id}/end': { until: '2031-01-01' },
   };
   return bases[key];
 }
@@ -150,6 +153,7 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/decks/')) return deckId;
   if (route.startsWith('/binders/')) return binderId;
   if (route.startsWith('/admin/users/')) return otherUserId;
+  if (route.startsWith('/admin/deck-regulations/')) return '999999';
   // A pin that does not exist: removing it is a 404, hostile values a 400.
   if (route.startsWith('/admin/prices/pins/') && name === 'source') return 'tcgcsv';
   if (route.startsWith('/admin/prices/pins/') && name === 'productId') return '999999999';

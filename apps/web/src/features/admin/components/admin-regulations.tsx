@@ -90,7 +90,7 @@ function RegulationList({ items, onEnd, testId }: { items: Regulation[]; onEnd?:
   return (
     <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface" data-testid={testId}>
       {items.map((r) => (
-        <li key={r.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="regulation-row" data-kind={r.kind}>
+        <li key={r.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="regulation-row" data-kind={r.kind} data-from={r.from} data-card={r.cardNumber}>
           <div className="flex min-w-0 flex-1 flex-col gap-1.5">
             <div className="flex flex-wrap items-center gap-2">
               <Badge>{t(`${K}.kinds.${r.kind}`)}</Badge>

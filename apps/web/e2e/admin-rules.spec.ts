@@ -1,0 +1,61 @@
+import enAccount from '../src/locales/en/account.json' with { type: 'json' };
+import enPages from '../src/locales/en/pages.json' with { type: 'json' };
+import { expect, test } from './fixtures';
+import { createAccount } from './mail';
+
+const L = enPages.admin;
+const R = L.regulations;
+/** An admin of the e2e server (ADMIN_EMAILS in playwright.config.ts), only used here; a retry signs up its own. */
+const adminOf = (retry: number) => (retry ? 'admin-rules-e2e-retry1@example.com' : 'admin-rules-e2e@example.com');
+
+test('an admin adds a banned card with its source, sees decks judged on it, then ends it into the history', async ({ page }, testInfo) => {
+  const ADMIN = adminOf(testInfo.retry);
+  await createAccount(page, { email: ADMIN });
+  // A starter-deck card no other test plays, from a first day new on every run (the data directory may be kept).
+  const number = 'ST02-017';
+  const from = `2020-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`;
+
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: L.tabs.rules }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=rules$/);
+  const current = page.getByTestId('regulations-current');
+  // The shipped list: the October 2026 ban and the banned pairs, with their status.
+  await expect(current.getByTestId('regulation-row').filter({ hasText: 'OP14-020' })).toContainText(R.statuses.inForce);
+  await expect(current.getByTestId('regulation-row').filter({ hasText: 'OP11-040 + OP11-067' })).toContainText(R.kinds.pair);
+  await expect(page.getByTestId('regulations-history').getByTestId('regulation-row').filter({ hasText: 'OP05-041' })).toContainText(R.statuses.ended);
+
+  await page.getByTestId('regulation-add').click();
+  const dialog = page.getByTestId('regulation-dialog');
+  await dialog.getByTestId('regulation-card').fill('Luffy');
+  await dialog.getByTestId('regulation-source').fill('http://example.com/list');
+  await dialog.getByTestId('regulation-save').click();
+  await expect(dialog).toContainText(enAccount.validation.invalidCardNumber);
+  await expect(dialog).toContainText(enAccount.validation.invalidSourceUrl);
+
+  await dialog.getByTestId('regulation-card').fill(number.toLowerCase());
+  await dialog.getByTestId('regulation-from').fill(from);
+  await dialog.getByTestId('regulation-source').fill('https://en.onepiece-cardgame.com/rules/restriction');
+  await dialog.getByTestId('regulation-save').click();
+  await expect(dialog).toBeHidden();
+  const row = current.locator(`[data-testid="regulation-row"][data-card="${number}"][data-from="${from}"]`);
+  await expect(row).toContainText(R.statuses.inForce);
+  await expect(row).toContainText(R.kinds.banned);
+
+  // A list holding the card is refused on today's list, and was legal before the entry's first day.
+  const verdict = async (date?: string) => {
+    const res = await page.request.post('/api/decks/validate', { data: { list: `1xOP01-001\n4x${number}`, format: 'extra', ...(date ? { date } : {}) } });
+    return ((await res.json()) as { errors: { code: string; cards: string[] }[] }).errors.filter((e) => e.code === 'BANNED').flatMap((e) => e.cards);
+  };
+  expect(await verdict()).toContain(number);
+  expect(await verdict('2019-12-31')).not.toContain(number);
+
+  await row.getByTestId('regulation-end').click();
+  const end = page.getByTestId('regulation-end-dialog');
+  await end.getByTestId('regulation-end-confirm').click();
+  await expect(end).toBeHidden();
+  await expect(page.getByTestId('regulations-history').locator(`[data-testid="regulation-row"][data-card="${number}"][data-from="${from}"]`)).toContainText(R.statuses.ended);
+  expect(await verdict()).not.toContain(number);
+
+  const removed = await page.request.post('/api/me/delete', { data: { confirmation: ADMIN } });
+  expect(removed.status(), await removed.text()).toBeLessThan(300);
+});
