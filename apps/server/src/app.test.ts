@@ -26,6 +26,8 @@ describe('app', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        '/admin/cards/manual',
+        '/admin/cards/manual/{id}',
         '/admin/deck-regulations',
         '/admin/deck-regulations/{id}/end',
         '/admin/prices/pins',

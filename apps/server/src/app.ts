@@ -15,6 +15,7 @@ import { cardsRoutes } from './features/cards/cards.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { regulationsRoutes } from './features/decks/regulations.routes';
+import { manualCardsRoutes } from './features/cards/manual-cards.routes';
 import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
@@ -68,6 +69,7 @@ export function buildApi() {
   api.route('/', adminRoutes);
   api.route('/', decksRoutes);
   api.route('/', regulationsRoutes);
+  api.route('/', manualCardsRoutes);
   api.route('/', bindersRoutes);
   api.route('/', pricesRoutes);
   api.route('/', priceAdminRoutes);

@@ -16,8 +16,10 @@ import { priceConfigFromEnv } from './lib/price-config';
 import { priceJobs, runPriceJobNow, startPriceJobs } from './features/prices/price-jobs';
 import { pricesChanged } from './features/binders/binder-snapshot';
 import { pricesLanded, warmMarketTables } from './features/prices/prices.service';
-import { clearSearchCache } from './features/cards/cards.service';
+import { clearCardCaches, clearSearchCache } from './features/cards/cards.service';
 import { createScheduler } from './jobs/scheduler';
+import { CATALOGUE_CHANNEL } from './features/cards/manual-cards.service';
+import { REGULATIONS_CHANNEL, clearRegulationsCache } from './features/decks/regulations.service';
 
 const started = performance.now();
 const env = loadEnv();
@@ -104,6 +106,10 @@ async function main() {
     clearSearchCache();
     void warmMarketTables(database.db);
   });
+  // A print added or removed by hand on any replica: the library index and cached searches are read again.
+  await database.listen(CATALOGUE_CHANNEL, () => clearCardCaches());
+  // The banned, restricted and paired cards changed on any replica: read again at once (not after REGULATIONS_TTL_MS).
+  await database.listen(REGULATIONS_CHANNEL, () => clearRegulationsCache());
   const server = startHttpServer({
     fetch: app.fetch,
     port: env.PORT,

@@ -56,6 +56,30 @@ test('an admin adds a banned card with its source, sees decks judged on it, then
   await expect(page.getByTestId('regulations-history').locator(`[data-testid="regulation-row"][data-card="${number}"][data-from="${from}"]`)).toContainText(R.statuses.ended);
   expect(await verdict()).not.toContain(number);
 
+  // A promo the card package lacks, added by hand: the library finds it and a list with it has no unknown line.
+  const M = L.manualCards;
+  const promo = `P-${800 + Math.floor(Math.random() * 99)}`;
+  await page.getByTestId('manual-card-add').click();
+  const add = page.getByTestId('manual-card-dialog');
+  await add.getByTestId('manual-card-save').click();
+  await expect(add).toContainText(enAccount.validation.cardNameRequired);
+  await expect(add).toContainText(enAccount.validation.cardColorsRequired);
+  await add.getByTestId('manual-card-number').fill(promo);
+  await add.getByTestId('manual-card-name').fill('Nico Robin (e2e promo)');
+  await add.getByTestId('manual-card-colors').getByRole('button', { name: 'Purple' }).click();
+  await add.getByTestId('manual-card-cost').fill('3');
+  await add.getByTestId('manual-card-save').click();
+  await expect(add).toBeHidden();
+  const added = page.getByTestId('manual-card-row').filter({ hasText: promo });
+  await expect(added).toContainText('Nico Robin (e2e promo)');
+  const found = (await (await page.request.get(`/api/cards?q=${promo}`)).json()) as { items: { cardNumber: string; manual: boolean }[] };
+  expect(found.items).toMatchObject([{ cardNumber: promo, manual: true }]);
+  const checked = (await (await page.request.post('/api/decks/validate', { data: { list: `4x${promo}` } })).json()) as { lineErrors: unknown[] };
+  expect(checked.lineErrors).toEqual([]);
+  await added.getByTestId('manual-card-remove').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: M.remove }).click();
+  await expect(page.getByTestId('manual-card-row').filter({ hasText: promo })).toHaveCount(0);
+
   const removed = await page.request.post('/api/me/delete', { data: { confirmation: ADMIN } });
   expect(removed.status(), await removed.text()).toBeLessThan(300);
 });

@@ -141,6 +141,8 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     'POST /admin/deck-regulations': { game: 'onepiece', kind: 'banned', cardNumber: 'ST01-017', from: '2030-01-01', source: 'https://en.onepiece-cardgame.com/rules/restriction' },
     // An entry that does not exist: ending it is a 404, hostile values a 400.
     'POST /admin/deck-regulations/{id}/end': { until: '2031-01-01' },
+    // A number the library has: a valid base is refused with 409 (nothing added), hostile values with 400.
+    'POST /admin/cards/manual': { cardNumber, name: 'Fuzz card', cardType: 'Character', colors: ['Red'], cost: 1, blockIcon: '4' },
   };
   return bases[key];
 }
@@ -154,6 +156,8 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/binders/')) return binderId;
   if (route.startsWith('/admin/users/')) return otherUserId;
   if (route.startsWith('/admin/deck-regulations/')) return '999999';
+  // No print added by hand has this id: removing it is a 404.
+  if (route.startsWith('/admin/cards/manual/')) return '999999';
   // A pin that does not exist: removing it is a 404, hostile values a 400.
   if (route.startsWith('/admin/prices/pins/') && name === 'source') return 'tcgcsv';
   if (route.startsWith('/admin/prices/pins/') && name === 'productId') return '999999999';

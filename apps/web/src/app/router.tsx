@@ -80,7 +80,7 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth admin />,
         loader: requireAdmin,
-        children: [{ path: 'admin', lazy: () => import('@/features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) }],
+        children: [{ path: 'admin', lazy: withTexts(['pages', 'account', 'cards'], () => import('@/features/admin/admin-page').then((m) => ({ Component: m.AdminPage }))) }],
       },
       {
         path: 'collection/:id',

@@ -22,6 +22,7 @@ export function cardFactory(firstId = 1) {
       rarity: 'C',
       blockIcon: '3',
       isVariation: false,
+      manual: false,
       variant: null,
       artworkUrl: null,
       set: null,

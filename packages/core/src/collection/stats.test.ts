@@ -22,6 +22,7 @@ const card = (id: number, cardNumber: string, over: Partial<Card> = {}): Card =>
   rotationBlock: '1',
   rotationSet: null,
   isVariation: false,
+  manual: false,
   variant: null,
   artworkUrl: null,
   set: { code: 'OP-01', name: 'Romance Dawn', slug: 'op-01' },

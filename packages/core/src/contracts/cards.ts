@@ -36,6 +36,7 @@ export const Card = z.object({
     .describe("The block that judges the card number under rotation: the newest of its prints' (a reprint with a newer icon keeps the number legal); X or null: never rotated"),
   rotationSet: z.string().nullable().describe('Set code of the print that gives rotationBlock (e.g. ST-31)'),
   isVariation: z.boolean().describe('Parallel / alternate art of its card number'),
+  manual: z.boolean().describe('Added by hand by an admin for a number the card package lacks (no image yet)'),
   variant: z.string().nullable().describe('Variant suffix of the print, e.g. p1, r1; null for the base print'),
   artworkUrl: z.string().nullable(),
   set: CardSetRef.nullable(),

@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   'REGULATION_NOT_FOUND',
   'REGULATION_EXISTS',
   'REGULATION_ENDED',
+  // Prints added by hand.
+  'CARD_EXISTS',
+  'CARD_IN_USE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

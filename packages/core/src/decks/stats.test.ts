@@ -56,6 +56,7 @@ describe('StatsCard', () => {
       rotationBlock: '1',
       rotationSet: null,
       isVariation: false,
+      manual: false,
       variant: null,
       artworkUrl: null,
       set: null,

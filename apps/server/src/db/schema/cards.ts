@@ -41,6 +41,11 @@ export const cards = pgTable(
     /** Sort key that keeps a number's base print first, then its parallels in order. */
     printOrder: integer('print_order').notNull().default(0),
     artworkUrl: text('artwork_url'),
+    /**
+     * Added by hand by an admin for a number the card package lacks (sourceKey manual:…); merged into the package's
+     * print of the same number by the import that brings it.
+     */
+    manual: boolean('manual').notNull().default(false),
     /** Lowercased, accent-free name + number + text + types: what text search matches. */
     searchText: text('search_text').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -22,6 +22,7 @@ export const cardColumns = {
   rotationBlock: cards.rotationBlock,
   rotationSet: cards.rotationSet,
   isVariation: cards.isVariation,
+  manual: cards.manual,
   variant: cards.variant,
   artworkUrl: cards.artworkUrl,
   setCode: cardSets.code,

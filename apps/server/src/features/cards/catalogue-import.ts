@@ -5,6 +5,8 @@ import type { Db } from '../../db/client';
 import { appMeta, cardSets, cards, gameCategories } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
 import { buildCatalogue, IMPORT_RULES_HASH, type CardSource, type Catalogue, type CatalogueSet, type SkippedRecord } from './catalogue-source';
+import { clearCardCaches } from './cards.service';
+import { mergeManualPrints } from './manual-cards.service';
 
 export interface ImportReport {
   read: number;
@@ -16,6 +18,8 @@ export interface ImportReport {
   sets: { inserted: number; updated: number; unchanged: number };
   /** Block icons corrected at import (BLOCK_CORRECTIONS). */
   corrected: Catalogue['corrected'];
+  /** Numbers added by hand that the package now has: merged into its print (manual-cards.service.ts). */
+  mergedManual: string[];
 }
 
 const META_KEY = 'catalogue.onepiece.sourceHash';
@@ -101,6 +105,7 @@ export async function importCatalogue({ db, catalogue }: { db: Db; catalogue: Ca
         .set({ ...r, updatedAt: new Date() })
         .where(eq(cards.sourceKey, r.sourceKey));
     }
+    const mergedManual = await mergeManualPrints(tx);
     return {
       read: catalogue.read,
       written: toInsert.length + toUpdate.length,
@@ -110,6 +115,7 @@ export async function importCatalogue({ db, catalogue }: { db: Db; catalogue: Ca
       skipped: catalogue.skipped,
       sets: setReport,
       corrected: catalogue.corrected,
+      mergedManual,
     };
   });
 }
@@ -142,6 +148,8 @@ export async function seedCatalogue({
   }
   const started = performance.now();
   const report = await importCatalogue({ db, catalogue: buildCatalogue(source.load()) });
+  // This process's library index and searches were read from the rows before.
+  clearCardCaches();
   await db
     .insert(appMeta)
     .values({ key: META_KEY, value: hash })
@@ -167,6 +175,7 @@ export async function seedCatalogue({
     `card catalogue imported: ${report.read} read, ${report.written} written, ${report.unchanged} unchanged, ${report.skipped.length} skipped`,
   );
   for (const s of report.skipped.slice(0, 20)) log.warn({ record: s.index }, `skipped: ${s.reason}`);
+  if (report.mergedManual.length) log.info({ catalogue: 'onepiece', merged: report.mergedManual }, `prints added by hand now in the package, merged: ${report.mergedManual.join(', ')}`);
   for (const c of report.corrected) log.info({ catalogue: 'onepiece', corrected: c }, `block icons corrected: ${c.rule} (${c.prints} prints, was ${c.from.join('/')})`);
   return report;
 }

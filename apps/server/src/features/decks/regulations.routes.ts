@@ -51,7 +51,7 @@ export const regulationsRoutes = createRouter()
         ...denied,
       },
     }),
-    async (c) => c.json(await createRegulation({ db: c.var.deps.db, userId: c.var.user.id, input: c.req.valid('json') }), 201),
+    async (c) => c.json(await createRegulation({ db: c.var.deps.db, events: c.var.deps.events, userId: c.var.user.id, input: c.req.valid('json') }), 201),
   )
   .openapi(
     createRoute({
@@ -69,5 +69,5 @@ export const regulationsRoutes = createRouter()
         ...denied,
       },
     }),
-    async (c) => c.json(await endRegulation({ db: c.var.deps.db, userId: c.var.user.id, id: c.req.valid('param').id, until: c.req.valid('json').until }), 200),
+    async (c) => c.json(await endRegulation({ db: c.var.deps.db, events: c.var.deps.events, userId: c.var.user.id, id: c.req.valid('param').id, until: c.req.valid('json').until }), 200),
   );

@@ -5,7 +5,7 @@ import { today } from '@grandline/core/decks/formats';
 import { inForceOn, ONE_PIECE_REGULATIONS, type RegulationEntry, type RegulationKind } from '@grandline/core/decks/regulations';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, DbEvents } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { deckRegulations, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -18,6 +18,8 @@ const SHIPPED: Partial<Record<GameCategory, readonly RegulationEntry[]>> = { one
  * and within this time on the others.
  */
 export const REGULATIONS_TTL_MS = 15_000;
+/** The channel on which a replica says the entries changed: the others read them again at once. */
+export const REGULATIONS_CHANNEL = 'regulations';
 
 type Row = typeof deckRegulations.$inferSelect;
 const toEntry = (row: Row): RegulationEntry => ({
@@ -131,6 +133,11 @@ export async function listRegulations({ db, game, admin = false }: { db: Db; gam
   }));
 }
 
+async function changed(events: Pick<DbEvents, 'notify'> | undefined) {
+  clearRegulationsCache();
+  await events?.notify(REGULATIONS_CHANNEL, 'changed').catch(() => undefined);
+}
+
 async function one(db: Db, id: number): Promise<Regulation> {
   const [row] = await db.select({ game: deckRegulations.gameCategory }).from(deckRegulations).where(eq(deckRegulations.id, id));
   const found = row && (await listRegulations({ db, game: row.game, admin: true })).find((r) => r.id === id);
@@ -139,7 +146,7 @@ async function one(db: Db, id: number): Promise<Regulation> {
 }
 
 /** Adds an entry (an admin); the same card, kind and first day twice is refused. */
-export async function createRegulation({ db, userId, input }: { db: Db; userId: string; input: CreateRegulationRequest & { game: GameCategory } }): Promise<Regulation> {
+export async function createRegulation({ db, events, userId, input }: { db: Db; events?: Pick<DbEvents, 'notify'>; userId: string; input: CreateRegulationRequest & { game: GameCategory } }): Promise<Regulation> {
   try {
     const [row] = await db
       .insert(deckRegulations)
@@ -155,7 +162,7 @@ export async function createRegulation({ db, userId, input }: { db: Db; userId: 
         createdBy: userId,
       })
       .returning({ id: deckRegulations.id });
-    clearRegulationsCache();
+    await changed(events);
     return one(db, row!.id);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('REGULATION_EXISTS', 409, 'This entry is already on the list');
@@ -164,7 +171,7 @@ export async function createRegulation({ db, userId, input }: { db: Db; userId: 
 }
 
 /** Ends an entry in force or upcoming: from `until` on, it no longer applies. An ended entry stays in the history. */
-export async function endRegulation({ db, userId, id, until }: { db: Db; userId: string; id: number; until: string }): Promise<Regulation> {
+export async function endRegulation({ db, events, userId, id, until }: { db: Db; events?: Pick<DbEvents, 'notify'>; userId: string; id: number; until: string }): Promise<Regulation> {
   const existing = await one(db, id);
   if (existing.until !== null) throw new AppError('REGULATION_ENDED', 409, 'This entry has already ended');
   if (until <= existing.from) {
@@ -175,6 +182,6 @@ export async function endRegulation({ db, userId, id, until }: { db: Db; userId:
     .update(deckRegulations)
     .set({ untilDay: until, endedBy: userId, endedAt: new Date() })
     .where(and(eq(deckRegulations.id, id), isNull(deckRegulations.untilDay)));
-  clearRegulationsCache();
+  await changed(events);
   return one(db, id);
 }

@@ -20,7 +20,7 @@ interface Deck {
   /** A known disagreement with the event (a data gap, documented): exactly this error, nothing else. */
   disagreement?: { format: 'standard' | 'extra'; code: string; cards: string[]; why: string };
 }
-const decks = fixture.decks as Deck[];
+const decks = fixture.decks as unknown as Deck[];
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 beforeAll(async () => {

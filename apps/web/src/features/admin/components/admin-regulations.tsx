@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { errorText, validationText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { useAdminRegulations, useCreateRegulation, useEndRegulation } from '@/features/admin/api/regulations-admin';
+import { AdminManualCards } from './admin-manual-cards';
 import { PriceSection, useDateFormats } from './admin-prices-shared';
 
 /** The section's texts: in the admin page's namespace ('pages'). */
@@ -75,6 +76,7 @@ export function AdminRegulations() {
           <RegulationList items={history} testId="regulations-history" />
         </PriceSection>
       )}
+      <AdminManualCards />
       {adding && <AddRegulationDialog onClose={() => setAdding(false)} />}
       {ending && <EndRegulationDialog entry={ending} onClose={() => setEnding(null)} />}
     </div>

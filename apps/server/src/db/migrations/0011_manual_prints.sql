@@ -1,0 +1,1 @@
+ALTER TABLE "cards" ADD COLUMN "manual" boolean DEFAULT false NOT NULL;
