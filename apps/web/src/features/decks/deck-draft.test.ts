@@ -28,6 +28,17 @@ describe('deck draft', () => {
     expect(cardInputs(d)).toEqual([{ cardId: zoro.id, quantity: 3 }]);
   });
 
+  it('judges on the server’s entries and on the chosen day: a banned pair from its first day, the shipped list until read', () => {
+    let d = draftReducer(emptyDraft(), { type: 'add', card: leader });
+    d = draftReducer(d, { type: 'add', card: zoro, count: 4 });
+    d = draftReducer(d, { type: 'add', card: card('OP09-011'), count: 4 });
+    const pair = [{ kind: 'pair' as const, cardNumber: 'OP09-010', pairedWith: 'OP09-011', from: '2026-12-01', until: null, source: 'https://example.test/list' }];
+    const codes = (r: ReturnType<typeof validateDraft>) => r.errors.map((e) => e.code);
+    expect(codes(validateDraft(d, pair, '2026-12-01'))).toEqual(['MAIN_DECK_SIZE', 'BANNED_PAIR']);
+    expect(codes(validateDraft(d, pair, '2026-11-30'))).toEqual(['MAIN_DECK_SIZE']);
+    expect(codes(validateDraft(d, undefined, '2026-12-01'))).toEqual(['MAIN_DECK_SIZE']);
+  });
+
   it('keeps the cover only while it is a card of the deck', () => {
     let d = draftReducer(emptyDraft(), { type: 'add', card: zoro });
     d = draftReducer(d, { type: 'setCover', card: leader });

@@ -88,9 +88,9 @@ export const mainCount = (draft: Pick<DeckDraft, 'rows'>) => draft.rows.reduce((
  * The construction rules on the draft, as the server will see them when it is saved: on the server's banned,
  * restricted and paired cards when they were read (`regulations`), the shipped ones until then.
  */
-export const validateDraft = (draft: DeckDraft, regulations?: readonly RegulationEntry[]) => {
+export const validateDraft = (draft: DeckDraft, regulations?: readonly RegulationEntry[], day?: string) => {
   const format = deckFormat('onepiece', draft.format)!;
-  return validateDeck({ name: draft.name, leader: draft.leader, cards: draft.rows }, format, { requireName: false, regulations: regulations ?? format.regulations });
+  return validateDeck({ name: draft.name, leader: draft.leader, cards: draft.rows }, format, { requireName: false, regulations: regulations ?? format.regulations, ...(day ? { day } : {}) });
 };
 
 export const cardInputs = (draft: DeckDraft): DeckCardInput[] => draft.rows.map((r) => ({ cardId: r.card.id, quantity: r.quantity }));

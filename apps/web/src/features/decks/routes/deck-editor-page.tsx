@@ -19,6 +19,7 @@ import { ImportDialog } from '@/features/decks/components/import-dialog';
 import { ShareDialog } from '@/features/decks/components/share-dialog';
 import { ValidationPanel } from '@/features/decks/components/validation-panel';
 import { useRegulationEntries } from '@/features/decks/api/get-regulations';
+import { isCalendarDay } from '@grandline/core/contracts/regulations';
 import { draftFromDeck, draftReducer, emptyDraft, isDirty, mainCount, validateDraft, type DeckDraft } from '@/features/decks/deck-draft';
 import { countInDraft, importActions, saveErrorKey, savePlan } from '@/features/decks/deck-editor-state';
 import { useLeaveGuard } from '@/features/decks/hooks/use-leave-guard';
@@ -41,7 +42,9 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
   const savingRef = useRef(false);
   const dirty = isDirty(saved, draft);
   const regulations = useRegulationEntries();
-  const validation = useMemo(() => validateDraft(draft, regulations), [draft, regulations]);
+  // The day the panel judges on (an event ahead, a past one); empty: today, as the server judges a saved deck.
+  const [day, setDay] = useState('');
+  const validation = useMemo(() => validateDraft(draft, regulations, isCalendarDay(day) ? day : undefined), [draft, regulations, day]);
   const tooMany = useMemo(() => new Set(validation.errors.find((e) => e.code === 'TOO_MANY_COPIES')?.cards ?? []), [validation]);
   const blocker = useLeaveGuard(dirty, savingRef);
 
@@ -112,7 +115,7 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
         <div className="order-1 flex min-w-0 flex-col gap-4 lg:order-2">
           <DeckDetailsSection uid={uid} draft={draft} dispatch={dispatch} nameError={nameError} />
           <LeaderSection uid={uid} draft={draft} dispatch={dispatch} />
-          <ValidationPanel validation={validation} leader={draft.leader} rows={draft.rows} />
+          <ValidationPanel validation={validation} leader={draft.leader} rows={draft.rows} day={day} onDayChange={setDay} />
           <DeckTabs
             rows={draft.rows}
             mainCount={mainCount(draft)}
