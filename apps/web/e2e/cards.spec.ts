@@ -82,3 +82,18 @@ test('a link with invalid filters explains it and offers to remove them', async 
   await expect(page).toHaveURL(/\/cards\?type=Leader$/);
   await expect(page.getByTestId('card-tile').first()).toBeVisible();
 });
+
+test('a card page says where the number stands in Standard and Extra, with the rule and its date', async ({ page, request }) => {
+  const find = async (number: string) =>
+    ((await (await request.get(`/api/cards?q=${number.toLowerCase()}&variations=false`)).json()) as { items: { id: number; cardNumber: string }[] }).items.find((c) => c.cardNumber === number)!;
+  const moria = await find('OP06-086');
+  await page.goto(`/cards/onepiece/${moria.id}-x`);
+  const legality = page.getByTestId('card-legality');
+  await expect(legality.getByTestId('legality-standard')).toHaveAttribute('data-status', 'banned');
+  await expect(legality.getByTestId('legality-extra')).toContainText('Banned');
+  await expect(legality.getByTestId('legality-extra')).toContainText('since Apr 1, 2025');
+  const luffy = await find('OP11-040');
+  await page.goto(`/cards/onepiece/${luffy.id}-x`);
+  await expect(page.getByTestId('legality-standard')).toHaveAttribute('data-status', 'legal');
+  await expect(page.getByTestId('legality-standard').getByTestId('legality-pair')).toHaveCount(2);
+});

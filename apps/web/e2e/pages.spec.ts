@@ -3,7 +3,13 @@ import { expect, test } from './fixtures';
 test('an unknown route shows the not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByTestId('not-found')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  // A way on: searching the library from here.
+  const search = page.getByTestId('not-found-search');
+  await search.getByRole('searchbox', { name: 'Search the card library' }).fill('zoro');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/cards\?q=zoro/);
+  await page.goto('/no/such/page');
   await page.getByRole('link', { name: 'Go to home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

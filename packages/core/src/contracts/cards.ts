@@ -3,6 +3,7 @@ import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_SORTS, C
 import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
 import { CURRENCY_CODES } from '../money/currencies';
 import { booleanParam, intParam, IntIdParam, multiValue, Paginated, Text } from './common';
+import { CARD_LEGALITY_STATUSES } from '../decks/legality';
 
 export const CardType = z.enum(CARD_TYPES);
 export const CardColor = z.enum(CARD_COLORS);
@@ -110,8 +111,23 @@ export const CardListResponse = Paginated(Card).extend({
 });
 export type CardListResponse = z.infer<typeof CardListResponse>;
 
+const LegalityStatus = z.enum(CARD_LEGALITY_STATUSES);
+export const CardLegalityDetail = z.object({
+  status: LegalityStatus,
+  since: z.string().nullable().describe('Banned or restricted: first day of the entry; rotated: the day of the rotation'),
+  source: z.string().nullable().describe('Banned or restricted: the page that announced it'),
+  minBlock: z.number().int().nullable().describe('Rotated: the lowest block still legal'),
+  pairs: z.array(z.object({ cardNumber: z.string(), since: z.string(), source: z.string() })).describe('Banned pairs in force with this card'),
+});
+export type CardLegalityDetail = z.infer<typeof CardLegalityDetail>;
+
 export const CardDetailResponse = Card.extend({
   variations: z.array(Card).describe('Every other print with the same card number'),
+  legality: z
+    .object({ standard: LegalityStatus, extra: LegalityStatus })
+    .nullable()
+    .describe('The card number today in Standard and Extra (null for a game without formats)'),
+  legalityDetails: z.object({ standard: CardLegalityDetail, extra: CardLegalityDetail }).nullable().describe('The rule and date behind each status'),
 });
 export type CardDetailResponse = z.infer<typeof CardDetailResponse>;
 
@@ -122,3 +138,11 @@ export const CardFacetsResponse = z.object({
   sets: z.array(CardSetRef),
 });
 export type CardFacetsResponse = z.infer<typeof CardFacetsResponse>;
+
+/** Where the signed-in user holds a card number (any of its prints): their decks and binders, with copies. */
+export const CardHoldingsResponse = z.object({
+  cardNumber: z.string(),
+  decks: z.array(z.object({ id: z.string(), name: z.string(), quantity: z.number().int().describe('Main-deck copies of the number'), leader: z.boolean().describe('The number is the Leader') })),
+  binders: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), quantity: z.number().int() })),
+});
+export type CardHoldingsResponse = z.infer<typeof CardHoldingsResponse>;

@@ -1,9 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { CardDetailResponse, CardFacetsResponse, CardIdParam, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
+import { CardDetailResponse, CardFacetsResponse, CardHoldingsResponse, CardIdParam, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
 import type { CardListResponse as CardListResponseBody } from '@grandline/core/contracts/cards';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
+import { requireUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
+import { cardHoldings } from './holdings';
 import { cachedSearchByQueryString, getCard, getCardFacets, searchCardsBody, type SearchBody } from './cards.service';
 
 const acceptsGzip = (c: Context) => /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
@@ -82,4 +84,24 @@ export const cardsRoutes = router
       },
     }),
     async (c) => c.json(await getCard({ db: c.var.deps.db, id: c.req.valid('param').id }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/cards/{id}/holdings',
+      tags: ['cards'],
+      summary: "Where you hold the card's number (any print): your decks and binders, with copies",
+      middleware: [requireUser] as const,
+      request: { params: CardIdParam },
+      responses: {
+        200: jsonContent(CardHoldingsResponse, 'Your decks and binders holding it'),
+        400: jsonContent(ErrorResponse, 'Malformed id'),
+        401: jsonContent(ErrorResponse, 'Not signed in'),
+        404: jsonContent(ErrorResponse, 'No card with this id'),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      return c.json(await cardHoldings({ db: c.var.deps.db, userId: c.var.user.id, cardId: c.req.valid('param').id }), 200);
+    },
   );

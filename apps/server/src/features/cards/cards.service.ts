@@ -11,6 +11,9 @@ import { cardColumns, toCard } from './card-row';
 import { clearCatalogueIndex } from './catalogue-index';
 import type { PriceConfig } from '../../lib/price-config';
 import { currentPriceSql, priceSummaries } from '../prices/prices.service';
+import { deckFormat } from '@grandline/core/decks/formats';
+import { cardLegality } from '@grandline/core/decks/legality';
+import { currentRegulations } from '../decks/regulations.service';
 
 /**
  * The catalogue changes only when it is re-imported, so search results are cached per process for a
@@ -202,7 +205,13 @@ export async function getCard({ db, id }: { db: Db; id: number }): Promise<CardD
     .leftJoin(cardSets, eq(cards.setId, cardSets.id))
     .where(and(eq(cards.gameCategory, row.gameCategory), eq(cards.cardNumber, row.cardNumber), ne(cards.id, id)))
     .orderBy(asc(cards.printOrder), asc(cards.id));
-  return { ...toCard(row), variations: variations.map(toCard) };
+  const card = toCard(row);
+  const standard = deckFormat(card.gameCategory, 'standard');
+  const extra = deckFormat(card.gameCategory, 'extra');
+  if (!standard || !extra) return { ...card, variations: variations.map(toCard), legality: null, legalityDetails: null };
+  const regulations = await currentRegulations(db, card.gameCategory);
+  const details = { standard: cardLegality(card, standard, { regulations }), extra: cardLegality(card, extra, { regulations }) };
+  return { ...card, variations: variations.map(toCard), legality: { standard: details.standard.status, extra: details.extra.status }, legalityDetails: details };
 }
 
 export async function getCardFacets({ db, game = 'onepiece' }: { db: Db; game?: GameCategory }): Promise<CardFacetsResponse> {

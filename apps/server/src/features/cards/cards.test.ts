@@ -156,6 +156,25 @@ describe('GET /api/cards/:id', () => {
     expectEvery(body.variations, (v) => v.cardNumber === 'OP01-001' && v.id !== base.id);
   });
 
+  it('says where the card number stands today in Standard and Extra, with the rule and its date', async () => {
+    const detail = async (number: string) => {
+      const base = (await list(`?q=${number.toLowerCase()}&variations=false`)).body.items.find((c) => c.cardNumber === number)!;
+      return (await getJson<CardDetailResponse>(ctx.app, `/api/cards/${base.id}`)).body;
+    };
+    // OP01-001 Zoro: block 1, never reprinted with a newer one: out of Standard since the April 2026 rotation.
+    const zoro = await detail('OP01-001');
+    expect(zoro.legality).toEqual({ standard: 'rotated', extra: 'legal' });
+    expect(zoro.legalityDetails?.standard).toMatchObject({ status: 'rotated', since: '2026-04-01', minBlock: 2 });
+    // Gecko Moria, banned since 2025-04-01 in both formats, with the announcement's page.
+    const moria = await detail('OP06-086');
+    expect(moria.legality).toEqual({ standard: 'banned', extra: 'banned' });
+    expect(moria.legalityDetails?.extra).toMatchObject({ since: '2025-04-01', source: 'https://en.onepiece-cardgame.com/rules/restriction' });
+    // Luffy OP11-040: legal alone, with its two banned pairs.
+    const luffy = await detail('OP11-040');
+    expect(luffy.legality).toEqual({ standard: 'legal', extra: 'legal' });
+    expect(luffy.legalityDetails?.standard.pairs.map((p) => p.cardNumber)).toEqual(['OP11-067', 'OP08-069']);
+  });
+
   it('404s an unknown id and 400s a malformed one', async () => {
     const missing = await getJson<ErrorResponse>(ctx.app, '/api/cards/999999');
     expect(missing.status).toBe(404);

@@ -13,7 +13,7 @@ import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import type { ValidateDeckListResponse as ValidateDeckListResponseBody } from '@grandline/core/contracts/decks';
-import { createDeck, deleteDeck, getDeck, listDecks, replaceDeckCards, updateDeck, validateDeckListJson } from './decks.service';
+import { copyDeck, createDeck, deleteDeck, getDeck, listDecks, replaceDeckCards, updateDeck, validateDeckListJson } from './decks.service';
 
 const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
@@ -74,6 +74,18 @@ export const decksRoutes = createRouter()
       c.header('Cache-Control', 'private, no-cache');
       return c.json(await getDeck({ db: c.var.deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id }), 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/decks/{id}/copy',
+      tags: ['decks'],
+      summary: 'Copy a deck you can see (yours, or a public one) into your decks: private, named "Copy of …"',
+      middleware: [requireAcceptedTerms] as const,
+      request: { params: DeckIdParam },
+      responses: { 201: jsonContent(DeckDetail, 'The new deck'), 404: notFound, ...gate },
+    }),
+    async (c) => c.json(await copyDeck({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id }), 201),
   )
   .openapi(
     createRoute({

@@ -163,6 +163,32 @@ export async function createDeck({ db, user, data }: { db: Db; user: { id: strin
   return getDeck({ db, viewer: user, id });
 }
 
+/**
+ * Copies a deck its reader can see (their own, or anyone's public deck) into the reader's decks: private, named
+ * "Copy of …" (cut to the name's limit), with its format, description, Leader, cover and rows, in one transaction.
+ */
+export async function copyDeck({ db, user, id }: { db: Db; user: { id: string }; id: string }) {
+  const source = await deckAccess.readable(db, user, id);
+  const rows = await db.select().from(deckCards).where(eq(deckCards.deckId, id)).orderBy(asc(deckCards.position));
+  const copy = randomUUID();
+  const name = `Copy of ${source.name}`.slice(0, 100);
+  await db.transaction(async (tx) => {
+    await tx.insert(decks).values({
+      id: copy,
+      userId: user.id,
+      name,
+      format: source.format,
+      description: source.description,
+      gameCategory: source.gameCategory,
+      isPublic: false,
+      leaderCardId: source.leaderCardId,
+      coverCardId: source.coverCardId,
+    });
+    if (rows.length) await tx.insert(deckCards).values(rows.map((r) => ({ deckId: copy, cardId: r.cardId, quantity: r.quantity, position: r.position })));
+  });
+  return getDeck({ db, viewer: user, id: copy });
+}
+
 /** Changes only the fields sent; only the owner may (others get a 404, never a change). */
 export async function updateDeck({ db, user, id, data }: { db: Db; user: { id: string }; id: string; data: UpdateDeckRequest }) {
   const index = await catalogueIndex(db);

@@ -269,3 +269,51 @@ describe('hostile input (400, never 500)', () => {
     expect((await send('POST', '/api/decks/validate', { list: '1xOP01-001\u0000' })).status).toBe(400);
   });
 });
+
+describe('POST /api/decks/{id}/copy', () => {
+  it('copies a public deck into the reader’s decks, private and named "Copy of …", and never a private deck of someone else', async () => {
+    const created = (await (await send('POST', '/api/decks', { name: 'Red rush', format: 'standard', description: 'Fast', isPublic: true, leaderCardId: leader.id, cards: legalRows() }, bob)).json()) as DeckDetail;
+    const res = await send('POST', `/api/decks/${created.id}/copy`, undefined, alice);
+    expect(res.status).toBe(201);
+    const copy = (await res.json()) as DeckDetail;
+    expect(copy).toMatchObject({ name: 'Copy of Red rush', isPublic: false, format: 'standard', description: 'Fast', valid: true, owner: { isYou: true } });
+    expect(copy.id).not.toBe(created.id);
+    expect(copy.leader?.id).toBe(leader.id);
+    expect(copy.cards.map((r) => [r.card.id, r.quantity])).toEqual(created.cards.map((r) => [r.card.id, r.quantity]));
+    // The copy is the reader's own: listed, and changing it leaves the original alone.
+    const mine = (await (await get('/api/decks', alice)).json()) as { items: { id: string }[] };
+    expect(mine.items.map((d) => d.id)).toContain(copy.id);
+    expect((await send('PATCH', `/api/decks/${copy.id}`, { name: 'Mine now' }, alice)).status).toBe(200);
+    expect(((await (await get(`/api/decks/${created.id}`)).json()) as DeckDetail).name).toBe('Red rush');
+
+    const secret = (await (await send('POST', '/api/decks', { name: 'Secret tech', format: 'standard' }, bob)).json()) as DeckDetail;
+    expect((await send('POST', `/api/decks/${secret.id}/copy`, undefined, alice)).status).toBe(404);
+    expect((await send('POST', `/api/decks/${created.id}/copy`, undefined)).status).toBe(401);
+    // A long name is cut to the limit.
+    const long = (await (await send('POST', '/api/decks', { name: 'x'.repeat(100), format: 'extra', isPublic: true }, bob)).json()) as DeckDetail;
+    expect(((await (await send('POST', `/api/decks/${long.id}/copy`, undefined, alice)).json()) as DeckDetail).name).toHaveLength(100);
+  });
+});
+
+describe('GET /api/cards/{id}/holdings', () => {
+  it('lists the reader’s own decks and binders holding any print of the number, with copies, and nobody else’s', async () => {
+    const target = main[0]!;
+    const deck = (await (await send('POST', '/api/decks', { name: 'Holdings deck', format: 'standard', leaderCardId: leader.id, cards: [{ cardId: target.id, quantity: 3 }] }, alice)).json()) as DeckDetail;
+    const binder = (await (await send('POST', '/api/binders', { name: 'Holdings binder', category: 'trade' }, alice)).json()) as { id: string };
+    const added = await send('POST', `/api/binders/${binder.id}/cards`, { cards: [{ cardId: target.id, quantity: 2, condition: 'NM', language: 'EN' }, { cardId: target.id, quantity: 1, condition: 'SP', language: 'EN' }] }, alice);
+    expect(added.status, await added.clone().text()).toBeLessThan(300);
+    const res = await get(`/api/cards/${target.id}/holdings`, alice);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { cardNumber: string; decks: { id: string; quantity: number; leader: boolean }[]; binders: { id: string; quantity: number; category: string }[] };
+    expect(body.cardNumber).toBe(target.cardNumber);
+    expect(body.decks.find((d) => d.id === deck.id)).toMatchObject({ quantity: 3, leader: false });
+    expect(body.binders.find((b) => b.id === binder.id)).toMatchObject({ quantity: 3, category: 'trade' });
+    const asLeader = (await (await get(`/api/cards/${leader.id}/holdings`, alice)).json()) as typeof body;
+    expect(asLeader.decks.find((d) => d.id === deck.id)).toMatchObject({ quantity: 0, leader: true });
+    const other = (await (await get(`/api/cards/${target.id}/holdings`, bob)).json()) as typeof body;
+    expect(other.decks.map((d) => d.id)).not.toContain(deck.id);
+    expect(other.binders.map((b) => b.id)).not.toContain(binder.id);
+    expect((await get(`/api/cards/${target.id}/holdings`)).status).toBe(401);
+    expect((await get('/api/cards/999999/holdings', alice)).status).toBe(404);
+  });
+});

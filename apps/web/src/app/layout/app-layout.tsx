@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@grandline/core/locales';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { scrollKey } from '@/lib/scroll-key';
 import { storage } from '@/lib/storage';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { PreferencesSync } from '@/app/preferences-sync';
@@ -80,7 +81,7 @@ export function AppLayout() {
           <Footer />
         </div>
       </div>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <AccountGate />
       <PreferencesSync />
     </div>

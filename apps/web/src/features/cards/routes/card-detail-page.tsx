@@ -18,6 +18,8 @@ import { PageTitle } from '@/components/page-title';
 import { cardPricesQueryOptions } from '@/features/prices/api/get-card-prices';
 import { CardPricesSection } from '@/features/prices/components/card-prices-section';
 import { readPreferences } from '@/lib/preferences';
+import { CardLegality } from '@/features/cards/components/card-legality';
+import { CardHoldings } from '@/features/cards/components/card-holdings';
 
 /** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
 const AddToDeckMenu = lazy(() => import('@/features/decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
@@ -230,6 +232,8 @@ export function CardDetailPage() {
               {card.cardText ? <CardText text={card.cardText} /> : <p className="text-muted">{t('detail.noEffect')}</p>}
             </div>
           </div>
+          <CardLegality card={card} />
+          {signedIn && <CardHoldings cardId={card.id} />}
           {card.set && (
             <p className="mt-4 text-sm text-muted">
               {t('detail.printedIn')}{' '}

@@ -40,6 +40,7 @@ export const decksApi = {
   update: (id: string, body: UpdateDeckRequest) => apiSend<DeckDetail>('PATCH', `/decks/${encodeURIComponent(id)}`, body),
   replaceCards: (id: string, cards: DeckCardInput[]) => apiSend<DeckDetail>('PUT', `/decks/${encodeURIComponent(id)}/cards`, { cards }),
   remove: (id: string) => apiSend<void>('DELETE', `/decks/${encodeURIComponent(id)}`),
+  copy: (id: string) => apiSend<DeckDetail>('POST', `/decks/${encodeURIComponent(id)}/copy`),
   validateList: (list: string, format: string) =>
     apiSend<ValidateDeckListResponse>('POST', '/decks/validate', { game: 'onepiece', format, list, withCards: true }),
 };

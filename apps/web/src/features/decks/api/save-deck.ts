@@ -16,3 +16,11 @@ export async function saveDeck(plan: SavePlan): Promise<DeckDetail> {
   void queryClient.invalidateQueries({ queryKey: deckKeys.mine() });
   return result;
 }
+
+/** Copies a deck into the user's decks (private, "Copy of …"); the copy goes into the cache, the lists are fetched again. */
+export async function copyDeck(id: string): Promise<DeckDetail> {
+  const copy = await decksApi.copy(id);
+  queryClient.setQueryData(deckKeys.detail(copy.id), copy);
+  void queryClient.invalidateQueries({ queryKey: deckKeys.mine() });
+  return copy;
+}

@@ -1,13 +1,17 @@
-import { Download, Link2, Pencil, Share2 } from 'lucide-react';
+import { Copy, Download, Link2, Pencil, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { Button, buttonClass } from '@/components/ui/button';
 import { DetailState, PageSkeleton } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { copyWithToast } from '@/lib/clipboard';
 import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
+import { copyDeck } from '@/features/decks/api/save-deck';
+import { errorText } from '@/lib/error-text';
+import { useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
 import { FormatBadge, ValidityBadge, VisibilityBadge } from '@/features/decks/components/deck-badges';
 import { DeckTabs } from '@/features/decks/components/deck-tabs';
 import { ExportDialog } from '@/features/decks/components/export-dialog';
@@ -26,6 +30,9 @@ export function DeckViewPage() {
   const { id = '' } = useParams();
   const deck = useDeck(id);
   const [dialog, setDialog] = useState<'export' | 'share' | null>(null);
+  const { signedIn, termsAccepted } = useSession();
+  const navigate = useNavigate();
+  const [copying, setCopying] = useState(false);
   const title = <PageTitle title={deck.data?.name ?? t('view.title')} />;
 
   if (!deck.isSuccess) {
@@ -42,6 +49,18 @@ export function DeckViewPage() {
     );
   }
   const d = deck.data;
+  const copyToMine = async () => {
+    setCopying(true);
+    try {
+      const copy = await copyDeck(d.id);
+      notify.success(t('copy.done', { name: copy.name }));
+      void navigate(`/deck/${copy.id}/edit`);
+    } catch (err) {
+      notify.error(errorText(err, 'decks:copy.failed'));
+    } finally {
+      setCopying(false);
+    }
+  };
   const copyLink = () => copyWithToast(`${window.location.origin}/deck/${d.id}`, { done: t('share.copied'), failed: t('export.copyFailed') });
   return (
     <div className="flex flex-col gap-6" data-testid="deck-view">
@@ -71,6 +90,12 @@ export function DeckViewPage() {
                 <Pencil className="h-4 w-4" aria-hidden />
                 {t('actions.edit')}
               </Link>
+            )}
+            {signedIn && termsAccepted && (
+              <Button variant={d.owner.isYou ? 'secondary' : 'primary'} onClick={() => void copyToMine()} disabled={copying} data-testid="copy-deck">
+                <Copy className="h-4 w-4" aria-hidden />
+                {t('copy.action')}
+              </Button>
             )}
             <Button variant="secondary" onClick={() => void copyLink()}>
               <Link2 className="h-4 w-4" aria-hidden />
