@@ -145,3 +145,21 @@ test('an import with more than 1,000 failed rows lists the first 1,000 and says 
   await expect(page.getByTestId('import-failures-truncated')).toHaveText('Showing the first 1,000 of 1,200 rows that could not be imported.');
   await expect(page.getByTestId('import-failures').locator('tbody tr')).toHaveCount(1_000);
 });
+
+test('a private binder opened signed out offers to sign in, then shows it to its owner', async ({ page }) => {
+  const { email, password } = await createAccount(page, { email: uniqueEmail('private-binder') });
+  const res = await page.request.post('/api/binders', { data: { name: 'Vault', category: 'personal', isPublic: false } });
+  const binder = (await res.json()) as { id: string };
+  await page.context().clearCookies();
+
+  await page.goto(`/collection/${binder.id}`);
+  await expect(page.getByText(en.notFound.hintSignedOut)).toBeVisible();
+  await page.getByTestId('binder-sign-in').click();
+  await expect(page).toHaveURL(/\/auth$/);
+  const form = page.getByTestId('sign-in-form');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/collection/${binder.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Vault' })).toBeVisible();
+});

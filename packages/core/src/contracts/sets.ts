@@ -13,6 +13,7 @@ export const CardSet = z.object({
   slug: z.string(),
   kind: z.enum(SET_KINDS),
   releaseYear: z.number().int().nullable(),
+  releaseDate: z.string().nullable().describe('English release day (YYYY-MM-DD) when known; the order of "latest" sets'),
   size: z.number().int().describe('Number of prints in the product'),
   gameCategory: z.enum(GAME_CATEGORIES),
 });

@@ -99,6 +99,21 @@ describe('collection CSV (Liga and generic)', () => {
     expect(problem(() => parseCardCsv('foo,bar\n1,2\n'))).toBe('FORMAT_NOT_IMPLEMENTED');
   });
 
+  it('reads the generic format without a header: quantity,card_number[,variant] from the first line', () => {
+    const parsed = parseCardCsv('4,OP01-001\n2,op01-016,p1\n1,OP01-999\nx,OP01-002\n');
+    expect(parsed.format).toBe('generic');
+    expect(parsed.rows.map((r) => [r.line, r.quantity, r.number, r.variant])).toEqual([
+      [1, 4, 'OP01-001', null],
+      [2, 2, 'OP01-016', 'p1'],
+      [3, 1, 'OP01-999', null],
+    ]);
+    expect(parsed.errors).toEqual([{ line: 4, edition: null, name: null, number: 'OP01-002', reason: 'BAD_QUANTITY' }]);
+    // With its header, the same rows; a first line that is neither a header nor such a row is still refused.
+    expect(parseCardCsv('quantity,card_number\n4,OP01-001\n').rows.map((r) => [r.line, r.number])).toEqual([[2, 'OP01-001']]);
+    expect(problem(() => parseCardCsv('4;OP01-001;p1\n'))).toBeNull();
+    expect(problem(() => parseCardCsv('Luffy,OP01-001\nZoro,OP01-025\n'))).toBe('FORMAT_NOT_IMPLEMENTED');
+  });
+
   it('reads prices with comma or point decimals and thousands separators', () => {
     expect(parsePrice('2,50')).toBe(2.5);
     expect(parsePrice('R$ 1.234,56')).toBe(1234.56);

@@ -240,6 +240,9 @@ export function splitCsvRecords(text: string, delimiter: string, { records = 2_0
   return pieces;
 }
 
+/** A first line that is data of the generic format without a header: a whole quantity, then a card number. */
+const isGenericRow = (cells: string[]) => cells.length >= 2 && /^\d{1,4}$/.test((cells[0] ?? '').trim()) && NUMBER.test((cells[1] ?? '').trim());
+
 /** Records parsed per step of the cooperative reader (a few milliseconds of work). */
 const RECORDS_PER_STEP = 500;
 
@@ -276,6 +279,14 @@ function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
     const column = COLUMN_BY_NAME.get(fold(cell));
     if (column && index[column] === undefined) index[column] = i;
   });
+  // No header: `quantity,card_number[,variant]` from the first line on (the generic format, as the import dialog shows).
+  const headerless = index.number === undefined && isGenericRow(header);
+  if (headerless) {
+    index.quantity = 0;
+    index.number = 1;
+    index.variant = 2;
+    firstData = [header, ...firstData];
+  }
   if (index.number === undefined) {
     if (firstData.length === 0 && next === pieces.length) throw new CsvFileError('NO_DATA_ROWS');
     throw new CsvFileError('FORMAT_NOT_IMPLEMENTED');
@@ -290,7 +301,7 @@ function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
   const errors: CsvRowError[] = [];
   let dataRows = 0;
   const readRow = (row: string[]) => {
-    const line = ++dataRows + 1;
+    const line = ++dataRows + (headerless ? 0 : 1);
     const edition = cell(row, 'edition') || null;
     const name = cell(row, 'name') || null;
     const rawNumber = cell(row, 'number');

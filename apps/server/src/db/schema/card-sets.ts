@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { gameCategories } from './game-categories';
 
 export const cardSets = pgTable(
@@ -15,6 +15,8 @@ export const cardSets = pgTable(
     slug: text('slug').notNull().unique(),
     kind: text('kind').notNull(),
     releaseYear: integer('release_year'),
+    /** English release day when known (SET_RELEASE_DATES in catalogue-source.ts; the card data has none). */
+    releaseDate: date('release_date', { mode: 'string' }),
     size: integer('size').notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

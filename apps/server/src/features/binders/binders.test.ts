@@ -305,6 +305,11 @@ describe('import', () => {
     const replaced = (await (await upload(`/api/binders/${binder.id}/import?format=optcgsim&mode=replace`, `4x${b!.cardNumber}\nnonsense\n`, alice, 'text/plain')).json()) as ImportResult;
     expect(replaced).toMatchObject({ format: 'optcgsim', mode: 'replace', imported: 1, copies: 4, failures: [{ line: 2, reason: 'MISSING_NUMBER' }] });
     expect((await rowsOf(binder.id, alice)).items.map((r) => [r.card.id, r.quantity])).toEqual([[b!.id, 4]]);
+
+    // The simplest file, without a header: quantity,card_number[,variant]; an unknown number says so.
+    const plain = (await (await upload(`/api/binders/${binder.id}/import?mode=replace`, `4,${a!.cardNumber}\n1,OP99-999\n`, alice)).json()) as ImportResult;
+    expect(plain).toMatchObject({ format: 'generic', imported: 1, copies: 4 });
+    expect(plain.failures).toEqual([expect.objectContaining({ line: 2, number: 'OP99-999', reason: 'CARD_NOT_FOUND' })]);
   });
 
   it("matches Liga's edition codes to our products, including Liga's OP-14 and EB-04 inside our combined OP-14-EB04", async () => {

@@ -34,6 +34,7 @@ const setFields = (s: CatalogueSet) => ({
   slug: s.slug,
   kind: s.kind,
   releaseYear: s.releaseYear,
+  releaseDate: s.releaseDate,
   size: s.size,
   sortOrder: s.sortOrder,
 });

@@ -144,3 +144,17 @@ describe('buildCatalogue', () => {
     expect(of('OP05-001')).toEqual(['2@OP-05']);
   });
 });
+
+describe('set release days', () => {
+  it('dates every booster from OP-01 to OP-17, in the order of their numbers, each with a source', async () => {
+    const { SET_RELEASE_DATES } = await import('./catalogue-source');
+    const boosters = Object.entries(SET_RELEASE_DATES).filter(([code]) => code.startsWith('OP-'));
+    expect(boosters.map(([code]) => code.slice(0, 5))).toEqual(Array.from({ length: 17 }, (_, i) => `OP-${String(i + 1).padStart(2, '0')}`));
+    const days = boosters.map(([, r]) => r.date);
+    expect(days).toEqual([...days].sort());
+    for (const [code, r] of Object.entries(SET_RELEASE_DATES)) {
+      expect(r.date, code).toMatch(/^20\d\d-\d\d-\d\d$/);
+      expect(r.source, code).toMatch(/^https:\/\//);
+    }
+  });
+});

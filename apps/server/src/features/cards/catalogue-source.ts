@@ -39,6 +39,7 @@ export interface CatalogueSet {
   slug: string;
   kind: SetKind;
   releaseYear: number | null;
+  releaseDate: string | null;
   size: number;
   sortOrder: number;
 }
@@ -101,11 +102,46 @@ export const BLOCK_CORRECTIONS: { numbers: Record<string, string>; prints: Recor
 };
 
 /**
- * Changes whenever what the import derives from the package does: BLOCK_CORRECTIONS, or the version of the derived
- * fields (2: rotationBlock and rotationSet). Kept with the imported library's hash, so a change imports it again.
+ * English release days of the products (the card data has none: OP-13 to OP-17 fell to the end of "latest sets"),
+ * each with the page that gives it or, where only public datasets gave it, Bandai's products page to check it on
+ * (docs/sets.md, with how each was checked). A product missing here is ordered by its year, then its code.
+ */
+export const SET_RELEASE_DATES: Record<string, { date: string; source: string }> = {
+  'OP-01': { date: '2022-12-02', source: 'https://www.cardmarket.com/en/OnePiece/Expansions/Romance-Dawn' },
+  'OP-02': { date: '2023-03-10', source: 'https://en.onepiece-cardgame.com/products/' },
+  'OP-03': { date: '2023-06-30', source: 'https://en.onepiece-cardgame.com/products/' },
+  'OP-04': { date: '2023-09-22', source: 'https://en.onepiece-cardgame.com/products/' },
+  'OP-05': { date: '2023-12-08', source: 'https://en.onepiece-cardgame.com/products/' },
+  'OP-06': { date: '2024-03-15', source: 'https://en.onepiece-cardgame.com/products/' },
+  'OP-07': { date: '2024-06-28', source: 'https://en.onepiece-cardgame.com/products/' },
+  'OP-08': { date: '2024-09-13', source: 'https://github.com/seitrox/optcg-sim2cardmarket-converter/issues/4' },
+  'OP-09': { date: '2024-12-13', source: 'https://en.onepiece-cardgame.com/products/' },
+  'OP-10': { date: '2025-03-21', source: 'https://coolstuffinc.com/a/joshuaaden-seo-03252025-leader-review-for-one-piece-tcg-set-10-royal-blood' },
+  'OP-11': { date: '2025-06-06', source: 'https://en.onepiece-cardgame.com/products/' },
+  'OP-12': { date: '2025-08-22', source: 'https://www.coolstuffinc.com/a/joshuaaden-seo-10242025-one-piece-legacy-of-the-master-leader-review' },
+  'OP-13': { date: '2025-11-07', source: 'https://www.coolstuffinc.com/a/joshuaaden-seo-12092025-the-leaders-of-one-piece-set-13-carrying-on-his-will' },
+  'OP-14-EB04': { date: '2026-01-16', source: 'https://en.onepiece-cardgame.com/products/boosters/op14-eb04.php' },
+  'OP-15-EB04': { date: '2026-04-03', source: 'https://en.onepiece-cardgame.com/products/boosters/op15-eb04.php' },
+  'OP-16': { date: '2026-06-12', source: 'https://en.onepiece-cardgame.com/products/op16.html' },
+  'OP-17': { date: '2026-08-28', source: 'https://en.onepiece-cardgame.com/products/' },
+  'EB-01': { date: '2024-05-03', source: 'https://www.coolstuffinc.com/a/joshuaaden-seo-04182024-what-are-the-hottest-cards-from-one-piece-tcg-memorial-collection' },
+  'EB-02': { date: '2025-05-09', source: 'https://en.onepiece-cardgame.com/products/' },
+  'EB-03': { date: '2026-02-20', source: 'https://en.onepiece-cardgame.com/products/' },
+  'PRB-01': { date: '2024-11-08', source: 'https://en.onepiece-cardgame.com/products/' },
+  'PRB-02': { date: '2025-10-03', source: 'https://www.coolstuffinc.com/a/joshuaaden-seo-10242025-one-piece-legacy-of-the-master-leader-review' },
+  'ST-01': { date: '2022-12-02', source: 'https://en.onepiece-cardgame.com/products/decks/st01-04.php' },
+  'ST-02': { date: '2022-12-02', source: 'https://en.onepiece-cardgame.com/products/decks/st01-04.php' },
+  'ST-03': { date: '2022-12-02', source: 'https://en.onepiece-cardgame.com/products/decks/st01-04.php' },
+  'ST-04': { date: '2022-12-02', source: 'https://en.onepiece-cardgame.com/products/decks/st01-04.php' },
+  'ST-29': { date: '2026-01-16', source: 'https://en.onepiece-cardgame.com/products/' },
+};
+
+/**
+ * Changes whenever what the import derives from the package does: BLOCK_CORRECTIONS, SET_RELEASE_DATES, or the
+ * version of the derived fields (2: rotationBlock and rotationSet). Kept with the imported library's hash, so a change imports it again.
  */
 export const IMPORT_RULES_HASH = createHash('sha1')
-  .update(JSON.stringify({ blocks: BLOCK_CORRECTIONS, derived: 2 }))
+  .update(JSON.stringify({ blocks: BLOCK_CORRECTIONS, releases: SET_RELEASE_DATES, derived: 2 }))
   .digest('hex')
   .slice(0, 12);
 
@@ -149,12 +185,13 @@ export function parseSetLabel(label: string): Omit<CatalogueSet, 'size' | 'sortO
   else if (code?.startsWith('EB-')) kind = 'extra';
   else if (code?.startsWith('ST-')) kind = 'starter';
   else if (code?.startsWith('PRB-') || code?.startsWith('GC-')) kind = 'premium';
-  let releaseYear = code ? (RELEASE_YEARS[code] ?? null) : null;
+  const releaseDate = code ? (SET_RELEASE_DATES[code]?.date ?? null) : null;
+  let releaseYear = releaseDate ? Number(releaseDate.slice(0, 4)) : code ? (RELEASE_YEARS[code] ?? null) : null;
   if (releaseYear === null) {
     const year = /\b(20\d\d)\b/.exec(label) ?? /\b(\d\d)-\d\d\b/.exec(label);
     if (year?.[1]) releaseYear = year[1].length === 2 ? 2000 + Number(year[1]) : Number(year[1]);
   }
-  return { sourceKey: label, code, name, slug: code ? code.toLowerCase() : slugify(name), kind, releaseYear };
+  return { sourceKey: label, code, name, slug: code ? code.toLowerCase() : slugify(name), kind, releaseYear, releaseDate };
 }
 
 const variantOf = (imageName: string) => /_([a-z]+\d+)$/.exec(imageName)?.[1] ?? null;
@@ -309,6 +346,7 @@ export function buildCatalogue(raw: unknown[]): Catalogue {
     (a, b) =>
       KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
       (b.code ?? '').localeCompare(a.code ?? '', 'en', { numeric: true }) ||
+      (b.releaseDate ?? '').localeCompare(a.releaseDate ?? '') ||
       (b.releaseYear ?? 0) - (a.releaseYear ?? 0) ||
       a.name.localeCompare(b.name),
   );

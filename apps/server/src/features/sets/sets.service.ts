@@ -17,6 +17,7 @@ const setColumns = {
   slug: cardSets.slug,
   kind: cardSets.kind,
   releaseYear: cardSets.releaseYear,
+  releaseDate: cardSets.releaseDate,
   size: cardSets.size,
   gameCategory: cardSets.gameCategory,
 };

@@ -22,7 +22,7 @@ export function CardTile({ card, eager, action, price }: { card: Card; eager?: b
             {card.name}
           </span>
           <span className="flex items-center gap-2 whitespace-nowrap text-xs text-muted">
-            <span className="font-mono">{card.cardNumber}</span>
+            <span className="min-w-0 truncate font-mono">{card.cardNumber}</span>
             <ColorDots colors={card.colors} />
             <span className="flex-1" />
             {card.isVariation && (
@@ -33,7 +33,8 @@ export function CardTile({ card, eager, action, price }: { card: Card; eager?: b
                 </Badge>
               </span>
             )}
-            <span className="truncate font-medium">{card.rarity}</span>
+            {/* Never cut: "SP CARD" read "S…" when it was. */}
+            <span className="shrink-0 font-medium">{card.rarity}</span>
           </span>
           {price !== undefined && <span className="truncate text-sm font-semibold tabular-nums" data-testid="card-price">{price}</span>}
         </div>

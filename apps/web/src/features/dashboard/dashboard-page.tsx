@@ -10,6 +10,7 @@ import { useSets } from '@/features/sets/api/get-sets';
 import { RecentBinders } from '@/features/binders/components/recent-binders';
 import { RecentDecks } from '@/features/decks/components/recent-decks';
 import { PageTitle } from '@/components/page-title';
+import { latestSets } from './latest-sets';
 
 function QuickLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: string }) {
   return (
@@ -39,10 +40,7 @@ function LatestSets() {
     );
   }
   if (sets.isError) return <ErrorState title={t('dashboard.setsFailed')} onRetry={() => void sets.refetch()} />;
-  const latest = [...sets.data.items]
-    .filter((s) => s.kind === 'booster' || s.kind === 'extra')
-    .sort((a, b) => (b.releaseYear ?? 0) - (a.releaseYear ?? 0) || (b.code ?? '').localeCompare(a.code ?? ''))
-    .slice(0, 5);
+  const latest = latestSets(sets.data.items, 5);
   return (
     <ul className="divide-y divide-border rounded-xl border border-border bg-surface">
       {latest.map((s) => (

@@ -17,6 +17,8 @@ import { BinderValueCard } from '@/features/binders/components/binder-value-card
 import { BinderValuePanel } from '@/features/binders/components/binder-value-panel';
 import { PageTitle } from '@/components/page-title';
 import { dateTimeFormat } from '@grandline/core/intl';
+import { rememberReturnTo } from '@/lib/return-to';
+import { useSession } from '@/lib/session';
 
 /** The dialogs load when first opened: a visitor reading a public binder never downloads the editing code. */
 const AddCardsDialog = lazy(() => import('@/features/binders/components/add-cards-dialog').then((m) => ({ default: m.AddCardsDialog })));
@@ -104,13 +106,29 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
   const navigate = useNavigate();
   const binder = useBinder(id);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const { signedIn } = useSession();
 
   if (!binder.isSuccess) {
+    // Signed out, a private binder looks missing: offer to sign in and come back here (it shows if it is yours).
+    const signIn = () => {
+      rememberReturnTo(`${window.location.pathname}${window.location.search}`);
+      void navigate('/auth');
+    };
+    const hint = signedIn ? (
+      t('notFound.hint')
+    ) : (
+      <span className="flex flex-col items-center gap-3">
+        {t('notFound.hintSignedOut')}
+        <Button onClick={signIn} data-testid="binder-sign-in">
+          {t('notFound.signIn')}
+        </Button>
+      </span>
+    );
     return (
       <DetailState
         query={binder}
         loading={<PageSkeleton blocks={['h-32', 'h-96']} />}
-        notFound={{ title: t('notFound.title'), hint: t('notFound.hint') }}
+        notFound={{ title: t('notFound.title'), hint }}
         failedTitle={t('loadFailed')}
       />
     );

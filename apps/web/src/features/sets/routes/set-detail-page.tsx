@@ -15,6 +15,8 @@ import { useMemo } from 'react';
 import { usePreferences } from '@/lib/preferences';
 import { storedPriceParams } from '@/lib/price-params';
 import { PriceLine } from '@/features/cards/components/card-grid';
+import { dateTimeFormat } from '@grandline/core/intl';
+import { isOwnNumber, ownNumberPrefixes } from '@grandline/core/set-code';
 
 /** What one copy of every print of the set is worth in the user's marketplace, price type and currency. */
 function SetValueSummary({ value }: { value: SetValue }) {
@@ -39,11 +41,17 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export function SetDetailPage() {
-  const { t } = useTranslation('cards');
+  const { t, i18n } = useTranslation('cards');
   const { slug = '' } = useParams();
   const { marketplace, currency, priceType } = usePreferences();
   const priceParams = useMemo(() => ({ market: marketplace, currency, priceType }), [marketplace, currency, priceType]);
   const { data: set, isPending, error, refetch } = useSet(slug, priceParams);
+  // The product's own cards first; prints of other products' numbers (reprints) after, under their own heading.
+  const [own, reprints] = useMemo(() => {
+    const prefixes = ownNumberPrefixes(set?.code ?? null);
+    const cards = set?.cards ?? [];
+    return [cards.filter((c) => isOwnNumber(c.cardNumber, prefixes)), cards.filter((c) => !isOwnNumber(c.cardNumber, prefixes))];
+  }, [set]);
 
   const back = (
     <Link to="/sets" className={buttonClass('ghost', 'sm', 'mb-4 -ml-2')}>
@@ -84,7 +92,11 @@ export function SetDetailPage() {
               </h1>
               <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
                 <Badge>{t(`sets.kinds.${set.kind}`)}</Badge>
-                {set.releaseYear && <span>{t('sets.released', { year: set.releaseYear })}</span>}
+                {set.releaseDate ? (
+                  <span>{t('sets.releasedOn', { date: dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${set.releaseDate}T00:00:00Z`)) })}</span>
+                ) : (
+                  set.releaseYear && <span>{t('sets.released', { year: set.releaseYear })}</span>
+                )}
                 <span>{t('sets.cardCount', { count: set.size })}</span>
               </div>
             </div>
@@ -101,10 +113,23 @@ export function SetDetailPage() {
             </p>
           )}
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" data-testid="set-cards">
-            {set.cards.map((card, i) => (
+            {own.map((card, i) => (
               <CardTile key={card.id} card={card} eager={i < 6} price={<PriceLine prices={set.prices} cardId={card.id} params={priceParams} />} />
             ))}
           </ul>
+          {reprints.length > 0 && (
+            <section className="mt-10" aria-labelledby="set-reprints">
+              <h2 id="set-reprints" className="text-lg font-semibold">
+                {t('sets.reprints', { count: reprints.length })}
+              </h2>
+              <p className="mb-4 mt-0.5 text-sm text-muted">{t('sets.reprintsHint')}</p>
+              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" data-testid="set-reprints">
+                {reprints.map((card) => (
+                  <CardTile key={card.id} card={card} price={<PriceLine prices={set.prices} cardId={card.id} params={priceParams} />} />
+                ))}
+              </ul>
+            </section>
+          )}
         </>
       )}
     </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "card_sets" ADD COLUMN "release_date" date;
