@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { messageText } from '@grandline/core/contracts/messages';
 import type { ZodError } from 'zod';
 import type { AppEnv } from './context';
@@ -36,3 +37,9 @@ export const jsonContent = <T>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
   description,
 });
+
+/** The answers of a route behind requireAdmin to anyone else. */
+export const adminDenied = {
+  401: jsonContent(ErrorResponse, 'Not signed in'),
+  403: jsonContent(ErrorResponse, 'Not an administrator'),
+};

@@ -2,13 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { AdminUserListResponse, AdminUsersQuery, ChangeRoleRequest, UserIdParam } from '@grandline/core/contracts/account';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { requireAdmin } from '../../lib/auth-gate';
-import { createRouter, jsonContent } from '../../lib/openapi';
+import { adminDenied as denied, createRouter, jsonContent } from '../../lib/openapi';
 import { changeRole, listUsers } from './admin.service';
-
-const denied = {
-  401: jsonContent(ErrorResponse, 'Not signed in'),
-  403: jsonContent(ErrorResponse, 'Not an administrator'),
-};
 
 export const adminRoutes = createRouter()
   .openapi(

@@ -3,13 +3,8 @@ import { Card } from '@grandline/core/contracts/cards';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { CreateManualCardRequest, ManualCardIdParam, ManualCardsResponse } from '@grandline/core/contracts/manual-cards';
 import { requireAdmin } from '../../lib/auth-gate';
-import { createRouter, jsonContent } from '../../lib/openapi';
+import { adminDenied as denied, createRouter, jsonContent } from '../../lib/openapi';
 import { createManualCard, deleteManualCard, listManualCards } from './manual-cards.service';
-
-const denied = {
-  401: jsonContent(ErrorResponse, 'Not signed in'),
-  403: jsonContent(ErrorResponse, 'Not an administrator'),
-};
 
 /** Prints the card package lacks, added by hand by admins until the package has them (docs/deck-rules.md). */
 export const manualCardsRoutes = createRouter()

@@ -16,6 +16,7 @@ import { messageText } from '@grandline/core/contracts/messages';
 import { parseDeckList } from '@grandline/core/decks/deck-list';
 import { deckFormat, type DeckFormat } from '@grandline/core/decks/formats';
 import { validateDeck, type DeckCard, type DeckValidation } from '@grandline/core/decks/validate';
+import type { RegulationEntry } from '@grandline/core/decks/regulations';
 import { allRegulations, currentRegulations, regulationsGeneration, regulationsOf } from './regulations.service';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -245,6 +246,7 @@ export async function validateDeckList({
   list,
   withCards = true,
   day = today(),
+  regulations,
 }: {
   db: Db;
   game: string;
@@ -253,10 +255,12 @@ export async function validateDeckList({
   withCards?: boolean;
   /** The day whose regulation applies (YYYY-MM-DD, UTC); today by default. */
   day?: string;
+  /** The banned, restricted and paired cards judged on; the server's current ones by default. */
+  regulations?: readonly RegulationEntry[];
 }): Promise<ValidateDeckListResponse> {
   const rules = formatOf(game, format);
   const index = await catalogueIndex(db);
-  const regulations = await currentRegulations(db, game);
+  regulations ??= await currentRegulations(db, game);
   const parsed = parseDeckList(list);
   const lineErrors: DeckListLineError[] = parsed.errors.map((e) => ({ ...e, message: messageText(LINE_MESSAGES[e.reason]) }));
   const rows = new Map<number, DeckRow>();
@@ -315,11 +319,11 @@ function hash32(text: string): number {
 export async function validateDeckListJson({ date, ...args }: { db: Db; game: string; format: string; list: string; withCards: boolean; date?: string }): Promise<string> {
   // One day for the key and the rules, read once per request: the chosen date, or today.
   const day = date ?? today();
-  await currentRegulations(args.db, args.game);
+  const regulations = await currentRegulations(args.db, args.game);
   const key = `${catalogueGeneration()}\u0000${regulationsGeneration()}\u0000${day}\u0000${args.game}\u0000${args.format}\u0000${args.withCards ? 1 : 0}\u0000${args.list}`;
   const hit = validationCache.get(key);
   if (hit) return hit;
-  const json = JSON.stringify(await validateDeckList({ ...args, day }));
+  const json = JSON.stringify(await validateDeckList({ ...args, day, regulations }));
   const seen = hash32(key);
   if (seenOnce.has(seen)) validationCache.set(key, json);
   else seenOnce.set(seen, true);

@@ -2,13 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { CreateRegulationRequest, EndRegulationRequest, Regulation, RegulationIdParam, RegulationsQuery, RegulationsResponse } from '@grandline/core/contracts/regulations';
 import { requireAdmin } from '../../lib/auth-gate';
-import { createRouter, jsonContent } from '../../lib/openapi';
+import { adminDenied as denied, createRouter, jsonContent } from '../../lib/openapi';
 import { createRegulation, endRegulation, listRegulations } from './regulations.service';
 
-const denied = {
-  401: jsonContent(ErrorResponse, 'Not signed in'),
-  403: jsonContent(ErrorResponse, 'Not an administrator'),
-};
 const invalid = jsonContent(ErrorResponse, 'Invalid input, with the messages');
 
 /** The banned, restricted and paired cards (docs/deck-rules.md): anyone reads them, admins add and end entries. */

@@ -32,7 +32,7 @@ const toEntry = (row: Row): RegulationEntry => ({
 });
 
 let shippedStored = false;
-let loaded: { at: number; byGame: Promise<Map<string, readonly RegulationEntry[]>> } | null = null;
+let loaded: { at: number; byGame: Promise<ReadonlyMap<string, readonly RegulationEntry[]>> } | null = null;
 let lastText = '';
 let generation = 0;
 
@@ -52,17 +52,20 @@ async function storeShipped(db: Db) {
   if (rows.length) await db.insert(deckRegulations).values(rows).onConflictDoNothing();
 }
 
-async function load(db: Db): Promise<Map<string, readonly RegulationEntry[]>> {
+const EMPTY: readonly RegulationEntry[] = [];
+let current: ReadonlyMap<string, readonly RegulationEntry[]> = new Map();
+
+/** The entries by game; the previous map itself when nothing changed, so verdicts worked out from it are kept. */
+async function load(db: Db): Promise<ReadonlyMap<string, readonly RegulationEntry[]>> {
   if (!shippedStored) {
     await storeShipped(db);
     shippedStored = true;
   }
   const rows = await db.select().from(deckRegulations).orderBy(deckRegulations.fromDay, deckRegulations.id);
   const text = JSON.stringify(rows.map((r) => [r.gameCategory, r.kind, r.cardNumber, r.pairedWith, r.fromDay, r.untilDay]));
-  if (text !== lastText) {
-    lastText = text;
-    generation++;
-  }
+  if (text === lastText) return current;
+  lastText = text;
+  generation++;
   const byGame = new Map<string, RegulationEntry[]>();
   for (const row of rows) {
     const list = byGame.get(row.gameCategory) ?? [];
@@ -71,9 +74,6 @@ async function load(db: Db): Promise<Map<string, readonly RegulationEntry[]>> {
   }
   return byGame;
 }
-
-const EMPTY: readonly RegulationEntry[] = [];
-let current = new Map<string, readonly RegulationEntry[]>();
 
 /**
  * The entries decks are judged on, by game. The same arrays are returned until the entries change, so the verdicts
@@ -87,10 +87,8 @@ export async function allRegulations(db: Db): Promise<ReadonlyMap<string, readon
       throw err;
     });
     loaded = { at: now, byGame };
-    const read = await byGame;
-    const previous = current;
-    current = new Map([...read].map(([g, entries]) => [g, JSON.stringify(previous.get(g)) === JSON.stringify(entries) ? previous.get(g)! : entries]));
-  } else await loaded.byGame;
+  }
+  current = await loaded.byGame;
   return current;
 }
 
@@ -104,15 +102,15 @@ const status = (row: Pick<Row, 'fromDay' | 'untilDay'>, day: string): Regulation
 const creator = alias(users, 'creator');
 const ender = alias(users, 'ender');
 
-/** Every entry of a game, newest first; admins also get who added and ended each one. */
-export async function listRegulations({ db, game, admin = false }: { db: Db; game: string; admin?: boolean }): Promise<Regulation[]> {
-  await currentRegulations(db, game); // the shipped entries are stored
+/** Every entry of a game (or the one with `id`), newest first; admins also get who added and ended each one. */
+export async function listRegulations({ db, game, id, admin = false }: { db: Db; game?: string; id?: number; admin?: boolean }): Promise<Regulation[]> {
+  await allRegulations(db); // the shipped entries are stored
   const rows = await db
     .select({ row: deckRegulations, createdBy: creator.name, endedBy: ender.name })
     .from(deckRegulations)
     .leftJoin(creator, eq(creator.id, deckRegulations.createdBy))
     .leftJoin(ender, eq(ender.id, deckRegulations.endedBy))
-    .where(eq(deckRegulations.gameCategory, game))
+    .where(id === undefined ? eq(deckRegulations.gameCategory, game ?? 'onepiece') : eq(deckRegulations.id, id))
     .orderBy(desc(deckRegulations.fromDay), desc(deckRegulations.id));
   const day = today();
   return rows.map(({ row, createdBy, endedBy }) => ({
@@ -139,8 +137,7 @@ async function changed(events: Pick<DbEvents, 'notify'> | undefined) {
 }
 
 async function one(db: Db, id: number): Promise<Regulation> {
-  const [row] = await db.select({ game: deckRegulations.gameCategory }).from(deckRegulations).where(eq(deckRegulations.id, id));
-  const found = row && (await listRegulations({ db, game: row.game, admin: true })).find((r) => r.id === id);
+  const [found] = await listRegulations({ db, id, admin: true });
   if (!found) throw new AppError('REGULATION_NOT_FOUND', 404, 'This entry does not exist');
   return found;
 }

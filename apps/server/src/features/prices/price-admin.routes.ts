@@ -17,13 +17,9 @@ import {
   UnmatchedProductsResponse,
 } from '@grandline/core/contracts/prices';
 import { requireAdmin } from '../../lib/auth-gate';
-import { createRouter, jsonContent } from '../../lib/openapi';
+import { adminDenied as denied, createRouter, jsonContent } from '../../lib/openapi';
 import { createPin, deletePin, listPins, listPriceRuns, listUnmatched, priceSources, startPriceRun, uploadPrices } from './price-admin.service';
 
-const denied = {
-  401: jsonContent(ErrorResponse, 'Not signed in'),
-  403: jsonContent(ErrorResponse, 'Not an administrator'),
-};
 const invalid = jsonContent(ErrorResponse, 'Invalid query or body (VALIDATION_ERROR)');
 
 /** The price platform for admins (docs/prices.md): runs, run now, price files, unmatched products and pins. */

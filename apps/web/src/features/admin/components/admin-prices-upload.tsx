@@ -11,8 +11,8 @@ import { choiceCard } from '@/components/ui/styles';
 import { notify } from '@/lib/toast';
 import { useUploadPrices } from '@/features/admin/api/upload-prices';
 import { PriceSection, priceErrorText, useDateFormats } from './admin-prices-shared';
+import { today } from '@grandline/core/decks/formats';
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** A file chosen through a drop-zone-like label (the input itself is visually hidden, still focusable). */
 function FilePicker({ id, label, hint, accept, file, onFile, testId }: { id: string; label: string; hint: string; accept: string; file: File | null; onFile: (f: File | null) => void; testId: string }) {
@@ -136,7 +136,7 @@ export function AdminPriceUpload() {
             <label htmlFor={`${id}-date`} className="text-sm font-medium">
               {t('admin.prices.upload.date')}
             </label>
-            <TextInput id={`${id}-date`} type="date" value={date} max={todayUtc()} onChange={(e) => setDate(e.target.value)} aria-describedby={`${id}-date-hint`} data-testid="price-upload-date" />
+            <TextInput id={`${id}-date`} type="date" value={date} max={today()} onChange={(e) => setDate(e.target.value)} aria-describedby={`${id}-date-hint`} data-testid="price-upload-date" />
             <p id={`${id}-date-hint`} className="text-xs text-muted">
               {t('admin.prices.upload.dateHint')}
             </p>

@@ -18,10 +18,10 @@ import { notify } from '@/lib/toast';
 import { useAdminRegulations, useCreateRegulation, useEndRegulation } from '@/features/admin/api/regulations-admin';
 import { AdminManualCards } from './admin-manual-cards';
 import { PriceSection, useDateFormats } from './admin-prices-shared';
+import { today } from '@grandline/core/decks/formats';
 
 /** The section's texts: in the admin page's namespace ('pages'). */
 const K = 'admin.regulations';
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 const STATUS_TONE: Record<Regulation['status'], string> = {
   inForce: 'border-danger/50 bg-danger/10 text-fg',
@@ -142,7 +142,7 @@ function AddRegulationDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(CreateRegulationRequest),
-    defaultValues: { game: 'onepiece', kind: 'banned', cardNumber: '', pairedWith: null, from: todayUtc(), until: null, source: '', note: '' },
+    defaultValues: { game: 'onepiece', kind: 'banned', cardNumber: '', pairedWith: null, from: today(), until: null, source: '', note: '' },
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -246,7 +246,7 @@ function EndRegulationDialog({ entry, onClose }: { entry: Regulation; onClose: (
   const { t } = useTranslation(['pages', 'account']);
   const id = useId();
   const end = useEndRegulation();
-  const [until, setUntil] = useState(() => (todayUtc() > entry.from ? todayUtc() : ''));
+  const [until, setUntil] = useState(() => (today() > entry.from ? today() : ''));
   const [error, setError] = useState<string | null>(null);
   const tooEarly = until !== '' && until <= entry.from;
   const confirm = async () => {
