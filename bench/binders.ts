@@ -105,7 +105,7 @@ async function libraryPrints(base: string): Promise<Card[]> {
   const seen = new Set<string>();
   const prints: Card[] = [];
   for (let page = 1; ; page++) {
-    const res = await fetch(`${base}/api/cards?pageSize=100&page=${page}&sort=number`);
+    const res = await fetch(`${base}/api/cards?pageSize=100&page=${page}&sort=number&prints=all`);
     if (!res.ok) throw new Error(`GET /api/cards page ${page}: ${res.status}`);
     const body = (await res.json()) as { items: Card[]; total: number };
     for (const c of body.items) {

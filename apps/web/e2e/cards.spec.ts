@@ -1,9 +1,13 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+/** How many rows the library lists for a query: one per card number unless prints=all. */
+const totalOf = async (request: APIRequestContext, query: string) => ((await (await request.get(`/api/cards?${query}`)).json()) as { total: number }).total;
 
 test('search "Zoro", filter Red + Leader, open a card and copy its link', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.goto('/cards');
-  await expect(page.getByTestId('result-count')).toContainText(/4,8\d\d cards/);
+  await expect(page.getByTestId('result-count')).toContainText(`${(await totalOf(page.request, 'pageSize=1')).toLocaleString('en-US')} cards`);
 
   await page.getByTestId('card-search').fill('Zoro');
   await expect(page).toHaveURL(/q=Zoro/);
@@ -53,7 +57,27 @@ test('an empty search result offers to clear the filters', async ({ page }) => {
   await page.goto('/cards?q=zzzzqqqq');
   await expect(page.getByRole('heading', { name: 'No cards match' })).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
-  await expect(page.getByTestId('result-count')).toContainText(/4,8\d\d cards/);
+  await expect(page.getByTestId('result-count')).toContainText(`${(await totalOf(page.request, 'pageSize=1')).toLocaleString('en-US')} cards`);
+});
+
+test('a search lists names first, one tile per card number with its prints counted, and a switch shows every print', async ({ page }) => {
+  await page.goto('/cards');
+  await page.getByTestId('card-search').fill('nami');
+  await expect(page).toHaveURL(/q=nami/);
+  const tiles = page.getByTestId('card-tile');
+  // Real library: cards named exactly "Nami" come first; relevance is the sort a search has.
+  await expect(tiles.first().locator('span.truncate').first()).toHaveText('Nami');
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('relevance');
+
+  await page.goto('/cards?q=OP01-001');
+  await expect(tiles).toHaveCount(1);
+  const prints = await totalOf(page.request, 'q=OP01-001&prints=all');
+  expect(prints).toBeGreaterThan(1);
+  await expect(tiles.first().getByTestId('print-count')).toHaveAttribute('title', `${prints} prints`);
+  await page.getByTestId('every-print').first().click();
+  await expect(page).toHaveURL(/prints=all/);
+  await expect(tiles).toHaveCount(prints);
+  await expect(page.getByTestId('print-count')).toHaveCount(0);
 });
 
 test('a card link with only the right id resolves to the canonical address', async ({ page, request }) => {

@@ -34,8 +34,15 @@ export const CARD_ATTRIBUTES = ['Slash', 'Strike', 'Ranged', 'Special', 'Wisdom'
 export const CARD_BLOCKS = ['1', '2', '3', '4', '5', 'X'] as const;
 export const COUNTER_VALUES = [0, 1000, 2000] as const;
 
-/** Sort orders of the card library. */
-export const CARD_SORTS = ['number', 'name', 'cost', 'power', 'price'] as const;
+/**
+ * Sort orders of the card library. relevance (the default with a search text): exact number, then exact name, then
+ * names starting with the text, then names holding every word, then cards that only mention the words; by number within each.
+ */
+export const CARD_SORTS = ['relevance', 'number', 'name', 'cost', 'power', 'price'] as const;
+
+/** How the library lists prints: one row per card number (its prints counted under it) or every print on its own row. */
+export const CARD_PRINT_MODES = ['grouped', 'all'] as const;
+export type CardPrintMode = (typeof CARD_PRINT_MODES)[number];
 export type CardSort = (typeof CARD_SORTS)[number];
 
 /** Kinds of product a set can be, in display order. */

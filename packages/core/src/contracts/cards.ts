@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_SORTS, CARD_TYPES, GAME_CATEGORIES } from '../games';
+import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_PRINT_MODES, CARD_RARITIES, CARD_SORTS, CARD_TYPES, GAME_CATEGORIES } from '../games';
 import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
 import { CURRENCY_CODES } from '../money/currencies';
 import { booleanParam, intParam, IntIdParam, multiValue, Paginated, Text } from './common';
@@ -68,6 +68,10 @@ export const CardsQuery = z
     subtype: Text(80).optional().describe('A type such as "Straw Hat Crew"'),
     block: multiValue(z.enum(CARD_BLOCKS)),
     variations: booleanParam.describe('Include parallels and alternate arts (default true)'),
+    prints: z
+      .enum(CARD_PRINT_MODES)
+      .optional()
+      .describe('grouped (default): one row per card number, the first matching print in print order (by price with sort=price), with printCount; all: every print on its own row'),
     market: z.enum(MARKETPLACE_IDS).optional().describe('Marketplace whose current price each card of the page carries (in `prices`), and that sort=price and the price range use'),
     currency: z.enum(CURRENCY_CODES).optional().describe('Currency of the prices and of priceMin/priceMax (default USD)'),
     priceType: z.enum(PRICE_TYPES).optional().describe('min (default), avg or max: the figure sort=price and the price range use'),
@@ -104,7 +108,12 @@ const ListPrice = z.object({
   stale: z.boolean(),
 });
 
-export const CardListResponse = Paginated(Card).extend({
+export const CardListItem = Card.extend({
+  printCount: z.number().int().min(1).optional().describe('prints=grouped: how many prints of this card number match the search (this one included)'),
+});
+export type CardListItem = z.infer<typeof CardListItem>;
+
+export const CardListResponse = Paginated(CardListItem).extend({
   prices: z.record(z.string(), ListPrice).optional().describe('With `market`: the current price of each card of the page that has one, by card id'),
   market: z.enum(MARKETPLACE_IDS).optional(),
   currency: z.enum(CURRENCY_CODES).optional(),

@@ -79,10 +79,38 @@ function searchConditions(game: GameCategory, q: CardsQuery): SQL[] {
   return where;
 }
 
+/**
+ * How well a card matches the search text, 0 best: the exact number (or the start of one), the exact name, a name
+ * starting with the text, a name holding every word, then the cards that only mention the words in their text or types.
+ * The name is read from the search text, which starts with it, up to the card number (see catalogue-source).
+ */
+function relevance(text: string): SQL {
+  const normalized = normalizeSearchText(text);
+  const words = normalized.split(' ').filter(Boolean);
+  const name = sql`left(${cards.searchText}, strpos(${cards.searchText}, ' ' || lower(${cards.cardNumber})) - 1)`;
+  const number = text.trim().toUpperCase();
+  return sql`(case
+    when ${cards.cardNumber} = ${number} then 0
+    when ${cards.cardNumber} like ${`${escapeLike(number)}%`} then 1
+    when ${name} = ${normalized} then 2
+    when ${name} like ${`${escapeLike(normalized)}%`} then 3
+    when ${sql.join(
+      words.map((w) => sql`${name} like ${`%${escapeLike(w)}%`}`),
+      sql` and `,
+    )} then 4
+    else 5 end)`;
+}
+
+/** The sort a query asks for: relevance when it has a search text and names none, else by number. */
+const sortOf = (q: CardsQuery) => q.sort ?? (q.q?.trim() ? 'relevance' : 'number');
+
 function orderBy(q: CardsQuery, price: SQL | null): SQL[] {
   const dir = q.order === 'desc' ? desc : asc;
   const byNumber = [dir(cards.cardNumber), asc(cards.printOrder), asc(cards.id)];
-  switch (q.sort) {
+  switch (sortOf(q)) {
+    case 'relevance':
+      // Best match first whatever the direction; the direction orders the numbers within a rank.
+      return q.q?.trim() ? [relevance(q.q), ...byNumber] : byNumber;
     case 'price':
       // Cards without a price last, whichever the direction.
       return price ? [sql`${price} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`, ...byNumber] : byNumber;
@@ -144,6 +172,18 @@ export async function searchCardsBody(args: {
 /** Whether a query involves prices: a market to show, a price sort or a price range (us when no market is given). */
 const pricedQuery = (q: CardsQuery) => q.market !== undefined || q.sort === 'price' || q.priceMin !== undefined || q.priceMax !== undefined;
 
+/** A page of every matching print (prints=all). */
+function selectPage(db: Db, where: SQL[], query: CardsQuery, price: SQL | null) {
+  return db
+    .select({ ...cardColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(cards)
+    .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+    .where(and(...where))
+    .orderBy(...orderBy(query, price))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
 export async function searchCards({
   db,
   game = 'onepiece',
@@ -163,25 +203,59 @@ export async function searchCards({
   const where = searchConditions(game, query);
   if (price && query.priceMin !== undefined) where.push(sql`${price} >= ${Math.round(query.priceMin * 100)}`);
   if (price && query.priceMax !== undefined) where.push(sql`${price} <= ${Math.round(query.priceMax * 100)}`);
-  const rows = await db
-    .select({ ...cardColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(cards)
-    .leftJoin(cardSets, eq(cards.setId, cardSets.id))
-    .where(and(...where))
-    .orderBy(...orderBy(query, price))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    // Past the last page: still report how many matches there are.
-    const [count] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(cards)
+  const grouped = query.prints !== 'all';
+  let rows: (Awaited<ReturnType<typeof selectPage>>[number] & { printCount?: number })[];
+  let total: number;
+  if (grouped) {
+    // One row per card number: the first matching print in print order (by price when sorting by price), counting
+    // the number's matching prints. Window functions over the matches, then the page of first prints.
+    const first = price && sortOf(query) === 'price' ? [sql`${price} ${sql.raw(query.order === 'desc' ? 'desc' : 'asc')} nulls last`] : [];
+    const matches = db.$with('matches').as(
+      db
+        .select({
+          matchId: sql<number>`${cards.id}`.as('match_id'),
+          rank: sql<number>`row_number() over (partition by ${cards.cardNumber} order by ${sql.join([...first, sql`${cards.printOrder}`, sql`${cards.id}`], sql`, `)})`.as('match_rank'),
+          printCount: sql<number>`count(*) over (partition by ${cards.cardNumber})`.as('print_count'),
+        })
+        .from(cards)
+        .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+        .where(and(...where)),
+    );
+    const page = await db
+      .with(matches)
+      .select({ ...cardColumns, printCount: sql<number>`${matches.printCount}`.mapWith(Number), total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(matches)
+      .innerJoin(cards, eq(cards.id, matches.matchId))
       .leftJoin(cardSets, eq(cards.setId, cardSets.id))
-      .where(and(...where));
-    total = count?.n ?? 0;
+      .where(eq(matches.rank, 1))
+      .orderBy(...orderBy(query, price))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    rows = page;
+    total = page[0]?.total ?? 0;
+    if (page.length === 0 && query.page > 1) {
+      // Past the last page: still report how many numbers match.
+      const [count] = await db
+        .select({ n: sql<number>`count(distinct ${cards.cardNumber})`.mapWith(Number) })
+        .from(cards)
+        .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+        .where(and(...where));
+      total = count?.n ?? 0;
+    }
+  } else {
+    rows = await selectPage(db, where, query, price);
+    total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && query.page > 1) {
+      // Past the last page: still report how many matches there are.
+      const [count] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(cards)
+        .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+        .where(and(...where));
+      total = count?.n ?? 0;
+    }
   }
-  const items = rows.map(({ total: _total, ...row }) => toCard(row));
+  const items = rows.map(({ total: _total, printCount, ...row }) => (printCount === undefined ? toCard(row) : { ...toCard(row), printCount }));
   const answer: CardListResponse = { items, total, page: query.page, pageSize: query.pageSize };
   if (priced && query.market !== undefined) {
     const summaries = await priceSummaries({ db, cardIds: items.map((c) => c.id), market, currency, config: prices });

@@ -16,16 +16,72 @@ afterAll(async () => {
 const list = (query: string) => getJson<CardListResponse>(ctx.app, `/api/cards${query}`);
 
 describe('GET /api/cards', () => {
-  it('pages through the whole library', async () => {
-    const { status, body } = await list('');
+  it('pages through every print of the library', async () => {
+    const { status, body } = await list('?prints=all');
     expect(status).toBe(200);
     expect(body.total).toBe(4845);
     expect(body.items).toHaveLength(24);
     expect(body).toMatchObject({ page: 1, pageSize: 24 });
-    const last = await list('?page=49&pageSize=100');
+    expectEvery(body.items, (c) => c.printCount === undefined);
+    const last = await list('?prints=all&page=49&pageSize=100');
     expect(last.body.items).toHaveLength(45);
-    const beyond = await list('?page=60&pageSize=100');
+    const beyond = await list('?prints=all&page=60&pageSize=100');
     expect(beyond.body).toMatchObject({ items: [], total: 4845 });
+  });
+
+  it('lists one row per card number by default, its prints counted under it', async () => {
+    const first = await list('?pageSize=100');
+    expect(first.status).toBe(200);
+    const pages = Math.ceil(first.body.total / 100);
+    const numbers = new Set<string>();
+    let prints = 0;
+    for (let page = 1; page <= pages; page++) {
+      const { body } = page === 1 ? first : await list(`?pageSize=100&page=${page}`);
+      for (const card of body.items) {
+        expect(numbers.has(card.cardNumber), card.cardNumber).toBe(false);
+        numbers.add(card.cardNumber);
+        prints += card.printCount ?? 0;
+      }
+    }
+    // Every print is counted under exactly one row, and every number has one row.
+    expect(numbers.size).toBe(first.body.total);
+    expect(prints).toBe(4845);
+    const beyond = await list(`?pageSize=100&page=${pages + 2}`);
+    expect(beyond.body).toMatchObject({ items: [], total: first.body.total });
+    // The row is the number's base print: OP01-001 has parallels, its row is the print without a variant.
+    const luffy = await list('?q=OP01-001');
+    expect(luffy.body.total).toBe(1);
+    expect(luffy.body.items[0]).toMatchObject({ cardNumber: 'OP01-001', isVariation: false });
+    expect(luffy.body.items[0]!.printCount).toBeGreaterThanOrEqual(2);
+    // A filter that only a parallel meets shows that parallel as the row.
+    const sp = await list('?rarity=SP%20CARD&pageSize=5');
+    expect(sp.body.total).toBeGreaterThan(0);
+    expectEvery(sp.body.items, (c) => c.rarity === 'SP CARD' && c.printCount! >= 1);
+  });
+
+  it('ranks exact numbers, then exact names, then names, then cards that only mention the words', async () => {
+    const norm = (s: string) => s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+    // A number first; a search for the start of a number lists that set's numbers before any text mention.
+    const byNumber = await list('?q=op01-0');
+    expect(byNumber.body.items[0]!.cardNumber.startsWith('OP01-0')).toBe(true);
+    // Real names of the library: cards named exactly "Nami" come before "Nami & …" and before text mentions.
+    const nami = await list('?q=nami&pageSize=100');
+    const ranks = nami.body.items.map((c) => (norm(c.name) === 'nami' ? 0 : norm(c.name).startsWith('nami') ? 1 : norm(c.name).includes('nami') ? 2 : 3));
+    expect(ranks[0]).toBe(0);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(ranks).toContain(3);
+    // Every word in the name ranks before a card that only mentions them; numbers ascend within a rank.
+    const zoro = await list('?q=zoro&pageSize=100');
+    const inName = zoro.body.items.map((c) => norm(c.name).includes('zoro'));
+    const firstTextOnly = inName.indexOf(false);
+    expect(firstTextOnly).toBeGreaterThan(0);
+    expect(inName.slice(firstTextOnly).every((x) => !x)).toBe(true);
+    const named = zoro.body.items.slice(0, firstTextOnly).filter((c) => !norm(c.name).startsWith('zoro'));
+    expect(named.map((c) => c.cardNumber)).toEqual(named.map((c) => c.cardNumber).sort());
+    // A sort the user picks wins over relevance.
+    const byName = await list('?q=zoro&sort=name&pageSize=100');
+    const names = byName.body.items.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
   it('searches names case-insensitively with partial words', async () => {
@@ -36,7 +92,7 @@ describe('GET /api/cards', () => {
   });
 
   it('searches card numbers and card text, accent-insensitively', async () => {
-    const byNumber = await list('?q=op01-001');
+    const byNumber = await list('?q=op01-001&prints=all');
     expectEvery(byNumber.body.items, (c) => c.cardNumber === 'OP01-001');
     expect(byNumber.body.total).toBeGreaterThanOrEqual(2);
     const byText = await list('?q=rush&type=Character&pageSize=100');
@@ -88,11 +144,11 @@ describe('GET /api/cards', () => {
   });
 
   it('hides parallels and alternate arts when variations are off', async () => {
-    const all = await list('?q=op01-001');
-    const base = await list('?q=op01-001&variations=false');
+    const all = await list('?q=op01-001&prints=all');
+    const base = await list('?q=op01-001&variations=false&prints=all');
     expect(base.body.total).toBe(1);
     expect(all.body.total).toBeGreaterThan(1);
-    const numbers = await list('?variations=false&pageSize=1');
+    const numbers = await list('?variations=false&pageSize=1&prints=all');
     expect(numbers.body.total).toBeLessThan(4845);
     expect(numbers.body.total).toBeGreaterThanOrEqual(2785);
   });

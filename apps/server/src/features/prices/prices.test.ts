@@ -336,16 +336,26 @@ describe('the library with prices', () => {
   it('sorts by price, filters by a price range, and carries the page’s prices in the asked currency', async () => {
     await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });
     const [p1, p3, base, law] = [await printId('OP01-024', 'p1'), await printId('OP01-024', 'p3'), await printId('OP01-024', null), await printId('OP01-002', null)];
-    const sorted = await getJson<CardListResponse>(app(), '/api/cards?market=us&sort=price&order=desc&pageSize=5');
+    const sorted = await getJson<CardListResponse>(app(), '/api/cards?market=us&sort=price&order=desc&pageSize=5&prints=all');
     expect(sorted.status).toBe(200);
     expect(sorted.body.items.slice(0, 4).map((c) => c.id)).toEqual([p1, p3, base, law]);
+    // One row per number (the default): each number's dearest print stands for it, its prints counted.
+    const grouped = await getJson<CardListResponse>(app(), '/api/cards?market=us&sort=price&order=desc&pageSize=5');
+    const printsOf = async (n: string) => (await getJson<CardListResponse>(app(), `/api/cards?q=${n}&prints=all`)).body.total;
+    expect(grouped.body.items.slice(0, 2).map((c) => [c.id, c.printCount])).toEqual([
+      [p1, await printsOf('OP01-024')],
+      [law, await printsOf('OP01-002')],
+    ]);
     expect(sorted.body.prices?.[String(p1)]).toMatchObject({ min: 8900, demo: false });
     expect(sorted.body).toMatchObject({ market: 'us', currency: 'USD' });
 
-    const ranged = await getJson<CardListResponse>(app(), '/api/cards?market=us&currency=BRL&priceMin=5&priceMax=300&sort=price');
+    const ranged = await getJson<CardListResponse>(app(), '/api/cards?market=us&currency=BRL&priceMin=5&priceMax=300&sort=price&prints=all');
     // In BRL at the snapshot rate (5.47): $1.21 → R$6.62, $45 → R$246; $89 → R$487 and $0.15 → R$0.82 fall outside.
     expect(ranged.body.items.map((c) => c.id)).toEqual([base, p3]);
     expect(ranged.body.total).toBe(2);
+    const rangedNumbers = await getJson<CardListResponse>(app(), '/api/cards?market=us&currency=BRL&priceMin=5&priceMax=300&sort=price');
+    expect(rangedNumbers.body.items.map((c) => [c.id, c.printCount])).toEqual([[base, 2]]);
+    expect(rangedNumbers.body.total).toBe(1);
 
     const bad = await getJson<{ error: { code: string; message: string } }>(app(), '/api/cards?priceMin=10&priceMax=2');
     expect(bad.status).toBe(400);

@@ -1,4 +1,5 @@
 import type { Card } from '@grandline/core/contracts/cards';
+import { Layers } from 'lucide-react';
 import { cardPath } from '@grandline/core/slug';
 import { cardT as t } from './card-t';
 import type { ReactNode } from 'react';
@@ -8,7 +9,7 @@ import { CardImage } from './card-image';
 import { ColorDots } from './color-dots';
 
 /** A card of a grid, linking to its page; `action` (a button) sits over the image's top right corner. */
-export function CardTile({ card, eager, action, price }: { card: Card; eager?: boolean; action?: ReactNode; /** The card's price line (library); omitted: no line. */ price?: ReactNode }) {
+export function CardTile({ card, eager, action, price }: { card: Card & { printCount?: number }; eager?: boolean; action?: ReactNode; /** The card's price line (library); omitted: no line. */ price?: ReactNode }) {
   return (
     <li className={action ? 'card-tile relative' : 'card-tile'}>
       <Link
@@ -16,7 +17,21 @@ export function CardTile({ card, eager, action, price }: { card: Card; eager?: b
         className="group flex h-full flex-col gap-2 rounded-xl p-1.5 transition-colors hover:bg-surface-2"
         data-testid="card-tile"
       >
-        <CardImage card={card} eager={eager} className="shadow-md transition-transform group-hover:-translate-y-0.5" />
+        <span className="relative block">
+          <CardImage card={card} eager={eager} className="shadow-md transition-transform group-hover:-translate-y-0.5" />
+          {card.printCount !== undefined && card.printCount > 1 && (
+            // One row per card number: how many prints it stands for (the card page lists them).
+            <span
+              className="absolute bottom-1.5 right-1.5 inline-flex items-center gap-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums"
+              title={t('printCount', { count: card.printCount })}
+              data-testid="print-count"
+            >
+              <Layers className="h-3 w-3" aria-hidden />
+              <span aria-hidden>{card.printCount}</span>
+              <span className="sr-only">{t('printCount', { count: card.printCount })}</span>
+            </span>
+          )}
+        </span>
         <div className="flex min-w-0 flex-col gap-1 px-0.5">
           <span className="truncate text-sm font-semibold" title={card.name}>
             {card.name}

@@ -124,6 +124,7 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
   const { t } = useTranslation('cards');
   const facets = useCardFacets();
   const variationsId = useId();
+  const printsId = useId();
   const { currency, marketplace, priceType } = usePreferences();
   const { t: tc } = useTranslation('common');
   const rangeSelect = (key: 'costMin' | 'costMax' | 'powerMin' | 'powerMax', values: string[], label: string) => (
@@ -220,6 +221,20 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
             checked={query.variations !== false}
             onCheckedChange={(on) => onPatch({ variations: on ? undefined : 'false' })}
             className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent"
+          >
+            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+          </Switch.Root>
+        </div>
+        <div className="mt-3 flex items-center justify-between gap-3">
+          <label htmlFor={printsId} className="text-sm">
+            {t('filters.everyPrint')}
+          </label>
+          <Switch.Root
+            id={printsId}
+            checked={query.prints === 'all'}
+            onCheckedChange={(on) => onPatch({ prints: on ? 'all' : undefined })}
+            className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent"
+            data-testid="every-print"
           >
             <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
           </Switch.Root>

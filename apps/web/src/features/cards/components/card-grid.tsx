@@ -64,7 +64,7 @@ export const CardGrid = memo(function CardGrid({
   prices,
   priceParams,
 }: {
-  cards: Card[];
+  cards: (Card & { printCount?: number })[];
   action?: (card: Card) => ReactNode;
   /** With priceParams: each tile shows its price line (the page's prices, by card id). */
   prices?: Record<string, PriceSummary>;

@@ -18,7 +18,7 @@ export function CardListTable({
   prices,
   priceParams,
 }: {
-  cards: Card[];
+  cards: (Card & { printCount?: number })[];
   action?: (card: Card) => ReactNode;
   actionHeader?: ReactNode;
   prices?: Record<string, PriceSummary>;
@@ -57,6 +57,11 @@ export function CardListTable({
                   {card.name}
                 </Link>
                 {card.isVariation && <span className="ml-2 text-xs text-muted">{t('variant')}</span>}
+                {card.printCount !== undefined && card.printCount > 1 && (
+                  <span className="ml-2 whitespace-nowrap text-xs text-muted" data-testid="print-count">
+                    {t('printCount', { count: card.printCount })}
+                  </span>
+                )}
               </td>
               {priceParams && (
                 <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums" data-testid="card-price">

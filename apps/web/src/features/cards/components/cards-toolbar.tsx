@@ -4,7 +4,7 @@ import { ToggleGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { QueryPatch } from '@/features/cards/components/card-filters';
-import { orderTogglePatch, sortPatch } from '@/features/cards/utils/cards-page-state';
+import { defaultSort, orderTogglePatch, sortPatch } from '@/features/cards/utils/cards-page-state';
 import type { CardsSearch } from '@/features/cards/utils/search-params';
 
 const VIEWS = [
@@ -21,11 +21,12 @@ export function CardsToolbar({ query, view, onPatch, onView }: { query: CardsSea
         <label className="relative">
           <span className="sr-only">{t('sort.label')}</span>
           <select
-            value={query.sort ?? 'number'}
-            onChange={(e) => onPatch(sortPatch(e.target.value))}
+            value={query.sort ?? defaultSort(query.q)}
+            onChange={(e) => onPatch(sortPatch(e.target.value, query.q))}
             className="h-10 w-36 cursor-pointer appearance-none rounded-lg border border-border bg-surface pl-3 pr-8 text-sm text-fg hover:bg-surface-2"
           >
-            {CARD_SORTS.map((s) => (
+            {/* Relevance only orders a search text's matches. */}
+            {CARD_SORTS.filter((s) => s !== 'relevance' || defaultSort(query.q) === 'relevance' || query.sort === 'relevance').map((s) => (
               <option key={s} value={s}>
                 {t(`sort.${s}`)}
               </option>

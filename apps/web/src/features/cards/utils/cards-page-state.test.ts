@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearedSearch, invalidFilterNames, orderTogglePatch, pageCountOf, pagePatch, sortPatch, viewOf, withView } from './cards-page-state';
+import { clearedSearch, defaultSort, invalidFilterNames, orderTogglePatch, pageCountOf, pagePatch, sortPatch, viewOf, withView } from './cards-page-state';
 
 describe('card library page state', () => {
   it('takes the view from the link, then the stored choice, then the grid', () => {
@@ -20,6 +20,11 @@ describe('card library page state', () => {
   it('leaves the defaults out of the URL: number sort, ascending order, page 1', () => {
     expect(sortPatch('number')).toEqual({ sort: undefined });
     expect(sortPatch('power')).toEqual({ sort: 'power' });
+    // With a search text, relevance is the default and a number sort must be asked for.
+    expect(defaultSort(' nami ')).toBe('relevance');
+    expect(defaultSort('  ')).toBe('number');
+    expect(sortPatch('relevance', 'nami')).toEqual({ sort: undefined });
+    expect(sortPatch('number', 'nami')).toEqual({ sort: 'number' });
     expect(orderTogglePatch(undefined)).toEqual({ order: 'desc' });
     expect(orderTogglePatch('desc')).toEqual({ order: undefined });
     expect(pagePatch(1)).toEqual({ page: undefined });

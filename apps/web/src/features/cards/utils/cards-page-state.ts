@@ -19,8 +19,11 @@ export function clearedSearch(params: URLSearchParams): URLSearchParams {
   return new URLSearchParams(view ? { view } : {});
 }
 
-/** The sort select's patch: the default order (card number) leaves the URL. */
-export const sortPatch = (sort: string) => ({ sort: sort === 'number' ? undefined : sort });
+/** The sort a search has when its URL names none: relevance with a search text, else card number (as the API). */
+export const defaultSort = (q: unknown) => (typeof q === 'string' && q.trim() ? 'relevance' : 'number');
+
+/** The sort select's patch: the default order for the search leaves the URL. */
+export const sortPatch = (sort: string, q?: unknown) => ({ sort: sort === defaultSort(q) ? undefined : sort });
 
 /** The order button's patch: ascending (the default) and descending take turns. */
 export const orderTogglePatch = (order: string | undefined) => ({ order: order === 'desc' ? undefined : 'desc' });

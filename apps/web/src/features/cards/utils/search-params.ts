@@ -17,6 +17,7 @@ export const FILTER_KEYS = [
   'subtype',
   'block',
   'variations',
+  'prints',
   'priceMin',
   'priceMax',
   'sort',
