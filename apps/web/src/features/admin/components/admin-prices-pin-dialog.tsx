@@ -32,7 +32,7 @@ export function PinDialog({ product, onClose }: { product: UnmatchedProduct; onC
   const { t, i18n } = useTranslation(['pages', 'account']);
   const [q, setQ] = useState(product.number ?? product.name);
   const search = useDebouncedValue(q.trim(), 200);
-  const cards = useCards({ q: search || undefined, page: 1, pageSize: RESULTS, sort: 'number' });
+  const cards = useCards({ q: search || undefined, page: 1, pageSize: RESULTS, sort: search ? 'relevance' : 'number', prints: 'all' });
   const [picked, setPicked] = useState<string>('');
   const [error, setError] = useState<string | null>(null);
   const pin = useCreatePricePin();

@@ -55,7 +55,9 @@ export function CardSearchPanel({
     variations: variations ? undefined : 'false',
     page,
     pageSize: PAGE_SIZE,
-    sort: 'number',
+    // Every print (a deck may hold an alternate art), best matches of a search text first.
+    prints: 'all',
+    sort: search ? 'relevance' : 'number',
   });
   const toggle = (list: string[], value: string, set: (v: string[]) => void) => {
     set(list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
