@@ -162,6 +162,44 @@ test('a private deck is not found for others; a public one opens for anyone with
   await visitor.close();
 });
 
+test('the deck as card images: stacks with counts, steppers in the editor, the choice remembered; a hover preview in the list', async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('visual') });
+  const { leader, main } = await legalDeck(page);
+  const created = await page.request.post('/api/decks', {
+    data: { name: 'Visual deck', format: 'standard', leaderCardId: leader.id, cards: main.map(({ card, quantity }) => ({ cardId: card.id, quantity })) },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/deck/${id}`);
+  // Hovering a card of the text list shows its image.
+  const row = page.getByTestId('deck-row').first();
+  await row.getByRole('link').hover();
+  await expect(page.getByTestId('card-preview')).toBeVisible();
+  await page.getByTestId('deck-title').hover();
+  await expect(page.getByTestId('card-preview')).toHaveCount(0);
+
+  await page.getByTestId('deck-view-visual').click();
+  const stacks = page.getByTestId('deck-stack');
+  await expect(stacks).toHaveCount(main.length);
+  const first = stacks.and(page.locator(`[data-card-number="${main[0]!.card.cardNumber}"]`));
+  await expect(first.getByTestId('deck-stack-count')).toHaveText('×4');
+  await expect(first.getByRole('link')).toHaveAccessibleName(`${main[0]!.card.name} (${main[0]!.card.cardNumber}), 4 copies`);
+  await expect(page.getByTestId('deck-view-visual')).toHaveAttribute('data-state', 'on');
+
+  // The editor opens in the same view, with steppers under each stack.
+  await page.goto(`/deck/${id}/edit`);
+  await expect(stacks).toHaveCount(main.length);
+  await first.getByRole('button', { name: `Add one ${main[0]!.card.name}` }).click();
+  await expect(first.getByTestId('deck-stack-count')).toHaveText('×5');
+  await expect(page.getByTestId('problem-TOO_MANY_COPIES')).toBeVisible();
+  await first.getByRole('button', { name: `Remove one ${main[0]!.card.name}` }).click();
+  await expect(first.getByTestId('deck-stack-count')).toHaveText('×4');
+  await page.getByTestId('deck-view-list').click();
+  await expect(page.getByTestId('deck-rows')).toBeVisible();
+  await expect(stacks).toHaveCount(0);
+});
+
 test('quick-add from a card page puts one copy in a chosen deck', async ({ page }) => {
   await createAccount(page, { email: uniqueEmail('quickadd') });
   const { main } = await legalDeck(page);

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { createAccount, uniqueEmail } from './mail';
 
 test('on a phone the sidebar is an overlay menu and filters open in a sheet', async ({ page }) => {
   await page.goto('/');
@@ -20,4 +21,25 @@ test('on a phone the sidebar is an overlay menu and filters open in a sheet', as
   // The settings button replaces the header selectors on small screens.
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
+});
+
+test('on a touch screen a long press on a card of a deck shows its image and does not open the card', async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('touch') });
+  const cards = ((await (await page.request.get('/api/cards?color=Red&type=Character&block=3&variations=false&pageSize=3')).json()) as { items: { id: number }[] }).items;
+  const created = await page.request.post('/api/decks', { data: { name: 'Touch deck', format: 'standard', cards: cards.map((c) => ({ cardId: c.id, quantity: 2 })) } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/deck/${id}`);
+  const link = page.getByTestId('deck-row').first().getByRole('link');
+  const box = (await link.boundingBox())!;
+  const at = { pointerType: 'touch', isPrimary: true, pointerId: 7, clientX: box.x + 4, clientY: box.y + box.height / 2 };
+  await link.dispatchEvent('pointerdown', at);
+  await expect(page.getByTestId('card-preview')).toBeVisible();
+  await link.dispatchEvent('pointerup', at);
+  // The release's click does not follow the link.
+  await link.dispatchEvent('click');
+  await expect(page).toHaveURL(new RegExp(`/deck/${id}$`));
+  // The next touch anywhere closes it; a short tap is an ordinary tap.
+  await page.getByTestId('deck-title').dispatchEvent('pointerdown', { ...at, pointerId: 8 });
+  await expect(page.getByTestId('card-preview')).toHaveCount(0);
 });

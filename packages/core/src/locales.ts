@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   sidebarCollapsed: 'sidebarCollapsed',
   animations: 'animationsEnabled',
   cardsView: 'cardsView',
+  /** The deck's cards as a text list or as images (list | visual). */
+  deckView: 'deckView',
   returnTo: 'returnTo',
   pendingConsents: 'pending_consents_v1',
   /** Session storage: the quick-add target of this tab (deck or binder) and what was added to it. */

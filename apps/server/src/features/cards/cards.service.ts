@@ -80,25 +80,44 @@ function searchConditions(game: GameCategory, q: CardsQuery): SQL[] {
 }
 
 /**
- * How well a card matches the search text, 0 best: the exact number (or the start of one), the exact name, a name
- * starting with the text, a name holding every word, then the cards that only mention the words in their text or types.
- * The name is read from the search text, which starts with it, up to the card number (see catalogue-source).
+ * How well a card matches the search text, 0 best: the exact number (or the start of one), the exact name, the text
+ * as whole words of the name ("luffy" in Monkey.D.Luffy), a name starting with the text, a name holding every word,
+ * then the cards that only mention the words in their text or types. Names and text are compared with punctuation
+ * folded to spaces ("monkey d luffy" is Monkey.D.Luffy). The name is read from the search text, which starts with it,
+ * up to the card number (see catalogue-source).
  */
 function relevance(text: string): SQL {
   const normalized = normalizeSearchText(text);
   const words = normalized.split(' ').filter(Boolean);
+  const folded = foldPunctuation(normalized);
   const name = sql`left(${cards.searchText}, strpos(${cards.searchText}, ' ' || lower(${cards.cardNumber})) - 1)`;
+  const foldedName = sql`trim(regexp_replace(${name}, '[^[:alnum:]]+', ' ', 'g'))`;
   const number = text.trim().toUpperCase();
   return sql`(case
     when ${cards.cardNumber} = ${number} then 0
     when ${cards.cardNumber} like ${`${escapeLike(number)}%`} then 1
-    when ${name} = ${normalized} then 2
-    when ${name} like ${`${escapeLike(normalized)}%`} then 3
+    when ${foldedName} = ${folded} then 2
+    when ' ' || ${foldedName} || ' ' like ${`% ${escapeLike(folded)} %`} then 3
+    when ${foldedName} like ${`${escapeLike(folded)}%`} then 4
     when ${sql.join(
       words.map((w) => sql`${name} like ${`%${escapeLike(w)}%`}`),
       sql` and `,
-    )} then 4
-    else 5 end)`;
+    )} then 5
+    else 6 end)`;
+}
+
+/** Runs of anything but letters and digits become one space (as the SQL above does to names), trimmed. A linear scan. */
+function foldPunctuation(text: string): string {
+  let out = '';
+  let gap = false;
+  for (const ch of text) {
+    if (/[\p{L}\p{N}]/u.test(ch)) {
+      if (gap && out) out += ' ';
+      out += ch;
+      gap = false;
+    } else gap = true;
+  }
+  return out;
 }
 
 /** The sort a query asks for: relevance when it has a search text and names none, else by number. */

@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardImage } from '@/components/card/card-image';
+import { CardPreview } from '@/components/card/card-preview';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { EmptyState, Skeleton } from '@/components/ui/misc';
@@ -145,24 +146,26 @@ export function CardSearchPanel({
               const count = countOf(card);
               return (
                 <li key={card.id} className="relative">
-                  <button
-                    type="button"
-                    onClick={() => onAdd(card)}
-                    className="group block w-full cursor-pointer rounded-lg text-left"
-                    aria-label={t('editor.addNamed', { name: card.name, number: card.cardNumber })}
-                    data-testid="search-result"
-                    data-card-number={card.cardNumber}
-                  >
-                    <CardImage card={card} className="transition-transform group-hover:-translate-y-0.5" />
-                    <span className="mt-1 block truncate text-xs font-medium">{card.name}</span>
-                    <span className="block font-mono text-[0.65rem] text-muted">{card.cardNumber}{card.variant ? ` · ${card.variant}` : ''}</span>
-                    <span className="absolute right-1 top-1 flex h-7 w-7 items-center justify-center rounded-full bg-accent text-accent-fg opacity-0 shadow transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
-                      <Plus className="h-4 w-4" aria-hidden />
-                    </span>
-                    {count > 0 && (
-                      <span className="absolute left-1 top-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white">×{count}</span>
-                    )}
-                  </button>
+                  <CardPreview card={card}>
+                    <button
+                      type="button"
+                      onClick={() => onAdd(card)}
+                      className="group block w-full cursor-pointer rounded-lg text-left"
+                      aria-label={t('editor.addNamed', { name: card.name, number: card.cardNumber })}
+                      data-testid="search-result"
+                      data-card-number={card.cardNumber}
+                    >
+                      <CardImage card={card} className="transition-transform group-hover:-translate-y-0.5" />
+                      <span className="mt-1 block truncate text-xs font-medium">{card.name}</span>
+                      <span className="block font-mono text-[0.65rem] text-muted">{card.cardNumber}{card.variant ? ` · ${card.variant}` : ''}</span>
+                      <span className="absolute right-1 top-1 flex h-7 w-7 items-center justify-center rounded-full bg-accent text-accent-fg opacity-0 shadow transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+                        <Plus className="h-4 w-4" aria-hidden />
+                      </span>
+                      {count > 0 && (
+                        <span className="absolute left-1 top-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white">×{count}</span>
+                      )}
+                    </button>
+                  </CardPreview>
                 </li>
               );
             })}

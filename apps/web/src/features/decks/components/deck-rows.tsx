@@ -1,8 +1,10 @@
 import type { DeckRow } from '@grandline/core/contracts/decks';
 import { cardPath } from '@grandline/core/slug';
 import { Minus, Plus } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardPreview } from '@/components/card/card-preview';
 import { ColorDots } from '@/components/card/color-dots';
 import { groupDeck, type DeckGrouping } from '@grandline/core/decks/stats';
 import { formatCents } from '@grandline/core/money/money';
@@ -16,6 +18,10 @@ function UnitPrice({ cents, currency, label, none }: { cents: number | null; cur
     </span>
   );
 }
+
+/** A group's heading in the deck list and the visual deck. */
+export const deckGroupLabel = (t: TFunction<'decks'>, grouping: DeckGrouping) => (key: string) =>
+  grouping === 'category' ? t(`types.${key}`) : grouping === 'cost' ? t('groups.cost', { cost: key }) : grouping === 'rarity' ? key : key || t('groups.none');
 
 /** The main deck grouped by category, type, cost or rarity; with steppers when editable. */
 export function DeckRows({
@@ -37,8 +43,7 @@ export function DeckRows({
   const { currency } = usePreferences();
   if (rows.length === 0) return <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted">{t('editor.emptyDeck')}</p>;
   const groups = groupDeck(rows, grouping);
-  const label = (key: string) =>
-    grouping === 'category' ? t(`types.${key}`) : grouping === 'cost' ? t('groups.cost', { cost: key }) : grouping === 'rarity' ? key : key || t('groups.none');
+  const label = deckGroupLabel(t, grouping);
   return (
     <div className="flex flex-col gap-4" data-testid="deck-rows">
       {groups.map((g) => (
@@ -54,9 +59,11 @@ export function DeckRows({
                 <span className="w-6 shrink-0 text-center text-xs text-muted" title={t('stats.cost')}>
                   {card.cost ?? '–'}
                 </span>
-                <Link to={cardPath(card)} className="min-w-0 flex-1 truncate hover:underline" title={card.name}>
-                  {card.name}
-                </Link>
+                <CardPreview card={card}>
+                  <Link to={cardPath(card)} className="min-w-0 flex-1 truncate hover:underline" title={card.name}>
+                    {card.name}
+                  </Link>
+                </CardPreview>
                 <ColorDots colors={card.colors} className="hidden sm:flex" />
                 <span className="hidden font-mono text-xs text-muted sm:inline">
                   {card.cardNumber}

@@ -1,17 +1,27 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckRow } from '@grandline/core/contracts/decks';
 import { DECK_GROUPINGS, type DeckGrouping } from '@grandline/core/decks/stats';
-import { Tabs } from 'radix-ui';
+import { STORAGE_KEYS } from '@grandline/core/locales';
+import { LayoutGrid, List } from 'lucide-react';
+import { Tabs, ToggleGroup } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/misc';
 import { Select } from '@/components/ui/select';
 import { tabList, tabTrigger } from '@/components/ui/styles';
-import { DeckRows } from './deck-rows';
+import { storage } from '@/lib/storage';
+import { DeckRows, deckGroupLabel } from './deck-rows';
+import { DeckVisual } from './deck-visual';
 import { DeckStatsPanel } from './deck-stats';
 import { OpeningHandPanel } from './opening-hand';
 import { DeckValue } from './deck-value';
 import { useDeckPrices } from '@/features/decks/hooks/use-deck-prices';
+
+type DeckView = 'list' | 'visual';
+const DECK_VIEWS = [
+  { value: 'list', icon: List },
+  { value: 'visual', icon: LayoutGrid },
+] as const;
 
 /** The collection check reads the user's binders: loaded only when its tab is opened. */
 const CollectionCheckPanel = lazy(() => import('./collection-check-panel').then((m) => ({ default: m.CollectionCheckPanel })));
@@ -38,6 +48,13 @@ export function DeckTabs({
 }) {
   const { t } = useTranslation('decks');
   const [grouping, setGrouping] = useState<DeckGrouping>('category');
+  // The text list or the cards as images: the last choice of this browser.
+  const [view, setView] = useState<DeckView>(() => (storage.get(STORAGE_KEYS.deckView) === 'visual' ? 'visual' : 'list'));
+  const pickView = (next: string) => {
+    if (next !== 'list' && next !== 'visual') return;
+    setView(next);
+    storage.set(STORAGE_KEYS.deckView, next);
+  };
   const prices = useDeckPrices(leader, rows);
   return (
     <Tabs.Root defaultValue="list" className="flex flex-col gap-3">
@@ -60,7 +77,27 @@ export function DeckTabs({
       <Tabs.Content value="list" className="flex flex-col gap-3 outline-none">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <DeckValue prices={prices} />
-          <span className="flex items-center gap-2">
+          <span className="flex flex-wrap items-center gap-2">
+            <ToggleGroup.Root
+              type="single"
+              value={view}
+              onValueChange={pickView}
+              aria-label={t('visual.label')}
+              className="inline-flex h-9 items-center rounded-lg border border-border bg-surface p-0.5"
+            >
+              {DECK_VIEWS.map(({ value, icon: Icon }) => (
+                <ToggleGroup.Item
+                  key={value}
+                  value={value}
+                  aria-label={t(`visual.${value}`)}
+                  title={t(`visual.${value}`)}
+                  data-testid={`deck-view-${value}`}
+                  className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md text-muted data-[state=on]:bg-surface-2 data-[state=on]:text-fg"
+                >
+                  <Icon className="h-4 w-4" aria-hidden />
+                </ToggleGroup.Item>
+              ))}
+            </ToggleGroup.Root>
             <span className="text-xs text-muted">{t('editor.groupBy')}</span>
             <Select
               label={t('editor.groupBy')}
@@ -71,7 +108,11 @@ export function DeckTabs({
             />
           </span>
         </div>
-        <DeckRows rows={rows} grouping={grouping} tooMany={tooMany} onQuantity={onQuantity} unitPrice={prices.isPending ? undefined : prices.unit} />
+        {view === 'visual' && rows.length > 0 ? (
+          <DeckVisual rows={rows} grouping={grouping} groupLabel={deckGroupLabel(t, grouping)} tooMany={tooMany} onQuantity={onQuantity} />
+        ) : (
+          <DeckRows rows={rows} grouping={grouping} tooMany={tooMany} onQuantity={onQuantity} unitPrice={prices.isPending ? undefined : prices.unit} />
+        )}
       </Tabs.Content>
       <Tabs.Content value="stats" className="outline-none">
         <DeckStatsPanel rows={rows} />
