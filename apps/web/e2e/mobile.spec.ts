@@ -43,3 +43,29 @@ test('on a touch screen a long press on a card of a deck shows its image and doe
   await page.getByTestId('deck-title').dispatchEvent('pointerdown', { ...at, pointerId: 8 });
   await expect(page.getByTestId('card-preview')).toHaveCount(0);
 });
+
+test('on a phone, closing the menu or the filter sheet returns focus to its button', async ({ page }) => {
+  await page.goto('/cards');
+  const filters = page.getByTestId('open-filters');
+  await filters.click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(filters).toBeFocused();
+  // After choosing a filter and showing the results.
+  await filters.click();
+  await sheet.getByRole('button', { name: 'Purple', exact: true }).click();
+  await expect(page).toHaveURL(/color=Purple/);
+  await sheet.getByRole('button', { name: /^Show [\d,]+ cards$/ }).click();
+  await expect(sheet).toBeHidden();
+  await expect(filters).toBeFocused();
+
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await menuButton.click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+});

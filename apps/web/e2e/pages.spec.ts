@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { createAccount, uniqueEmail } from './mail';
 
 test('an unknown route shows the not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -39,4 +40,23 @@ test('an unavailable legal document shows the "Document Unavailable" notice', as
   await page.goto('/impressum');
   await expect(page.getByRole('heading', { name: 'Document Unavailable' })).toBeVisible();
   await expect(page.getByText("Sorry, we couldn't load this document. Please try again later or contact support.")).toBeVisible();
+});
+
+test('a signed-in page opens with the header, the sidebar and a skeleton while the session is asked for, never a blank screen', async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('shell') });
+  // Hold the session's answer until the shell has been checked.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/mydecks', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByTestId('page-skeleton')).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByTestId('page-loading')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'My decks' })).toBeVisible();
+  await expect(page.getByTestId('page-skeleton')).toHaveCount(0);
 });

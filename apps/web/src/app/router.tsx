@@ -5,7 +5,7 @@ import { landingLoader } from '@/features/info/api/landing-loader';
 import { requireAdmin, requireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
-import { PageLoading } from '@/components/page-loading';
+import { PageLoading, PageSkeletonFallback } from '@/components/page-loading';
 import { loadNamespaces } from '@/lib/i18n';
 import { RouteError } from './route-error';
 
@@ -27,6 +27,14 @@ const UPCOMING_SIGNED_IN = ['profile', 'watchlist', 'price-comparison'];
 const legal = (doc: string) => () =>
   import('@/features/legal/legal-page').then((m) => ({ Component: () => <m.LegalPage doc={doc} /> }));
 
+function ShellFallback() {
+  return (
+    <AppLayout>
+      <PageSkeletonFallback />
+    </AppLayout>
+  );
+}
+
 export const router = createBrowserRouter([
   {
     path: '/signup',
@@ -43,7 +51,8 @@ export const router = createBrowserRouter([
   {
     path: '/',
     element: <AppLayout />,
-    HydrateFallback: PageLoading,
+    // The first load of any page of the shell (a signed-in page waits for the session) shows the shell at once.
+    HydrateFallback: ShellFallback,
     errorElement: <RouteError />,
     children: [
       { index: true, loader: landingLoader, lazy: () => import('@/features/info/landing-page').then((m) => ({ Component: m.LandingPage })) },

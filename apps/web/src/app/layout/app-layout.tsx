@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@grandline/core/locales';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { scrollKey } from '@/lib/scroll-key';
@@ -9,7 +9,7 @@ import { PreferencesSync } from '@/app/preferences-sync';
 import { useSession } from '@/lib/session';
 import { Footer } from './footer';
 import { Header } from './header';
-import { PageLoading } from '@/components/page-loading';
+import { PageSkeletonFallback } from '@/components/page-loading';
 import { Sidebar } from './sidebar';
 
 const CompleteAccountOverlay = lazy(() =>
@@ -39,7 +39,11 @@ function AccountGate() {
 /** The phone menu's code is fetched the first time it is opened. */
 const MobileSidebar = lazy(() => import('./mobile-sidebar').then((m) => ({ default: m.MobileSidebar })));
 
-export function AppLayout() {
+/**
+ * The app's shell: header, sidebar, the page, footer. `children` stand for the page while the router has none to
+ * show yet (the first load's fallback), so a signed-in page opens with its shell and a skeleton, never a blank screen.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(() => storage.get(STORAGE_KEYS.sidebarCollapsed) === 'true');
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -74,9 +78,7 @@ export function AppLayout() {
         <div className="flex min-w-0 flex-1 flex-col">
           {/* At least a screen high, so the footer never starts in view and jumps down when a page has loaded. */}
           <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8">
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<PageSkeletonFallback />}>{children ?? <Outlet />}</Suspense>
           </main>
           <Footer />
         </div>

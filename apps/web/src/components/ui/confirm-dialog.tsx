@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useFocusReturn } from '@/lib/focus-return';
 import { notify } from '@/lib/toast';
 import { Button } from './button';
 import { Spinner } from './misc';
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   testId?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const onCloseAutoFocus = useFocusReturn(open);
   const confirm = async () => {
     setBusy(true);
     try {
@@ -45,7 +47,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-2xl">
+        <AlertDialog.Content onCloseAutoFocus={onCloseAutoFocus} className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-2xl">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{text}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useFocusReturn } from '@/lib/focus-return';
 
 /** A centred dialog (Radix: focus trap, Escape and the close button close it). */
 export function Modal({
@@ -28,11 +29,13 @@ export function Modal({
   /** md: forms and confirmations; lg: tables; xl: a library search beside a selection. */
   size?: 'md' | 'lg' | 'xl';
 }) {
+  const onCloseAutoFocus = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           data-testid={testId}
           className={cn(

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useFocusReturn } from '@/lib/focus-return';
 
 /** A side panel over the page (Radix dialog: focus trap, Escape and backdrop close it). */
 export function Sheet({
@@ -23,11 +24,13 @@ export function Sheet({
   className?: string;
   children: ReactNode;
 }) {
+  const onCloseAutoFocus = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
           aria-describedby={undefined}
           className={cn(
             'fixed inset-y-0 z-50 flex max-w-[90vw] flex-col border-border bg-surface shadow-2xl',
