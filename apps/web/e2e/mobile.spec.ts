@@ -69,3 +69,33 @@ test('on a phone, closing the menu or the filter sheet returns focus to its butt
   await expect(menu).toBeHidden();
   await expect(menuButton).toBeFocused();
 });
+
+/** Whether an element's text is cut (wider than its box) or it lies outside the viewport horizontally. */
+const clipped = (locator: import('@playwright/test').Locator) =>
+  locator.evaluateAll((els) =>
+    els
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 || el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((el) => el.textContent),
+  );
+
+test('at 390 px nothing is cut: the deck tabs, set names, and the admin users table as cards', async ({ page }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await createAccount(page, { email: info.retry ? 'admin-mobile-e2e-retry1@example.com' : 'admin-mobile-e2e@example.com' });
+  await page.goto('/deck/new');
+  const tabs = page.getByRole('tablist', { name: 'Deck views' }).getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  expect(await clipped(tabs)).toEqual([]);
+
+  await page.goto('/sets');
+  await expect(page.getByTestId('set-tile').first()).toBeVisible();
+  expect(await clipped(page.getByTestId('set-tile').locator('span.font-semibold'))).toEqual([]);
+
+  await page.goto('/admin');
+  const row = page.getByTestId('admin-user-row').first();
+  await expect(row).toBeVisible();
+  // A card, not a table scrolled sideways: the table fits, and each value is labelled with its column.
+  const table = page.getByRole('table');
+  expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
+  await expect(row.locator('td[data-label="Role"]')).toBeVisible();
+  expect(await row.locator('td[data-label="Joined"]').evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"Joined"');
+});

@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
+import { stackedTable } from '@/components/ui/styles';
 import { tabList, tabTrigger } from '@/components/ui/styles';
 import { useSession, USER_SCOPE } from '@/lib/session';
 import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
@@ -116,8 +117,8 @@ function AdminUsers() {
             {t('admin.count', { count: users.data.total })}
           </p>
           <div className="overflow-x-auto rounded-xl border border-border">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
+            <table className={`${stackedTable.table} sm:min-w-[40rem]`}>
+              <thead className={`bg-surface-2 text-xs uppercase tracking-wide text-muted ${stackedTable.head}`}>
                 <tr>
                   <th scope="col" className="px-4 py-3">{t('admin.columns.user')}</th>
                   <th scope="col" className="px-4 py-3">{t('admin.columns.username')}</th>
@@ -126,17 +127,19 @@ function AdminUsers() {
                   <th scope="col" className="px-4 py-3">{t('admin.columns.role')}</th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-border bg-surface">
+              <tbody className={`divide-y divide-border bg-surface ${stackedTable.body}`}>
                 {users.data.items.map((u) => (
-                  <tr key={u.id} data-testid="admin-user-row">
-                    <td className="px-4 py-3">
-                      <div className="font-medium">{u.name}</div>
-                      <div className="text-xs text-muted">{u.email}</div>
+                  <tr key={u.id} className={stackedTable.row} data-testid="admin-user-row">
+                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.user')}>
+                      <div className="min-w-0 break-words">
+                        <div className="font-medium">{u.name}</div>
+                        <div className="text-xs text-muted">{u.email}</div>
+                      </div>
                     </td>
-                    <td className="px-4 py-3">{u.username ? `@${u.username}` : <span className="text-muted">—</span>}</td>
-                    <td className="px-4 py-3">{u.emailConfirmed ? t('admin.confirmed') : <span className="text-muted">{t('admin.unconfirmed')}</span>}</td>
-                    <td className="px-4 py-3 tabular-nums">{dateFormat.format(new Date(u.createdAt))}</td>
-                    <td className="px-4 py-3">
+                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.username')}>{u.username ? `@${u.username}` : <span className="text-muted">—</span>}</td>
+                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.status')}>{u.emailConfirmed ? t('admin.confirmed') : <span className="text-muted">{t('admin.unconfirmed')}</span>}</td>
+                    <td className={`px-4 py-3 tabular-nums ${stackedTable.cell}`} data-label={t('admin.columns.joined')}>{dateFormat.format(new Date(u.createdAt))}</td>
+                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.role')}>
                       <Select
                         label={t('admin.roleFor', { email: u.email })}
                         value={u.role}

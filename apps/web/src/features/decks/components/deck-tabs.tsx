@@ -58,7 +58,8 @@ export function DeckTabs({
   const prices = useDeckPrices(leader, rows);
   return (
     <Tabs.Root defaultValue="list" className="flex flex-col gap-3">
-      <Tabs.List aria-label={t('editor.deckViews')} className={tabList}>
+      {/* Two rows of two on a phone: four tabs side by side cut the last one ("Col…") at 390 px. */}
+      <Tabs.List aria-label={t('editor.deckViews')} className={`${tabList} max-sm:grid max-sm:w-full max-sm:grid-cols-2`}>
         <Tabs.Trigger value="list" className={tabTrigger}>
           {t('editor.tabs.list', { count: mainCount })}
         </Tabs.Trigger>

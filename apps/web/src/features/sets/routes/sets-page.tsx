@@ -24,7 +24,7 @@ function SetTile({ set }: { set: CardSet }) {
           <span className="font-mono text-sm font-semibold text-accent">{set.code ?? t('sets.promo')}</span>
           {set.releaseYear && <span className="text-xs text-muted">{set.releaseYear}</span>}
         </div>
-        <span className="line-clamp-2 font-semibold leading-snug">{set.name}</span>
+        <span className="font-semibold leading-snug [overflow-wrap:anywhere]">{set.name}</span>
         <span className="mt-auto text-xs text-muted">{t('sets.cardCount', { count: set.size })}</span>
       </Link>
     </li>
