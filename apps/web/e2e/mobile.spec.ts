@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
 
@@ -71,7 +72,7 @@ test('on a phone, closing the menu or the filter sheet returns focus to its butt
 });
 
 /** Whether an element's text is cut (wider than its box) or it lies outside the viewport horizontally. */
-const clipped = (locator: import('@playwright/test').Locator) =>
+const clipped = (locator: Locator) =>
   locator.evaluateAll((els) =>
     els
       .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 || el.getBoundingClientRect().right > window.innerWidth + 0.5)
