@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addNumberFormat } from '@/lib/format';
 import enAccount from '@/locales/en/account.json';
 import enBinders from '@/locales/en/binders.json';
 import enCards from '@/locales/en/cards.json';
@@ -28,6 +29,7 @@ export async function initTestI18n(lng: 'en' | 'pt' = 'en') {
       interpolation: { escapeValue: false },
       react: { useSuspense: false, nsMode: 'fallback' },
     });
+    addNumberFormat(i18next);
   }
   await i18next.changeLanguage(lng);
   return i18next;

@@ -8,6 +8,7 @@ import { groupDeck, type DeckGrouping } from '@grandline/core/decks/stats';
 import { formatCents } from '@grandline/core/money/money';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { usePreferences } from '@/lib/preferences';
+import { rarityName } from '@/components/card/rarity';
 
 function UnitPrice({ cents, currency, label, none }: { cents: number | null; currency: CurrencyCode; label: string; none: string }) {
   return (
@@ -38,7 +39,7 @@ export function DeckRows({
   if (rows.length === 0) return <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted">{t('editor.emptyDeck')}</p>;
   const groups = groupDeck(rows, grouping);
   const label = (key: string) =>
-    grouping === 'category' ? t(`types.${key}`) : grouping === 'cost' ? t('groups.cost', { cost: key }) : grouping === 'rarity' ? key : key || t('groups.none');
+    grouping === 'category' ? t(`types.${key}`) : grouping === 'cost' ? t('groups.cost', { cost: key }) : grouping === 'rarity' ? rarityName(key) : key || t('groups.none');
   return (
     <div className="flex flex-col gap-4" data-testid="deck-rows">
       {groups.map((g) => (

@@ -2,6 +2,7 @@ import type { DeckRow } from '@grandline/core/contracts/decks';
 import { deckStats } from '@grandline/core/decks/stats';
 import { useTranslation } from 'react-i18next';
 import { COLOR_HEX } from '@/components/card/color-dots';
+import { formatDecimal } from '@/lib/format';
 
 function Bars({ title, items, testId }: { title: string; items: { label: string; value: number; color?: string }[]; testId?: string }) {
   const max = Math.max(1, ...items.map((i) => i.value));
@@ -26,7 +27,7 @@ export function DeckStatsPanel({ rows }: { rows: readonly DeckRow[] }) {
   const { t } = useTranslation('decks');
   const stats = deckStats(rows, { subtypeLimit: 6 });
   if (stats.totalCards === 0) return <p className="text-sm text-muted">{t('stats.empty')}</p>;
-  const fmt = (n: number | null) => (n === null ? '–' : n.toFixed(1));
+  const fmt = (n: number | null) => (n === null ? '–' : formatDecimal(n));
   return (
     <div className="flex flex-col gap-3" data-testid="deck-stats">
       <dl className="grid grid-cols-3 gap-2 text-center">
