@@ -67,6 +67,14 @@ export function reportMissingKey(languages: readonly string[], namespace: string
   if (!sink.includes(entry)) sink.push(entry);
 }
 
+/** How i18next is told to report missing keys (the app, and the unit tests' i18next): one report per key, in the language asked. */
+export const MISSING_KEYS = {
+  saveMissing: true,
+  saveMissingTo: 'current',
+  saveMissingPlurals: false,
+  missingKeyHandler: reportMissingKey,
+} as const;
+
 /** The tab's title when no page names it (index.html's, in English): the home title in the active language. */
 const staticTitle = typeof document === 'undefined' ? null : document.head.querySelector('title');
 const translateStaticTitle = () => {
@@ -86,10 +94,7 @@ export async function initI18n(language: LanguageCode = initialLanguage()) {
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true, nsMode: 'fallback' },
-      saveMissing: true,
-      saveMissingTo: 'current',
-      saveMissingPlurals: false,
-      missingKeyHandler: reportMissingKey,
+      ...MISSING_KEYS,
     });
   addNumberFormat(i18next);
   document.documentElement.lang = language;
