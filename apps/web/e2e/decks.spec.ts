@@ -223,7 +223,7 @@ test('cards that change deck building are applied in the editor: OP08-072 in any
   // OP15-058's text: "your DON!! deck consists of 6 cards" — a note, not a problem.
   await addByNumber(page, 'OP15-058', 1);
   const notes = page.getByTestId('deck-notes');
-  await expect(notes.getByTestId('note-DON_DECK_SIZE')).toContainText(en.warnings.DON_DECK_SIZE.replace('{{size}}', '6'));
+  await expect(notes.getByTestId('note-DON_DECK_SIZE')).toContainText(en.warnings.DON_DECK_SIZE.replace(/\{\{size(, number)?\}\}/, '6'));
   // OP08-072 (purple, as the Leader) "may have any number of this card": five copies raise no copy-limit problem,
   // while five of another purple Character do.
   await addByNumber(page, 'OP08-072', 5);

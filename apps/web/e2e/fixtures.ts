@@ -28,7 +28,23 @@ export const test = base.extend<{ page: Page }>({
         localStorage.setItem('theme', 'dark');
       }
     });
+    // Translation keys no language had (src/lib/i18n.ts reports them into window.__i18nMissing when it exists). Each
+    // page load starts a new array, so every report is handed to the test at once, and the test fails at its end with them.
+    const missing: string[] = [];
+    await page.exposeFunction('__e2eMissingKey', (entry: string) => {
+      if (!missing.includes(entry)) missing.push(entry);
+    });
+    await page.addInitScript(() => {
+      const sink: string[] = [];
+      sink.push = (...entries: string[]) => {
+        const report = (window as unknown as { __e2eMissingKey?: (entry: string) => Promise<void> }).__e2eMissingKey;
+        for (const entry of entries) void report?.(entry);
+        return Array.prototype.push.apply(sink, entries);
+      };
+      window.__i18nMissing = sink;
+    });
     await use(page);
+    expect(missing, `translation keys missing in every language and namespace (language/namespace:key): ${missing.join(', ')}`).toEqual([]);
   },
 });
 

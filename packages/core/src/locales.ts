@@ -1,11 +1,16 @@
+/** The UI languages; `locale` is the one numbers and dates are written in (as each currency has its own in money/currencies). */
 export const LANGUAGES = [
-  { code: 'en', label: 'English' },
-  { code: 'pt', label: 'Português' },
-  { code: 'es', label: 'Español' },
+  { code: 'en', label: 'English', locale: 'en-US' },
+  { code: 'pt', label: 'Português', locale: 'pt-BR' },
+  { code: 'es', label: 'Español', locale: 'es-ES' },
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+
+/** The formatting locale of a UI language ('pt' → 'pt-BR'); English's for anything else. */
+export const languageLocale = (language: string | null | undefined): string =>
+  (LANGUAGES.find((l) => l.code === language?.slice(0, 2)) ?? LANGUAGES[0]).locale;
 
 export const isLanguageCode = (value: unknown): value is LanguageCode =>
   typeof value === 'string' && LANGUAGE_CODES.includes(value as LanguageCode);

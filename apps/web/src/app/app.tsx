@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '@/lib/query-client';
 import { PreferencesProvider, usePreferences } from '@/lib/preferences';
@@ -9,10 +10,11 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 
 function ThemedToaster() {
   const { theme } = usePreferences();
+  const { t } = useTranslation();
   // Spec §9: toasts auto-dismiss after 4 s, at most 3 visible, 356 px wide with a 14 px gap.
   return (
     <Suspense fallback={null}>
-      <Toaster theme={theme} position="bottom-right" duration={4000} visibleToasts={3} gap={14} richColors closeButton />
+      <Toaster theme={theme} position="bottom-right" duration={4000} visibleToasts={3} gap={14} richColors closeButton containerAriaLabel={t('toast.region')} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
     </Suspense>
   );
 }

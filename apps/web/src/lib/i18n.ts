@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, STORAGE_KEYS, type LanguageCode } from '@grandline/core/locales';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addNumberFormat } from './format';
 import { storage } from './storage';
 
 export const NAMESPACES = ['common', 'cards', 'pages'] as const;
@@ -46,6 +47,40 @@ export function initialLanguage(): LanguageCode {
 const startLanguage = initialLanguage();
 for (const ns of NAMESPACES) void bundles[`../locales/${startLanguage}/${ns}.json`]?.().catch(() => undefined);
 
+declare global {
+  interface Window {
+    /** Keys no language or namespace had, as "lng/ns:key": collected only when something (the e2e run) made the array. */
+    __i18nMissing?: string[];
+  }
+}
+
+/**
+ * Called by i18next (saveMissing) only for a key found in none of the namespaces it was looked up in, in neither the
+ * language nor its fallback (English); a key missing in Portuguese alone is the translations test's business.
+ * It does nothing unless `window.__i18nMissing` exists: the production bundle carries it, the e2e fixture turns it on.
+ * A key asked for before its namespace has loaded is not counted (i18next has nothing to look in yet).
+ */
+export function reportMissingKey(languages: readonly string[], namespace: string, key: string) {
+  const sink = typeof window === 'undefined' ? undefined : window.__i18nMissing;
+  if (!Array.isArray(sink) || !i18next.hasLoadedNamespace(namespace)) return;
+  const entry = `${languages.join(',')}/${namespace}:${key}`;
+  if (!sink.includes(entry)) sink.push(entry);
+}
+
+/** How i18next is told to report missing keys (the app, and the unit tests' i18next): one report per key, in the language asked. */
+export const MISSING_KEYS = {
+  saveMissing: true,
+  saveMissingTo: 'current',
+  saveMissingPlurals: false,
+  missingKeyHandler: reportMissingKey,
+} as const;
+
+/** The tab's title when no page names it (index.html's, in English): the home title in the active language. */
+const staticTitle = typeof document === 'undefined' ? null : document.head.querySelector('title');
+const translateStaticTitle = () => {
+  if (staticTitle) staticTitle.textContent = i18next.t('common:app.homeTitle');
+};
+
 export async function initI18n(language: LanguageCode = initialLanguage()) {
   await i18next
     .use(lazyBackend)
@@ -59,8 +94,12 @@ export async function initI18n(language: LanguageCode = initialLanguage()) {
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true, nsMode: 'fallback' },
+      ...MISSING_KEYS,
     });
+  addNumberFormat(i18next);
   document.documentElement.lang = language;
+  translateStaticTitle();
+  i18next.on('languageChanged', translateStaticTitle);
   return i18next;
 }
 

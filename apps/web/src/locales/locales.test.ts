@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CARD_RARITIES } from '@grandline/core/games';
 import { describe, expect, it } from 'vitest';
 import { SHARE_KEYS, SHARE_NAMESPACES } from '@/components/share-link-dialog';
 
@@ -45,6 +46,12 @@ describe('translations', () => {
         const plurals = [...en.keys()].filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length));
         for (const base of plurals) for (const form of forms) expect(other.has(`${base}_${form}`), `${lang}/${ns}:${base}_${form}`).toBe(true);
       });
+      it(`${lang}/${ns} says "0 cards" with the plural where its CLDR rule calls 0 "one"`, () => {
+        if (new Intl.PluralRules(lang).select(0) !== 'one') return;
+        const other = flatten(load(lang, ns));
+        const plurals = [...other.keys()].filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length));
+        for (const base of plurals) expect(other.get(`${base}_zero`), `${lang}/${ns}:${base}_zero`).toBe(other.get(`${base}_other`));
+      });
     }
   }
 
@@ -82,6 +89,15 @@ describe('translations', () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(missing).toEqual([]);
+  });
+
+  it('has a short label and a name for every rarity of the library (shown through components/card/rarity.ts)', () => {
+    const cards = flatten(load('en', 'cards'));
+    for (const rarity of CARD_RARITIES) {
+      const key = rarity.replace(/\s+/g, '_');
+      expect(cards.get(`rarities.${key}`), rarity).toBeTruthy();
+      expect(cards.get(`rarityCodes.${key}`), rarity).toBeTruthy();
+    }
   });
 
   it('has the share texts in every namespace that opens the share dialog', () => {

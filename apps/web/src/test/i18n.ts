@@ -1,5 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addNumberFormat } from '@/lib/format';
+import { MISSING_KEYS } from '@/lib/i18n';
 import enAccount from '@/locales/en/account.json';
 import enBinders from '@/locales/en/binders.json';
 import enCards from '@/locales/en/cards.json';
@@ -27,7 +29,9 @@ export async function initTestI18n(lng: 'en' | 'pt' = 'en') {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: false, nsMode: 'fallback' },
+      ...MISSING_KEYS,
     });
+    addNumberFormat(i18next);
   }
   await i18next.changeLanguage(lng);
   return i18next;

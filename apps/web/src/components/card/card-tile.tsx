@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/misc';
 import { CardImage } from './card-image';
 import { ColorDots } from './color-dots';
+import { rarityCode, rarityName } from './rarity';
 
 /** A card of a grid, linking to its page; `action` (a button) sits over the image's top right corner. */
 export function CardTile({ card, eager, action, price }: { card: Card & { printCount?: number }; eager?: boolean; action?: ReactNode; /** The card's price line (library); omitted: no line. */ price?: ReactNode }) {
@@ -49,7 +50,9 @@ export function CardTile({ card, eager, action, price }: { card: Card & { printC
               </span>
             )}
             {/* Never cut: "SP CARD" read "S…" when it was. */}
-            <span className="shrink-0 font-medium">{card.rarity}</span>
+            <span className="shrink-0 font-medium" title={rarityName(card.rarity)}>
+              {rarityCode(card.rarity)}
+            </span>
           </span>
           {price !== undefined && <span className="truncate text-sm font-semibold tabular-nums" data-testid="card-price">{price}</span>}
         </div>

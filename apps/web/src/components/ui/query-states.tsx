@@ -2,6 +2,7 @@ import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { PageTitle } from '@/components/page-title';
 import { Button } from './button';
 import { EmptyState, Skeleton } from './misc';
 
@@ -22,12 +23,15 @@ export function ErrorState({ title, hint, onRetry }: { title: string; hint?: Rea
   );
 }
 
-/** Something asked for by its address that does not exist. */
+/** Something asked for by its address that does not exist; it names the tab too (index.html's title is English). */
 export function NotFoundState({ title, hint }: { title: string; hint: ReactNode }) {
   return (
-    <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden />} title={title}>
-      {hint}
-    </EmptyState>
+    <>
+      <PageTitle title={title} />
+      <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden />} title={title}>
+        {hint}
+      </EmptyState>
+    </>
   );
 }
 

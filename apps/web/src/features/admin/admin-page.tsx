@@ -19,7 +19,7 @@ import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { Pagination } from '@/features/cards/components/pagination';
 import { PageTitle } from '@/components/page-title';
-import { dateTimeFormat } from '@grandline/core/intl';
+import { formatDate } from '@/lib/format';
 
 const PAGE_SIZE = 25;
 
@@ -70,7 +70,7 @@ export function AdminPage() {
 }
 
 function AdminUsers() {
-  const { t, i18n } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['pages', 'account']);
   const { me } = useSession();
   const queryClient = useQueryClient();
   const [q, setQ] = useState('');
@@ -94,7 +94,6 @@ function AdminUsers() {
     },
     onError: (err) => notify.error(errorText(err, 'pages:admin.roleFailed')),
   });
-  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
 
   return (
     <div className="flex flex-col gap-5">
@@ -138,7 +137,7 @@ function AdminUsers() {
                     </td>
                     <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.username')}>{u.username ? `@${u.username}` : <span className="text-muted">—</span>}</td>
                     <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.status')}>{u.emailConfirmed ? t('admin.confirmed') : <span className="text-muted">{t('admin.unconfirmed')}</span>}</td>
-                    <td className={`px-4 py-3 tabular-nums ${stackedTable.cell}`} data-label={t('admin.columns.joined')}>{dateFormat.format(new Date(u.createdAt))}</td>
+                    <td className={`px-4 py-3 tabular-nums ${stackedTable.cell}`} data-label={t('admin.columns.joined')}>{formatDate(u.createdAt)}</td>
                     <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.role')}>
                       <Select
                         label={t('admin.roleFor', { email: u.email })}

@@ -17,6 +17,7 @@ import { notify } from '@/lib/toast';
 import { useCards } from '@/features/cards/api/get-cards';
 import { useCreatePricePin } from '@/features/admin/api/create-price-pin';
 import { priceErrorText, sourceName } from './admin-prices-shared';
+import { rarityCode } from '@/components/card/rarity';
 
 const RESULTS = 24;
 
@@ -107,7 +108,7 @@ export function PinDialog({ product, onClose }: { product: UnmatchedProduct; onC
                   <span className="block truncate text-sm font-medium">{card.name}</span>
                   <span className="block truncate font-mono text-xs text-muted">{printLabel({ ...card, setCode: card.set?.code })}</span>
                   <span className="block text-xs text-muted">
-                    {card.variant ? t('admin.prices.pin.variant', { variant: card.variant }) : t('admin.prices.pin.base')} · {card.rarity}
+                    {card.variant ? t('admin.prices.pin.variant', { variant: card.variant }) : t('admin.prices.pin.base')} · {rarityCode(card.rarity)}
                   </span>
                 </span>
               </RadioGroup.Item>

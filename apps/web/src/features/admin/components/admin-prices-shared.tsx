@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/misc';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/error-text';
-import { dateTimeFormat, numberFormat } from '@grandline/core/intl';
+import { formatDate, formatDay, formatNumber } from '@/lib/format';
 
 /** The price section's texts: in the admin page's namespace ('pages'). */
 const K = 'admin.prices';
@@ -44,13 +44,10 @@ export const sourceName = (t: TFunction, source: string) => t(`${K}.sources.name
 
 /** Date and time in the user's language; a UTC day (YYYY-MM-DD) as a date. */
 export function useDateFormats() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage;
-  const dateTime = dateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
-  const day = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  useTranslation(); // re-renders with the language
   return {
-    dateTime: (iso: string) => dateTime.format(new Date(iso)),
-    day: (ymd: string) => day.format(new Date(`${ymd}T00:00:00Z`)),
+    dateTime: (iso: string) => formatDate(iso, { dateStyle: 'short', timeStyle: 'short' }),
+    day: (ymd: string) => formatDay(ymd),
   };
 }
 
@@ -98,6 +95,5 @@ export function PriceSection({ id, title, lead, actions, children, testId }: { i
 
 /** A count of a run in the user's language: muted when zero, bold when `strong` and not zero. */
 export function Count({ value, strong }: { value: number; strong?: boolean }) {
-  const { i18n } = useTranslation();
-  return <span className={cn('tabular-nums', value === 0 && 'text-muted', strong && value > 0 && 'font-semibold')}>{numberFormat(i18n.resolvedLanguage).format(value)}</span>;
+  return <span className={cn('tabular-nums', value === 0 && 'text-muted', strong && value > 0 && 'font-semibold')}>{formatNumber(value)}</span>;
 }

@@ -12,7 +12,7 @@ import { Pagination } from '@/features/cards/components/pagination';
 import { useUnmatchedProducts } from '@/features/admin/api/get-unmatched-products';
 import { PinDialog } from './admin-prices-pin-dialog';
 import { PriceSection, sourceName } from './admin-prices-shared';
-import { numberFormat } from '@grandline/core/intl';
+import { formatNumber } from '@/lib/format';
 
 const PAGE_SIZE = 25;
 
@@ -28,7 +28,7 @@ export function ReasonBadge({ reason }: { reason: string | null }) {
 
 /** The products of a feed's last run that no rule matched, searched, each with "Pin to a card". */
 export function AdminPriceUnmatched() {
-  const { t, i18n } = useTranslation('pages');
+  const { t } = useTranslation('pages');
   const [source, setSource] = useState<ProductSource>('tcgcsv');
   const [q, setQ] = useState('');
   const search = useDebouncedValue(q.trim(), 200);
@@ -38,7 +38,6 @@ export function AdminPriceUnmatched() {
   const page = paging.key === key ? paging.page : 1;
   const products = useUnmatchedProducts({ source, q: search || undefined, page, pageSize: PAGE_SIZE });
   const [pinning, setPinning] = useState<UnmatchedProduct | null>(null);
-  const count = numberFormat(i18n.resolvedLanguage);
 
   return (
     <PriceSection id="admin-price-unmatched" title={t('admin.prices.unmatched.title')} lead={t('admin.prices.unmatched.lead')} testId="admin-price-unmatched">
@@ -74,7 +73,7 @@ export function AdminPriceUnmatched() {
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {t('admin.prices.unmatched.count', { count: products.data.total, formatted: count.format(products.data.total) })}
+            {t('admin.prices.unmatched.count', { count: products.data.total, formatted: formatNumber(products.data.total) })}
           </p>
           <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface" data-testid="unmatched-list">
             {products.data.items.map((p) => (

@@ -7,6 +7,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { ALL, choiceOf, orderToggle, viewChange, type BinderCardsView } from '@/features/binders/binder-cards-state';
+import { rarityName } from '@/components/card/rarity';
 
 type Change = (changes: Record<string, string | null>, keepPage?: boolean) => void;
 
@@ -31,7 +32,7 @@ export function BinderCardsToolbar({
     { key: 'set', all: 'allSets', options: binder.stats.completion.map((s) => ({ value: s.slug, label: s.code ? `${s.code} · ${s.name}` : s.name, short: s.code ?? s.name })) },
     { key: 'color', all: 'allColors', options: CARD_COLORS.map((c) => ({ value: c, label: t(`cards:colors.${c}`) })) },
     { key: 'type', all: 'allTypes', options: CARD_TYPES.map((c) => ({ value: c, label: t(`cards:types.${c}`) })) },
-    { key: 'rarity', all: 'allRarities', options: CARD_RARITIES.map((c) => ({ value: c, label: t(`cards:rarities.${c}`, { defaultValue: c }) })) },
+    { key: 'rarity', all: 'allRarities', options: CARD_RARITIES.map((c) => ({ value: c, label: rarityName(c) })) },
   ] as const;
   return (
     <div className="flex flex-col gap-3">

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { Paid, RowDetails, RowMenu, RowSelect, Stepper } from './binder-row-controls';
 import { RowPrice, type RowPrices } from './row-price';
+import { rarityCode, rarityName } from '@/components/card/rarity';
 
 const COLUMNS = ['card', 'rarity', 'condition', 'language', 'paid', 'value', 'quantity'] as const;
 
@@ -111,7 +112,7 @@ export function BinderList({
                   </span>
                 </Link>
               </td>
-              <td className="px-3 py-2">{row.card.rarity}</td>
+              <td className="px-3 py-2" title={rarityName(row.card.rarity)}>{rarityCode(row.card.rarity)}</td>
               <td className="px-3 py-2">
                 {editable ? <RowSelect row={row} binderId={binder.id} field="condition" options={CARD_CONDITIONS} label={t('cards.columns.condition')} /> : row.condition ? t(`conditions.${row.condition}`) : '—'}
               </td>

@@ -2,13 +2,14 @@ import type { CollectionStats } from '@grandline/core/contracts/binders';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COLOR_HEX } from '@/components/card/color-dots';
+import { formatNumber } from '@/lib/format';
+import { rarityName } from '@/components/card/rarity';
 
 function Tile({ label, value }: { label: string; value: number }) {
-  const { i18n } = useTranslation();
   return (
     <div className="rounded-xl border border-border bg-surface p-4">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums">{value.toLocaleString(i18n.resolvedLanguage)}</dd>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatNumber(value)}</dd>
     </div>
   );
 }
@@ -26,7 +27,7 @@ function Bars({ title, rows, label, color }: { title: string; rows: CollectionSt
             <span className="h-2.5 overflow-hidden rounded-full bg-surface-2" aria-hidden>
               <span className="block h-full rounded-full bg-accent" style={{ width: `${(r.count / max) * 100}%`, ...(color?.(r.key) ? { backgroundColor: color(r.key) } : {}) }} />
             </span>
-            <span className="text-right tabular-nums">{r.count}</span>
+            <span className="text-right tabular-nums">{formatNumber(r.count)}</span>
           </li>
         ))}
       </ul>
@@ -50,7 +51,7 @@ export function CollectionStatsPanel({ stats }: { stats: CollectionStats }) {
           <div className="grid gap-4 lg:grid-cols-2">
             <Bars title={t('stats.bySet')} rows={stats.bySet} />
             <Bars title={t('stats.byColor')} rows={stats.byColor} label={(k) => tc(`colors.${k}`, { defaultValue: k })} color={(k) => COLOR_HEX[k]} />
-            <Bars title={t('stats.byRarity')} rows={stats.byRarity} />
+            <Bars title={t('stats.byRarity')} rows={stats.byRarity} label={rarityName} />
             <Bars title={t('stats.byType')} rows={stats.byType} label={(k) => tc(`types.${k}`, { defaultValue: k })} />
           </div>
           <section className="rounded-xl border border-border bg-surface p-4" aria-label={t('stats.completion')}>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { centsText, hasPrices, percentText, signedCentsText, toneClass, toneOf } from '@/features/binders/utils/value-format';
+import { formatNumber } from '@/lib/format';
 
 function Tile({ label, children, caption, className, testId }: { label: string; children: ReactNode; caption?: ReactNode; className?: string; testId?: string }) {
   return (
@@ -55,7 +56,7 @@ export function ValueSummary({ value, showCostBasis }: { value: CollectionValue;
           caption={
             <>
               <span className="block" data-testid="value-copies">
-                {t('value.pricedOf', { count: copies, priced: value.pricedCopies.toLocaleString(language), total: copies.toLocaleString(language) })}
+                {t('value.pricedOf', { count: copies, priced: formatNumber(value.pricedCopies), total: formatNumber(copies) })}
                 {value.unpricedCopies > 0 && ` · ${t('value.unpriced', { count: value.unpricedCopies })}`}
               </span>
               <span className="block">{t('value.basis', { market, priceType: t(`common:priceTypes.${value.priceType}`) })}</span>

@@ -16,7 +16,7 @@ import { CollectionStatsPanel } from '@/features/binders/components/binder-stats
 import { BinderValueCard } from '@/features/binders/components/binder-value-card';
 import { BinderValuePanel } from '@/features/binders/components/binder-value-panel';
 import { PageTitle } from '@/components/page-title';
-import { dateTimeFormat } from '@grandline/core/intl';
+import { formatDate } from '@/lib/format';
 import { rememberReturnTo } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 
@@ -34,7 +34,7 @@ const validId = (id: string | undefined) => BinderIdParam.safeParse({ id }).succ
 type Dialog = 'add' | 'import' | 'export' | 'share' | 'edit' | 'delete' | null;
 
 function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: boolean; onOpen: (d: Exclude<Dialog, null>) => void }) {
-  const { t, i18n } = useTranslation('binders');
+  const { t } = useTranslation('binders');
   const editable = binder.owner.isYou;
   const art = binder.preview;
   return (
@@ -52,7 +52,7 @@ function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: 
           <BinderVisibilityBadge isPublic={binder.isPublic} />
           <span data-testid="binder-count">{t('counts', { count: binder.cardCount, distinct: binder.distinctCount })}</span>
           {!editable && binder.owner.username && <span>{t('by', { username: binder.owner.username })}</span>}
-          <span>{t('updated', { date: dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(binder.updatedAt)) })}</span>
+          <span>{t('updated', { date: formatDate(binder.updatedAt) })}</span>
         </div>
         <div className="mt-2 flex flex-wrap gap-2">
           {editable && (

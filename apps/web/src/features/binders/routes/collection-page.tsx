@@ -19,7 +19,7 @@ import { DeleteBinderDialog } from '@/features/binders/components/binder-dialogs
 import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
 import { PortfolioValue } from '@/features/binders/components/portfolio-value';
 import { PageTitle } from '@/components/page-title';
-import { dateTimeFormat } from '@grandline/core/intl';
+import { formatDate } from '@/lib/format';
 
 export const loader = () => {
   void queryClient.prefetchQuery(myBindersQuery());
@@ -29,7 +29,7 @@ export const loader = () => {
 const binderPath = (b: BinderSummary) => (b.category === 'wishlist' ? '/wishlist' : `/collection/${b.id}`);
 
 function BinderItem({ binder, onDelete }: { binder: BinderSummary; onDelete: () => void }) {
-  const { t, i18n } = useTranslation('binders');
+  const { t } = useTranslation('binders');
   const name = binder.category === 'wishlist' ? t('wishlist.title') : binder.name;
   return (
     <li className="flex gap-4 rounded-2xl border border-border bg-surface p-3 sm:p-4" data-testid="binder-item">
@@ -59,7 +59,7 @@ function BinderItem({ binder, onDelete }: { binder: BinderSummary; onDelete: () 
           <CategoryBadge category={binder.category} />
           <BinderVisibilityBadge isPublic={binder.isPublic} />
           <span>{t('counts', { count: binder.cardCount, distinct: binder.distinctCount })}</span>
-          <span className="basis-full sm:basis-auto">{t('updated', { date: dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(binder.updatedAt)) })}</span>
+          <span className="basis-full sm:basis-auto">{t('updated', { date: formatDate(binder.updatedAt) })}</span>
         </div>
       </div>
     </li>

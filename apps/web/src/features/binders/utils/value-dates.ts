@@ -1,5 +1,5 @@
 import type { VALUE_HISTORY_RANGES } from '@grandline/core/contracts/prices';
-import { dateTimeFormat } from '@grandline/core/intl';
+import { formatDay } from '@/lib/format';
 
 /*
  * Days of a value history ('YYYY-MM-DD', UTC calendar days) written in the UI language.
@@ -7,14 +7,12 @@ import { dateTimeFormat } from '@grandline/core/intl';
 
 export type ValueRange = (typeof VALUE_HISTORY_RANGES)[number];
 
-const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
 /** "23 November 2026" (tooltips). */
-export const longDay = (day: string, language?: string) => dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(dayTime(day));
+export const longDay = (day: string, language?: string) => formatDay(day, { dateStyle: 'long' }, language);
 
 /** A chart tick: "12 Nov" up to 90 days, "Nov 26" over a year. */
 export const axisDay = (day: string, range: ValueRange, language?: string) =>
-  dateTimeFormat(language, range === '365' ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayTime(day));
+  formatDay(day, range === '365' ? { month: 'short', year: '2-digit' } : { day: 'numeric', month: 'short' }, language);
 
 /** Whether a history has anything to draw: some day with a value. */
 export const hasHistory = (points: readonly { total: number }[]) => points.some((p) => p.total > 0);

@@ -7,7 +7,7 @@ import type { CollectionValue, PriceSummary } from '@grandline/core/contracts/pr
 import type { PriceType } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { formatCents } from '@grandline/core/money/money';
-import { numberFormat } from '@grandline/core/intl';
+import { formatPercent } from '@/lib/format';
 
 export const NO_FIGURE = '—';
 /** The minus sign (U+2212) rather than a hyphen, as in print. */
@@ -26,7 +26,7 @@ export function signedCentsText(cents: number | null | undefined, currency: Curr
 /** A change as a signed percentage in the UI language: "+23.5%", "−4%"; null when there is no base to compare with. */
 export function percentText(ratio: number | null | undefined, language?: string): string | null {
   if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return null;
-  const text = numberFormat(language, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(ratio);
+  const text = formatPercent(ratio, language, { signDisplay: 'exceptZero' });
   return text.replace('-', MINUS);
 }
 

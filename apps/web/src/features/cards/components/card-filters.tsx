@@ -11,6 +11,8 @@ import type { CardsSearch } from '@/features/cards/utils/search-params';
 import { PriceRangeFilter } from '@/features/cards/components/price-range-filter';
 import { usePreferences } from '@/lib/preferences';
 import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { formatCounter, formatNumber } from '@/lib/format';
+import { rarityCode, rarityName } from '@/components/card/rarity';
 
 export type QueryPatch = Record<string, string | string[] | undefined>;
 
@@ -134,7 +136,7 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
       className="w-full"
       value={query[key] === undefined ? ANY : String(query[key])}
       onValueChange={(v) => onPatch({ [key]: v === ANY ? undefined : v })}
-      options={[{ value: ANY, label: t('filters.any') }, ...values.map((v) => ({ value: v, label: Number(v).toLocaleString() }))]}
+      options={[{ value: ANY, label: t('filters.any') }, ...values.map((v) => ({ value: v, label: formatNumber(Number(v)) }))]}
     />
   );
   return (
@@ -195,7 +197,7 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
         values={['0', '1000', '2000']}
         query={query}
         onPatch={onPatch}
-        render={(c) => (c === '0' ? t('filters.noCounter') : `+${Number(c).toLocaleString()}`)}
+        render={(c) => (c === '0' ? t('filters.noCounter') : formatCounter(Number(c)))}
       />
       <ChipSection
         title={t('filters.rarity')}
@@ -203,8 +205,8 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
         values={CARD_RARITIES}
         query={query}
         onPatch={onPatch}
-        render={(r) => r}
-        hint={(r) => t(`rarities.${r.replace(' ', '_')}`)}
+        render={rarityCode}
+        hint={rarityName}
       />
       <ChipSection title={t('filters.attribute')} name="attribute" values={CARD_ATTRIBUTES} query={query} onPatch={onPatch} render={(a) => t(`attributes.${a}`)} />
       <Section title={t('filters.subtype')}>

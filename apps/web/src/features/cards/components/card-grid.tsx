@@ -7,7 +7,7 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardTile } from '@/components/card/card-tile';
 import { Skeleton } from '@/components/ui/misc';
-import { dateTimeFormat } from '@grandline/core/intl';
+import { formatDay } from '@/lib/format';
 
 const GRID_CLASS = 'grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5';
 
@@ -37,12 +37,12 @@ export function priceText(prices: Record<string, PriceSummary> | undefined, card
 
 /** A tile's price with its age: the day in a tooltip, a clock when it is more than 3 days old (stale). */
 export function PriceLine({ prices, cardId, params }: { prices: Record<string, PriceSummary> | undefined; cardId: number; params: PriceParams }) {
-  const { t, i18n } = useTranslation('cards');
+  const { t } = useTranslation('cards');
   const price = prices?.[String(cardId)];
   const text = priceText(prices, cardId, params);
   if (!price || text === '—') return <span title={t('price.none')}>—</span>;
   return (
-    <span className="inline-flex items-center gap-1" title={t(price.stale ? 'price.staleOn' : 'price.on', { date: dateTimeFormat(i18n.language, { timeZone: 'UTC', dateStyle: 'medium' }).format(Date.parse(`${price.date}T00:00:00Z`)) })}>
+    <span className="inline-flex items-center gap-1" title={t(price.stale ? 'price.staleOn' : 'price.on', { date: formatDay(price.date) })}>
       {text}
       {price.stale && (
         <>

@@ -1,5 +1,5 @@
 import type { CardDetailResponse, CardLegalityDetail } from '@grandline/core/contracts/cards';
-import { dateTimeFormat } from '@grandline/core/intl';
+import { formatDay } from '@/lib/format';
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/misc';
@@ -14,10 +14,9 @@ const TONE: Record<CardLegalityDetail['status'], string> = {
 
 /** The card number in Standard and Extra today: legal, banned, restricted or rotated out, with the rule and its date. */
 export function CardLegality({ card }: { card: Pick<CardDetailResponse, 'legalityDetails' | 'cardNumber'> }) {
-  const { t, i18n } = useTranslation('cards');
+  const { t } = useTranslation('cards');
   if (!card.legalityDetails) return null;
-  const day = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
-  const date = (ymd: string | null) => (ymd ? day.format(new Date(`${ymd}T00:00:00Z`)) : '');
+  const date = (ymd: string | null) => (ymd ? formatDay(ymd) : '');
   return (
     <div className="mt-6" data-testid="card-legality">
       <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">{t('legality.title')}</h2>

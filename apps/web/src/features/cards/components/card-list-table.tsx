@@ -7,8 +7,8 @@ import type { PriceSummary } from '@grandline/core/contracts/prices';
 import { ColorDots } from '@/components/card/color-dots';
 import { PriceLine } from '@/features/cards/components/card-grid';
 import type { PriceParams } from '@/lib/price-params';
-
-const dash = (v: number | null) => (v === null ? '—' : v.toLocaleString());
+import { formatOptional } from '@/lib/format';
+import { rarityCode, rarityName } from '@/components/card/rarity';
 
 /** The library as a table; `action` puts a button per card in a first column (quick-add mode). */
 export function CardListTable({
@@ -72,10 +72,10 @@ export function CardListTable({
               <td className="px-3 py-2">
                 <ColorDots colors={card.colors} />
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{card.cardType === 'Leader' ? card.life ?? '—' : dash(card.cost)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{dash(card.power)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{dash(card.counter)}</td>
-              <td className="px-3 py-2">{card.rarity}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{card.cardType === 'Leader' ? formatOptional(card.life) : formatOptional(card.cost)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatOptional(card.power)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatOptional(card.counter)}</td>
+              <td className="px-3 py-2" title={rarityName(card.rarity)}>{rarityCode(card.rarity)}</td>
               <td className="max-w-[12rem] truncate px-3 py-2 text-muted" title={card.set?.name}>
                 {card.set?.code ?? card.set?.name ?? '—'}
               </td>

@@ -20,6 +20,8 @@ import { CardPricesSection } from '@/features/prices/components/card-prices-sect
 import { readPreferences } from '@/lib/preferences';
 import { CardLegality } from '@/features/cards/components/card-legality';
 import { CardHoldings } from '@/features/cards/components/card-holdings';
+import { formatCounter, formatOptional } from '@/lib/format';
+import { rarityName } from '@/components/card/rarity';
 
 /** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
 const AddToDeckMenu = lazy(() => import('@/features/decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
@@ -46,9 +48,9 @@ function CardText({ text }: { text: string }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div className="flex flex-col gap-0.5 rounded-lg bg-surface-2/60 px-3 py-2">
+    <div className="flex flex-col gap-0.5 rounded-lg bg-surface-2/60 px-3 py-2" data-testid={testId}>
       <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
       <dd className="text-sm font-semibold">{children}</dd>
     </div>
@@ -143,7 +145,6 @@ export function CardDetailPage() {
     );
   }
 
-  const number = (v: number | null) => (v === null ? '—' : v.toLocaleString());
   return (
     <article>
       <PageTitle title={`${card.name} (${card.cardNumber})`} />
@@ -193,10 +194,10 @@ export function CardDetailPage() {
           </div>
 
           <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
-            {card.cardType === 'Leader' ? <Field label={t('fields.life')}>{number(card.life)}</Field> : <Field label={t('fields.cost')}>{number(card.cost)}</Field>}
-            <Field label={t('fields.power')}>{number(card.power)}</Field>
-            <Field label={t('fields.counter')}>{card.counter ? `+${card.counter.toLocaleString()}` : '—'}</Field>
-            <Field label={t('fields.rarity')}>{card.rarity}</Field>
+            {card.cardType === 'Leader' ? <Field label={t('fields.life')}>{formatOptional(card.life)}</Field> : <Field label={t('fields.cost')}>{formatOptional(card.cost)}</Field>}
+            <Field label={t('fields.power')} testId="field-power">{formatOptional(card.power)}</Field>
+            <Field label={t('fields.counter')} testId="field-counter">{formatCounter(card.counter)}</Field>
+            <Field label={t('fields.rarity')} testId="field-rarity">{rarityName(card.rarity)}</Field>
             <Field label={t('fields.attribute')}>{card.attributes.length ? card.attributes.map((a) => t(`attributes.${a}`, { defaultValue: a })).join(' / ') : '—'}</Field>
             <Field label={t('fields.block')}>{card.blockIcon ?? '—'}</Field>
             <Field label={t('fields.set')}>

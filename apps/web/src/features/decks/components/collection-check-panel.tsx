@@ -13,6 +13,7 @@ import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { binderChanged, binderKeys, bindersApi, useMyBinders, useOwned, useWishlist } from '@/features/binders/api/binders-api';
 import { collectionCheck, notInWishlist } from '@/features/decks/collection-check';
+import { formatPercent } from '@/lib/format';
 
 function PanelSkeleton() {
   return (
@@ -126,7 +127,7 @@ export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[
             aria-valuemin={0}
             aria-valuemax={check.needed}
             aria-valuenow={check.owned}
-            aria-valuetext={`${percent}%`}
+            aria-valuetext={formatPercent(percent / 100)}
           >
             <div className={cn('h-full rounded-full transition-[width]', complete ? 'bg-success' : 'bg-accent')} style={{ width: `${percent}%` }} />
           </div>

@@ -10,6 +10,7 @@ import { groupDeck, type DeckGrouping } from '@grandline/core/decks/stats';
 import { formatCents } from '@grandline/core/money/money';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { usePreferences } from '@/lib/preferences';
+import { rarityName } from '@/components/card/rarity';
 
 function UnitPrice({ cents, currency, label, none }: { cents: number | null; currency: CurrencyCode; label: string; none: string }) {
   return (
@@ -21,7 +22,7 @@ function UnitPrice({ cents, currency, label, none }: { cents: number | null; cur
 
 /** A group's heading in the deck list and the visual deck. */
 export const deckGroupLabel = (t: TFunction<'decks'>, grouping: DeckGrouping) => (key: string) =>
-  grouping === 'category' ? t(`types.${key}`) : grouping === 'cost' ? t('groups.cost', { cost: key }) : grouping === 'rarity' ? key : key || t('groups.none');
+  grouping === 'category' ? t(`types.${key}`) : grouping === 'cost' ? t('groups.cost', { cost: key }) : grouping === 'rarity' ? rarityName(key) : key || t('groups.none');
 
 /** The main deck grouped by category, type, cost or rarity; with steppers when editable. */
 export function DeckRows({

@@ -2,6 +2,7 @@ import type { DeckRow } from '@grandline/core/contracts/decks';
 import { deckStats } from '@grandline/core/decks/stats';
 import { useTranslation } from 'react-i18next';
 import { COLOR_HEX } from '@/components/card/color-dots';
+import { formatCounter, formatDecimal, formatNumber } from '@/lib/format';
 
 function Bars({ title, items, testId }: { title: string; items: { label: string; value: number; color?: string }[]; testId?: string }) {
   const max = Math.max(1, ...items.map((i) => i.value));
@@ -26,7 +27,7 @@ export function DeckStatsPanel({ rows }: { rows: readonly DeckRow[] }) {
   const { t } = useTranslation('decks');
   const stats = deckStats(rows, { subtypeLimit: 6 });
   if (stats.totalCards === 0) return <p className="text-sm text-muted">{t('stats.empty')}</p>;
-  const fmt = (n: number | null) => (n === null ? '–' : n.toFixed(1));
+  const fmt = (n: number | null) => (n === null ? '–' : formatDecimal(n));
   return (
     <div className="flex flex-col gap-3" data-testid="deck-stats">
       <dl className="grid grid-cols-3 gap-2 text-center">
@@ -48,11 +49,11 @@ export function DeckStatsPanel({ rows }: { rows: readonly DeckRow[] }) {
           title={t('stats.counters')}
           items={[
             { label: t('stats.noCounter'), value: stats.counters.none },
-            { label: '+1000', value: stats.counters.plus1000 },
-            { label: '+2000', value: stats.counters.plus2000 },
+            { label: formatCounter(1000), value: stats.counters.plus1000 },
+            { label: formatCounter(2000), value: stats.counters.plus2000 },
           ]}
         />
-        <Bars title={t('stats.powerCurve')} items={stats.powerCurve.map((p) => ({ label: String(p.power / 1000) + 'k', value: p.copies }))} />
+        <Bars title={t('stats.powerCurve')} items={stats.powerCurve.map((p) => ({ label: formatNumber(p.power, undefined, { notation: 'compact' }), value: p.copies }))} />
         <Bars title={t('stats.types')} items={(['Character', 'Event', 'Stage'] as const).map((k) => ({ label: t(`types.${k}`), value: stats.types[k] }))} />
       </div>
       {stats.subtypes.length > 0 && (

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
-import { numberFormat } from '@grandline/core/intl';
+import { formatPercent } from '@/lib/format';
 
 const TURNS = [1, 2, 3, 4, 5];
 
@@ -16,7 +16,7 @@ const TURNS = [1, 2, 3, 4, 5];
  * one copy of a chosen card by each turn, going first and second.
  */
 export function OpeningHandPanel({ rows }: { rows: readonly DeckRow[] }) {
-  const { t, i18n } = useTranslation('decks');
+  const { t } = useTranslation('decks');
   const id = useId();
   const deck = expandRows(rows);
   const [hand, setHand] = useState<OpeningHand<Card> | null>(null);
@@ -24,7 +24,6 @@ export function OpeningHandPanel({ rows }: { rows: readonly DeckRow[] }) {
   const [chosen, setChosen] = useState<string>(numbers[0]?.cardNumber ?? '');
   if (deck.length < 5) return <p className="text-sm text-muted">{t('hand.needCards')}</p>;
   const copies = rows.filter((r) => r.card.cardNumber === chosen).reduce((n, r) => n + r.quantity, 0);
-  const pct = numberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
   return (
     <div className="flex flex-col gap-4" data-testid="opening-hand">
       <div className="flex flex-wrap gap-2">
@@ -66,8 +65,8 @@ export function OpeningHandPanel({ rows }: { rows: readonly DeckRow[] }) {
             {TURNS.map((turn) => (
               <tr key={turn} className="border-t border-border">
                 <th scope="row" className="py-1 text-left font-normal">{turn}</th>
-                <td className="py-1 text-right">{pct.format(probabilityByTurn(deck.length, copies, turn, true))}</td>
-                <td className="py-1 text-right">{pct.format(probabilityByTurn(deck.length, copies, turn, false))}</td>
+                <td className="py-1 text-right">{formatPercent(probabilityByTurn(deck.length, copies, turn, true))}</td>
+                <td className="py-1 text-right">{formatPercent(probabilityByTurn(deck.length, copies, turn, false))}</td>
               </tr>
             ))}
           </tbody>

@@ -15,7 +15,7 @@ import { myDecksQuery, useMyDecks } from '@/features/decks/api/decks-api';
 import { DeleteDeckDialog } from '@/features/decks/components/delete-deck-dialog';
 import { FormatBadge, ValidityBadge, VisibilityBadge } from '@/features/decks/components/deck-badges';
 import { PageTitle } from '@/components/page-title';
-import { dateTimeFormat } from '@grandline/core/intl';
+import { formatDate } from '@/lib/format';
 
 export const loader = () => {
   void queryClient.prefetchQuery(myDecksQuery());
@@ -26,7 +26,7 @@ const SORTS = ['updated', 'name', 'format'] as const;
 type Sort = (typeof SORTS)[number];
 
 function DeckItem({ deck, onDelete }: { deck: DeckSummary; onDelete: () => void }) {
-  const { t, i18n } = useTranslation('decks');
+  const { t } = useTranslation('decks');
   const art = deck.cover ?? deck.leader;
   return (
     <li className="flex gap-4 rounded-2xl border border-border bg-surface p-3 sm:p-4" data-testid="deck-item">
@@ -57,7 +57,7 @@ function DeckItem({ deck, onDelete }: { deck: DeckSummary; onDelete: () => void 
           <ValidityBadge valid={deck.valid} />
           <VisibilityBadge isPublic={deck.isPublic} />
           <span>{t('cardCount', { count: deck.mainCount })}</span>
-          <span className="basis-full sm:basis-auto">{t('updated', { date: dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(deck.updatedAt)) })}</span>
+          <span className="basis-full sm:basis-auto">{t('updated', { date: formatDate(deck.updatedAt) })}</span>
         </div>
       </div>
     </li>

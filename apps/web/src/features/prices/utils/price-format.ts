@@ -1,7 +1,8 @@
 import type { HistoryRange } from '@grandline/core/contracts/prices';
+import { relativeTimeFormat } from '@grandline/core/intl';
 import { currencyInfo, type CurrencyCode } from '@grandline/core/money/currencies';
 import { formatCents } from '@grandline/core/money/money';
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from '@grandline/core/intl';
+import { formatDay, formatDecimal, formatLocale } from '@/lib/format';
 
 /*
  * How the price screens write amounts, days and rates. Amounts go through formatCents (core's one formatter, with the
@@ -15,24 +16,24 @@ const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 export const priceText = (cents: number | null | undefined, currency: CurrencyCode) => (cents === null || cents === undefined ? '—' : formatCents(cents, currency));
 
 /** "23 November 2026" in the UI language. */
-export const longDay = (day: string, language?: string) => dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(dayTime(day));
+export const longDay = (day: string, language?: string) => formatDay(day, { dateStyle: 'long' }, language);
 
 /** "today", "yesterday", "3 days ago" for the last week, else "12 Nov 2026". */
 export function relativeDay(day: string, language?: string, now: Date = new Date()): string {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const days = Math.round((today - dayTime(day)) / DAY_MS);
-  if (days >= 0 && days < 7) return relativeTimeFormat(language, { numeric: 'auto' }).format(-days, 'day');
-  return dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(dayTime(day));
+  if (days >= 0 && days < 7) return relativeTimeFormat(formatLocale(language), { numeric: 'auto' }).format(-days, 'day');
+  return formatDay(day, { dateStyle: 'medium' }, language);
 }
 
 /** A chart tick: day and month for up to 90 days, month and year beyond. */
 export function axisDay(day: string, range: HistoryRange, language?: string): string {
   const long = range === '365' || range === 'all';
-  return dateTimeFormat(language, long ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayTime(day));
+  return formatDay(day, long ? { month: 'short', year: '2-digit' } : { day: 'numeric', month: 'short' }, language);
 }
 
 /** The header's rate note: "US$ 1 = R$ 5.47", the rate with 2 decimals in the UI language. */
 export function rateText(currency: CurrencyCode, rate: number, language?: string): string {
-  const amount = numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rate);
+  const amount = formatDecimal(rate, 2, language);
   return `${currencyInfo('USD').symbol} 1 = ${currencyInfo(currency).symbol} ${amount}`;
 }

@@ -15,7 +15,7 @@ import { useMemo } from 'react';
 import { usePreferences } from '@/lib/preferences';
 import { storedPriceParams } from '@/lib/price-params';
 import { PriceLine } from '@/features/cards/components/card-grid';
-import { dateTimeFormat } from '@grandline/core/intl';
+import { formatDay } from '@/lib/format';
 import { isOwnNumber, ownNumberPrefixes } from '@grandline/core/set-code';
 
 /** What one copy of every print of the set is worth in the user's marketplace, price type and currency. */
@@ -41,7 +41,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export function SetDetailPage() {
-  const { t, i18n } = useTranslation('cards');
+  const { t } = useTranslation('cards');
   const { slug = '' } = useParams();
   const { marketplace, currency, priceType } = usePreferences();
   const priceParams = useMemo(() => ({ market: marketplace, currency, priceType }), [marketplace, currency, priceType]);
@@ -93,7 +93,7 @@ export function SetDetailPage() {
               <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
                 <Badge>{t(`sets.kinds.${set.kind}`)}</Badge>
                 {set.releaseDate ? (
-                  <span>{t('sets.releasedOn', { date: dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${set.releaseDate}T00:00:00Z`)) })}</span>
+                  <span>{t('sets.releasedOn', { date: formatDay(set.releaseDate, { dateStyle: 'long' }) })}</span>
                 ) : (
                   set.releaseYear && <span>{t('sets.released', { year: set.releaseYear })}</span>
                 )}

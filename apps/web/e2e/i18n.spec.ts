@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * Issue 19, defect 10: no stray English and no English-style numbers in Portuguese and Spanish. The fixture also fails
+ * any test (these included) that asked for a translation key no language has.
+ */
+
+const LANGS = {
+  pt: {
+    home: 'Grand Line — seu companheiro de One Piece TCG',
+    notFound: 'Página não encontrada · Grand Line',
+    cardNotFound: /^Carta não encontrada · Grand Line$/,
+    notifications: /^Notificações/,
+    power: 'Poder',
+    rarity: 'Super Rara',
+    spCard: 'Carta Especial',
+  },
+  es: {
+    home: 'Grand Line — tu compañero de One Piece TCG',
+    notFound: 'Página no encontrada · Grand Line',
+    cardNotFound: /^Carta no encontrada · Grand Line$/,
+    notifications: /^Notificaciones/,
+    power: 'Poder',
+    rarity: 'Súper rara',
+    spCard: 'Carta especial',
+  },
+} as const;
+
+const useLanguage = (page: Page, lang: string) =>
+  page.addInitScript((l) => {
+    localStorage.setItem('selectedLanguage', l);
+  }, lang);
+
+async function cardId(page: Page, number: string) {
+  const res = await page.request.get(`/api/cards?q=${number.toLowerCase()}&variations=false`);
+  const { items } = (await res.json()) as { items: { id: number; cardNumber: string }[] };
+  return items.find((c) => c.cardNumber === number)!.id;
+}
+
+for (const [lang, text] of Object.entries(LANGS)) {
+  test(`${lang}: the home, not-found pages and the notifications region speak ${lang}`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(text.home);
+    // sonner's toast region (its label ends with the shortcut, "alt+T").
+    await expect(page.locator('section[aria-relevant="additions text"]')).toHaveAttribute('aria-label', text.notifications);
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page).toHaveTitle(text.notFound);
+    await page.goto('/cards/onepiece/99999999-x');
+    await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(page).toHaveTitle(text.cardNotFound);
+  });
+
+  test(`${lang}: a card page writes power, counter and rarity the ${lang} way`, async ({ page }) => {
+    await useLanguage(page, lang);
+    // OP01-094: power 12000, Super Rare.
+    await page.goto(`/cards/onepiece/${await cardId(page, 'OP01-094')}-x`);
+    await expect(page.getByTestId('field-power')).toContainText(text.power);
+    await expect(page.getByTestId('field-power').locator('dd')).toHaveText('12.000');
+    await expect(page.getByTestId('field-rarity').locator('dd')).toHaveText(text.rarity);
+    // OP01-022: counter +1000.
+    await page.goto(`/cards/onepiece/${await cardId(page, 'OP01-022')}-x`);
+    await expect(page.getByTestId('field-counter').locator('dd')).toHaveText('+1.000');
+    await expect(page.getByTestId('field-power').locator('dd')).toHaveText('5.000');
+    // OP01-051 is printed as an "SP CARD": never shown as the data writes it.
+    await page.goto(`/cards?q=op01-051&rarity=SP%20CARD`);
+    await expect(page.getByTestId('card-tile').first()).toBeVisible();
+    await expect(page.getByText('SP CARD')).toHaveCount(0);
+    await expect(page.getByTestId('card-filters').getByRole('button', { name: 'SP', exact: true })).toHaveAttribute('title', text.spCard);
+  });
+}
+
+test('en: the same card page keeps English digits', async ({ page }) => {
+  await page.goto(`/cards/onepiece/${await cardId(page, 'OP01-022')}-x`);
+  await expect(page.getByTestId('field-counter').locator('dd')).toHaveText('+1,000');
+  await expect(page).toHaveTitle(/· Grand Line$/);
+});
