@@ -71,7 +71,7 @@ export function DeckTabs({
             />
           </span>
         </div>
-        <DeckRows rows={rows} grouping={grouping} tooMany={tooMany} onQuantity={onQuantity} unitPrice={prices.isPending ? undefined : prices.unit} />
+        <DeckRows rows={rows} grouping={grouping} tooMany={tooMany} onQuantity={onQuantity} unitPrice={prices.isPending ? () => undefined : prices.unit} />
       </Tabs.Content>
       <Tabs.Content value="stats" className="outline-none">
         <DeckStatsPanel rows={rows} />
