@@ -73,7 +73,7 @@ export const router = createBrowserRouter([
         loader: requireSignedIn,
         children: [
           { path: 'welcome', lazy: () => import('@/features/dashboard/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
-          { path: 'dashboard', lazy: () => import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+          { path: 'dashboard', lazy: () => import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage, loader: m.loader })) },
           { path: 'mydecks', lazy: withTexts(['decks'], () => import('@/features/decks/routes/my-decks-page').then((m) => ({ Component: m.MyDecksPage, loader: m.loader }))) },
           { path: 'deck/new', lazy: withTexts(['decks'], () => import('@/features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage }))) },
           {

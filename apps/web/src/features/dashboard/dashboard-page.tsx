@@ -6,7 +6,10 @@ import { useSession } from '@/lib/session';
 import { Badge, Skeleton } from '@/components/ui/misc';
 import { SearchInput } from '@/components/ui/search-input';
 import { ErrorState } from '@/components/ui/query-states';
-import { useSets } from '@/features/sets/api/get-sets';
+import { setsQueryOptions, useSets } from '@/features/sets/api/get-sets';
+import { myBindersQuery } from '@/features/binders/api/binders-api';
+import { myDecksQuery } from '@/features/decks/api/decks-api';
+import { queryClient } from '@/lib/query-client';
 import { RecentBinders } from '@/features/binders/components/recent-binders';
 import { RecentDecks } from '@/features/decks/components/recent-decks';
 import { PageTitle } from '@/components/page-title';
@@ -55,6 +58,18 @@ function LatestSets() {
     </ul>
   );
 }
+
+/**
+ * The recent decks and binders and the latest sets are fetched before the page is drawn: their counts (none, one,
+ * three) decide the page's height, and drawn as they came they pushed everything below them down (a layout shift
+ * of 0.06 at 390 px). A failed list shows its own error state.
+ */
+export const loader = () =>
+  Promise.allSettled([
+    queryClient.ensureQueryData(myDecksQuery()),
+    queryClient.ensureQueryData(myBindersQuery()),
+    queryClient.ensureQueryData(setsQueryOptions()),
+  ]).then(() => null);
 
 /** /dashboard: the signed-in home (spec §2): recent decks, card search, latest sets, shortcuts. Binders join it with their feature. */
 export function DashboardPage() {

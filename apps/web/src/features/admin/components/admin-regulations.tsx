@@ -76,7 +76,8 @@ export function AdminRegulations() {
           <RegulationList items={history} testId="regulations-history" />
         </PriceSection>
       )}
-      <AdminManualCards />
+      {/* Below lists of unknown length: drawn once they are there, so it does not jump down when they arrive. */}
+      {!entries.isPending && <AdminManualCards />}
       {adding && <AddRegulationDialog onClose={() => setAdding(false)} />}
       {ending && <EndRegulationDialog entry={ending} onClose={() => setEnding(null)} />}
     </div>

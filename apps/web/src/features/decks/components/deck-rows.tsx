@@ -12,7 +12,9 @@ import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { usePreferences } from '@/lib/preferences';
 import { rarityName } from '@/components/card/rarity';
 
-function UnitPrice({ cents, currency, label, none }: { cents: number | null; currency: CurrencyCode; label: string; none: string }) {
+function UnitPrice({ cents, currency, label, none }: { cents: number | null | undefined; currency: CurrencyCode; label: string; none: string }) {
+  // Still loading (undefined): the column is kept empty, so the rows do not move when the prices arrive.
+  if (cents === undefined) return <span className="w-20 shrink-0" aria-hidden />;
   return (
     <span className="w-20 shrink-0 text-right text-xs tabular-nums text-muted" title={cents === null ? none : label} data-testid="deck-row-price">
       {cents === null ? '—' : formatCents(cents, currency)}
@@ -33,8 +35,8 @@ export function DeckRows({
   unitPrice,
 }: {
   rows: readonly DeckRow[];
-  /** A print's unit price in the user's currency (hundredths) or null; absent while prices load. */
-  unitPrice?: (cardId: number) => number | null;
+  /** A print's unit price in the user's currency (hundredths), null when it has none, undefined while prices load. */
+  unitPrice?: (cardId: number) => number | null | undefined;
   grouping: DeckGrouping;
   onQuantity?: (cardId: number, quantity: number) => void;
   /** Card numbers over the copy limit, highlighted. */

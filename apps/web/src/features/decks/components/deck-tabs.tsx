@@ -112,7 +112,7 @@ export function DeckTabs({
         {view === 'visual' && rows.length > 0 ? (
           <DeckVisual rows={rows} grouping={grouping} groupLabel={deckGroupLabel(t, grouping)} tooMany={tooMany} onQuantity={onQuantity} />
         ) : (
-          <DeckRows rows={rows} grouping={grouping} tooMany={tooMany} onQuantity={onQuantity} unitPrice={prices.isPending ? undefined : prices.unit} />
+          <DeckRows rows={rows} grouping={grouping} tooMany={tooMany} onQuantity={onQuantity} unitPrice={prices.isPending ? () => undefined : prices.unit} />
         )}
       </Tabs.Content>
       <Tabs.Content value="stats" className="outline-none">

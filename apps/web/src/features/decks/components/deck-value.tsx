@@ -16,7 +16,8 @@ export function DeckValue({ prices }: { prices: DeckPrices }) {
     <div className="flex min-w-0 flex-col gap-0.5" data-testid="deck-value">
       <span className="text-xs text-muted">{t('value.label', { market, type: tc(`priceTypes.${priceType}`) })}</span>
       {isPending ? (
-        <Skeleton className="h-6 w-24" />
+        // As tall as the total (text-lg: 1.75rem), so nothing below moves when it arrives.
+        <Skeleton className="h-7 w-24" />
       ) : isError ? (
         <span className="text-sm text-danger">{t('value.failed')}</span>
       ) : (

@@ -10,7 +10,7 @@ import { copyWithToast } from '@/lib/clipboard';
 import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
 import { copyDeck } from '@/features/decks/api/save-deck';
 import { errorText } from '@/lib/error-text';
-import { useSession } from '@/lib/session';
+import { ensureSession, useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { FormatBadge, ValidityBadge, VisibilityBadge } from '@/features/decks/components/deck-badges';
 import { DeckTabs } from '@/features/decks/components/deck-tabs';
@@ -19,8 +19,11 @@ import { ShareDialog } from '@/features/decks/components/share-dialog';
 import { ValidationPanel } from '@/features/decks/components/validation-panel';
 import { PageTitle } from '@/components/page-title';
 
-export const loader = ({ params }: LoaderFunctionArgs) => {
+/** The deck is fetched meanwhile; the page waits for the session (usually there already) so that the actions that
+ * depend on who is looking (edit, copy) are drawn with the rest rather than popping in and pushing the others. */
+export const loader = async ({ params }: LoaderFunctionArgs) => {
   void queryClient.prefetchQuery(deckQuery(params.id!));
+  await ensureSession().catch(() => null);
   return null;
 };
 
