@@ -10,7 +10,7 @@ test('a card page shows its demo prices by market and their history; range and c
 
   await page.goto(`/cards/onepiece/${card.id}`);
   const prices = page.getByTestId('prices-section');
-  await expect(prices.getByRole('heading', { name: 'Prices' })).toBeVisible();
+  await expect(prices.getByRole('heading', { name: 'Prices', exact: true })).toBeVisible();
   await expect(prices.getByTestId('demo-notice')).toContainText('Demo prices — not market data');
 
   const table = prices.getByTestId('price-table');
