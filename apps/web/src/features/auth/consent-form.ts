@@ -38,16 +38,22 @@ export type ConsentForm = UseFormReturn<ConsentInput, unknown, z.output<typeof C
  * there already), the watched values, the user-name availability and whether Accept may be pressed.
  */
 export function useConsentForm(defaults: ConsentInput) {
+  // The browser language's region stands in at once (the country's rules shape the form: its age, its cookie
+  // choices), so the form does not move when the IP geolocation answers; that answer replaces it unless the user chose.
+  const [provisional] = useState(() => (defaults.countryCode ? null : regionFromLanguageTag(navigator.language)));
   const form: ConsentForm = useForm<ConsentInput, unknown, z.output<typeof ConsentValues>>({
     // The form holds plain booleans; the schema only accepts the boxes ticked (literal true).
     resolver: zodResolver(ConsentValues) as unknown as Resolver<ConsentInput, unknown, z.output<typeof ConsentValues>>,
-    defaultValues: defaults,
+    defaultValues: provisional ? { ...defaults, countryCode: provisional } : defaults,
     mode: 'onTouched',
   });
   const suggestion = useCountrySuggestion();
   useEffect(() => {
-    if (suggestion.country && !form.getValues('countryCode')) form.setValue('countryCode', suggestion.country);
-  }, [suggestion.country, form]);
+    if (!suggestion.country) return;
+    const current = form.getValues('countryCode');
+    const untouched = !form.getFieldState('countryCode').isDirty;
+    if (!current || (current === provisional && untouched)) form.setValue('countryCode', suggestion.country);
+  }, [suggestion.country, form, provisional]);
   const values = useWatch({ control: form.control }) as ConsentInput;
   const availability = useUsernameAvailability(values.username);
   return { form, suggestion, values, availability, ready: consentReady(values, availability) };

@@ -52,7 +52,7 @@ export function SetsPage() {
   return (
     <div>
       <PageTitle title={t('sets.title')} />
-      <PageHeader title={t('sets.title')} description={data ? t('sets.subtitle', { count: data.items.length }) : undefined} />
+      <PageHeader title={t('sets.title')} description={data ? t('sets.subtitle', { count: data.items.length }) : <span aria-hidden>&nbsp;</span>} />
       <SearchInput
         label={t('sets.search')}
         className="mb-6 max-w-md"
