@@ -203,6 +203,35 @@ function selectPage(db: Db, where: SQL[], query: CardsQuery, price: SQL | null) 
     .offset((query.page - 1) * query.pageSize);
 }
 
+/**
+ * A page of card numbers (prints=grouped): each number's first matching print in print order (by price when sorting by
+ * price) with how many of its prints match. Window functions over the matches, then the page of first prints.
+ */
+function selectFirstPrints(db: Db, where: SQL[], query: CardsQuery, price: SQL | null) {
+  const first = price && sortOf(query) === 'price' ? [sql`${price} ${sql.raw(query.order === 'desc' ? 'desc' : 'asc')} nulls last`] : [];
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        matchId: sql<number>`${cards.id}`.as('match_id'),
+        rank: sql<number>`row_number() over (partition by ${cards.cardNumber} order by ${sql.join([...first, sql`${cards.printOrder}`, sql`${cards.id}`], sql`, `)})`.as('match_rank'),
+        printCount: sql<number>`count(*) over (partition by ${cards.cardNumber})`.as('print_count'),
+      })
+      .from(cards)
+      .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+      .where(and(...where)),
+  );
+  return db
+    .with(matches)
+    .select({ ...cardColumns, printCount: sql<number>`${matches.printCount}`.mapWith(Number), total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(matches)
+    .innerJoin(cards, eq(cards.id, matches.matchId))
+    .leftJoin(cardSets, eq(cards.setId, cardSets.id))
+    .where(eq(matches.rank, 1))
+    .orderBy(...orderBy(query, price))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
 export async function searchCards({
   db,
   game = 'onepiece',
@@ -223,56 +252,18 @@ export async function searchCards({
   if (price && query.priceMin !== undefined) where.push(sql`${price} >= ${Math.round(query.priceMin * 100)}`);
   if (price && query.priceMax !== undefined) where.push(sql`${price} <= ${Math.round(query.priceMax * 100)}`);
   const grouped = query.prints !== 'all';
-  let rows: (Awaited<ReturnType<typeof selectPage>>[number] & { printCount?: number })[];
-  let total: number;
-  if (grouped) {
-    // One row per card number: the first matching print in print order (by price when sorting by price), counting
-    // the number's matching prints. Window functions over the matches, then the page of first prints.
-    const first = price && sortOf(query) === 'price' ? [sql`${price} ${sql.raw(query.order === 'desc' ? 'desc' : 'asc')} nulls last`] : [];
-    const matches = db.$with('matches').as(
-      db
-        .select({
-          matchId: sql<number>`${cards.id}`.as('match_id'),
-          rank: sql<number>`row_number() over (partition by ${cards.cardNumber} order by ${sql.join([...first, sql`${cards.printOrder}`, sql`${cards.id}`], sql`, `)})`.as('match_rank'),
-          printCount: sql<number>`count(*) over (partition by ${cards.cardNumber})`.as('print_count'),
-        })
-        .from(cards)
-        .leftJoin(cardSets, eq(cards.setId, cardSets.id))
-        .where(and(...where)),
-    );
-    const page = await db
-      .with(matches)
-      .select({ ...cardColumns, printCount: sql<number>`${matches.printCount}`.mapWith(Number), total: sql<number>`count(*) over()`.mapWith(Number) })
-      .from(matches)
-      .innerJoin(cards, eq(cards.id, matches.matchId))
+  const rows: (Awaited<ReturnType<typeof selectPage>>[number] & { printCount?: number })[] = grouped
+    ? await selectFirstPrints(db, where, query, price)
+    : await selectPage(db, where, query, price);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page: still report how many rows match (card numbers when grouped, else prints).
+    const [count] = await db
+      .select({ n: (grouped ? sql<number>`count(distinct ${cards.cardNumber})` : sql<number>`count(*)`).mapWith(Number) })
+      .from(cards)
       .leftJoin(cardSets, eq(cards.setId, cardSets.id))
-      .where(eq(matches.rank, 1))
-      .orderBy(...orderBy(query, price))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    rows = page;
-    total = page[0]?.total ?? 0;
-    if (page.length === 0 && query.page > 1) {
-      // Past the last page: still report how many numbers match.
-      const [count] = await db
-        .select({ n: sql<number>`count(distinct ${cards.cardNumber})`.mapWith(Number) })
-        .from(cards)
-        .leftJoin(cardSets, eq(cards.setId, cardSets.id))
-        .where(and(...where));
-      total = count?.n ?? 0;
-    }
-  } else {
-    rows = await selectPage(db, where, query, price);
-    total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && query.page > 1) {
-      // Past the last page: still report how many matches there are.
-      const [count] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(cards)
-        .leftJoin(cardSets, eq(cards.setId, cardSets.id))
-        .where(and(...where));
-      total = count?.n ?? 0;
-    }
+      .where(and(...where));
+    total = count?.n ?? 0;
   }
   const items = rows.map(({ total: _total, printCount, ...row }) => (printCount === undefined ? toCard(row) : { ...toCard(row), printCount }));
   const answer: CardListResponse = { items, total, page: query.page, pageSize: query.pageSize };

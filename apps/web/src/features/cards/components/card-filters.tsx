@@ -122,11 +122,30 @@ function SubtypeInput({ value, options, onChange }: { value: string | undefined;
   );
 }
 
+/** A labelled on/off switch of the filters. */
+function SwitchRow({ label, checked, onChange, testId, className }: { label: string; checked: boolean; onChange: (on: boolean) => void; testId?: string; className?: string }) {
+  const id = useId();
+  return (
+    <div className={`flex items-center justify-between gap-3 ${className ?? ''}`}>
+      <label htmlFor={id} className="text-sm">
+        {label}
+      </label>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent"
+        data-testid={testId}
+      >
+        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+      </Switch.Root>
+    </div>
+  );
+}
+
 export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; onPatch: (patch: QueryPatch) => void; onClear: () => void }) {
   const { t } = useTranslation('cards');
   const facets = useCardFacets();
-  const variationsId = useId();
-  const printsId = useId();
   const { currency, marketplace, priceType } = usePreferences();
   const { t: tc } = useTranslation('common');
   const rangeSelect = (key: 'costMin' | 'costMax' | 'powerMin' | 'powerMax', values: string[], label: string) => (
@@ -214,33 +233,8 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
       </Section>
       <ChipSection title={t('filters.block')} name="block" values={CARD_BLOCKS} query={query} onPatch={onPatch} render={(b) => b} />
       <Section title={t('filters.variations')}>
-        <div className="flex items-center justify-between gap-3">
-          <label htmlFor={variationsId} className="text-sm">
-            {t('filters.showVariations')}
-          </label>
-          <Switch.Root
-            id={variationsId}
-            checked={query.variations !== false}
-            onCheckedChange={(on) => onPatch({ variations: on ? undefined : 'false' })}
-            className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent"
-          >
-            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-          </Switch.Root>
-        </div>
-        <div className="mt-3 flex items-center justify-between gap-3">
-          <label htmlFor={printsId} className="text-sm">
-            {t('filters.everyPrint')}
-          </label>
-          <Switch.Root
-            id={printsId}
-            checked={query.prints === 'all'}
-            onCheckedChange={(on) => onPatch({ prints: on ? 'all' : undefined })}
-            className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent"
-            data-testid="every-print"
-          >
-            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-          </Switch.Root>
-        </div>
+        <SwitchRow label={t('filters.showVariations')} checked={query.variations !== false} onChange={(on) => onPatch({ variations: on ? undefined : 'false' })} />
+        <SwitchRow label={t('filters.everyPrint')} checked={query.prints === 'all'} onChange={(on) => onPatch({ prints: on ? 'all' : undefined })} testId="every-print" className="mt-3" />
       </Section>
       <Button variant="secondary" onClick={onClear}>
         {t('filters.clear')}

@@ -22,7 +22,33 @@ function UnitPrice({ cents, currency, label, none }: { cents: number | null | un
   );
 }
 
-/** A group's heading in the deck list and the visual deck. */
+/** One copy less or more of a print in the deck: in the list (compact) and under a stack of the visual deck (boxed). */
+export function QuantityStepper({ name, quantity, onChange, boxed = false }: { name: string; quantity: number; onChange: (quantity: number) => void; boxed?: boolean }) {
+  const { t } = useTranslation('decks');
+  const button = `inline-flex cursor-pointer items-center justify-center rounded-md hover:bg-surface-2 ${boxed ? 'h-8 w-8 border border-border' : 'h-7 w-7'}`;
+  return (
+    <span className={`flex items-center ${boxed ? 'justify-center gap-1' : 'gap-0.5'}`}>
+      <button type="button" onClick={() => onChange(quantity - 1)} aria-label={t('editor.removeOne', { name })} className={button}>
+        <Minus className="h-3.5 w-3.5" aria-hidden />
+      </button>
+      <button type="button" onClick={() => onChange(quantity + 1)} aria-label={t('editor.addOne', { name })} className={button}>
+        <Plus className="h-3.5 w-3.5" aria-hidden />
+      </button>
+    </span>
+  );
+}
+
+/** A group's heading in the deck list and the visual deck: its name and how many cards it holds. */
+export function DeckGroupHeading({ label, count, className = 'mb-1' }: { label: string; count: number; className?: string }) {
+  return (
+    <h4 className={`${className} flex items-center justify-between text-xs font-semibold uppercase tracking-wide text-muted`}>
+      <span>{label}</span>
+      <span className="tabular-nums">{count}</span>
+    </h4>
+  );
+}
+
+/** A group's label in the deck list and the visual deck. */
 export const deckGroupLabel = (t: TFunction<'decks'>, grouping: DeckGrouping) => (key: string) =>
   grouping === 'category' ? t(`types.${key}`) : grouping === 'cost' ? t('groups.cost', { cost: key }) : grouping === 'rarity' ? rarityName(key) : key || t('groups.none');
 
@@ -51,10 +77,7 @@ export function DeckRows({
     <div className="flex flex-col gap-4" data-testid="deck-rows">
       {groups.map((g) => (
         <section key={g.key} aria-label={`${label(g.key)} (${g.count})`}>
-          <h4 className="mb-1 flex items-center justify-between text-xs font-semibold uppercase tracking-wide text-muted">
-            <span>{label(g.key)}</span>
-            <span className="tabular-nums">{g.count}</span>
-          </h4>
+          <DeckGroupHeading label={label(g.key)} count={g.count} />
           <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface">
             {g.rows.map(({ card, quantity }) => (
               <li key={card.id} className="flex items-center gap-2 px-3 py-1.5 text-sm" data-testid="deck-row" data-card-number={card.cardNumber}>
@@ -73,26 +96,7 @@ export function DeckRows({
                   {card.variant ? ` · ${card.variant}` : ''}
                 </span>
                 {unitPrice && <UnitPrice cents={unitPrice(card.id)} currency={currency} label={t('value.unit')} none={t('value.none')} />}
-                {onQuantity && (
-                  <span className="flex items-center gap-0.5">
-                    <button
-                      type="button"
-                      onClick={() => onQuantity(card.id, quantity - 1)}
-                      aria-label={t('editor.removeOne', { name: card.name })}
-                      className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-md hover:bg-surface-2"
-                    >
-                      <Minus className="h-3.5 w-3.5" aria-hidden />
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => onQuantity(card.id, quantity + 1)}
-                      aria-label={t('editor.addOne', { name: card.name })}
-                      className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-md hover:bg-surface-2"
-                    >
-                      <Plus className="h-3.5 w-3.5" aria-hidden />
-                    </button>
-                  </span>
-                )}
+                {onQuantity && <QuantityStepper name={card.name} quantity={quantity} onChange={(q) => onQuantity(card.id, q)} />}
               </li>
             ))}
           </ul>

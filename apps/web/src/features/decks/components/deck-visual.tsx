@@ -1,12 +1,12 @@
 import type { DeckRow } from '@grandline/core/contracts/decks';
 import { groupDeck, type DeckGrouping } from '@grandline/core/decks/stats';
 import { cardPath } from '@grandline/core/slug';
-import { Minus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { CardPreview } from '@/components/card/card-preview';
 import { cn } from '@/lib/cn';
+import { DeckGroupHeading, QuantityStepper } from './deck-rows';
 
 /** Copies drawn as layers behind a stack (a fourth copy reads as well as a third). */
 const MAX_LAYERS = 3;
@@ -34,10 +34,7 @@ export function DeckVisual({
     <div className="flex flex-col gap-5" data-testid="deck-visual">
       {groups.map((g) => (
         <section key={g.key} aria-label={`${groupLabel(g.key)} (${g.count})`}>
-          <h4 className="mb-2 flex items-center justify-between text-xs font-semibold uppercase tracking-wide text-muted">
-            <span>{groupLabel(g.key)}</span>
-            <span className="tabular-nums">{g.count}</span>
-          </h4>
+          <DeckGroupHeading label={groupLabel(g.key)} count={g.count} className="mb-2" />
           <ul className="grid grid-cols-3 gap-x-3 gap-y-4 sm:grid-cols-4 lg:grid-cols-6">
             {g.rows.map(({ card, quantity }) => {
               const layers = Math.min(quantity, MAX_LAYERS) - 1;
@@ -70,26 +67,7 @@ export function DeckVisual({
                       ×{quantity}
                     </span>
                   </div>
-                  {onQuantity && (
-                    <span className="flex items-center justify-center gap-1">
-                      <button
-                        type="button"
-                        onClick={() => onQuantity(card.id, quantity - 1)}
-                        aria-label={t('editor.removeOne', { name: card.name })}
-                        className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border border-border hover:bg-surface-2"
-                      >
-                        <Minus className="h-3.5 w-3.5" aria-hidden />
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => onQuantity(card.id, quantity + 1)}
-                        aria-label={t('editor.addOne', { name: card.name })}
-                        className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border border-border hover:bg-surface-2"
-                      >
-                        <Plus className="h-3.5 w-3.5" aria-hidden />
-                      </button>
-                    </span>
-                  )}
+                  {onQuantity && <QuantityStepper boxed name={card.name} quantity={quantity} onChange={(q) => onQuantity(card.id, q)} />}
                 </li>
               );
             })}
