@@ -31,6 +31,7 @@ import { AppError, appErrorBody, errorBody } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
 import { createPageShell, readManifest } from './lib/page-preloads';
+import { API_HEADERS, PERMISSIONS_POLICY } from './lib/security-headers';
 
 export interface AppOptions {
   db: Db;
@@ -135,50 +136,14 @@ export function buildApp({
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
   });
-  // Powerful browser features are off for our pages and anything they embed: nothing here uses them, so a
-  // script injected or framed by mistake cannot ask for them either. Allowing one for our own pages is one
-  // value: the card scanner (a later issue) will make it camera: '(self)'. The app does use the clipboard
-  // (share links) and fullscreen, which keep the browser's default (self only).
-  const permissions: Record<string, string> = {
-    accelerometer: '()',
-    autoplay: '()',
-    'browsing-topics': '()',
-    camera: '()',
-    'display-capture': '()',
-    'encrypted-media': '()',
-    geolocation: '()',
-    gyroscope: '()',
-    hid: '()',
-    'idle-detection': '()',
-    magnetometer: '()',
-    microphone: '()',
-    midi: '()',
-    payment: '()',
-    'publickey-credentials-get': '()',
-    'screen-wake-lock': '()',
-    serial: '()',
-    usb: '()',
-    'xr-spatial-tracking': '()',
-  };
-  const permissionsPolicy = Object.entries(permissions)
-    .map(([feature, allowlist]) => `${feature}=${allowlist}`)
-    .join(', ');
-  const apiHeaders: [string, string][] = [
-    ['Content-Security-Policy', "default-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['X-Frame-Options', 'DENY'],
-    ['Cross-Origin-Resource-Policy', 'same-origin'],
-    ['Permissions-Policy', permissionsPolicy],
-  ];
   app.use('*', async (c, next) => {
     if (!c.req.path.startsWith('/api/') || c.req.path.startsWith('/api/docs')) {
       await documentHeaders(c, next);
-      c.res.headers.set('Permissions-Policy', permissionsPolicy);
+      c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
       return;
     }
     await next();
-    for (const [name, value] of apiHeaders) c.res.headers.set(name, value);
+    for (const [name, value] of API_HEADERS) c.res.headers.set(name, value);
   });
 
   const logRequests = log.isLevelEnabled('debug');

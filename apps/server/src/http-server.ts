@@ -1,6 +1,9 @@
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
+
+/** Answers a request straight from Node (true), or leaves it to the app (false) before reading any of it. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export interface HttpLimits {
   /** A client must have sent its request headers within this time. */
@@ -23,18 +26,30 @@ export function startHttpServer({
   hostname,
   limits,
   onListen,
+  leanPaths = [],
 }: {
   fetch: (request: Request, env: unknown) => Response | Promise<Response>;
   port: number;
   hostname?: string;
   limits: HttpLimits;
   onListen?: (info: AddressInfo) => void;
+  /** Routes answered before the app is involved (e.g. validateLeanPath), tried in order. */
+  leanPaths?: NodeHandler[];
 }): Server {
   const server = serve(
     {
       fetch,
       port,
       hostname,
+      ...(leanPaths.length > 0
+        ? {
+            createServer: ((options: object, appListener: (req: IncomingMessage, res: ServerResponse) => void) =>
+              createServer(options, (req, res) => {
+                for (const lean of leanPaths) if (lean(req, res)) return;
+                appListener(req, res);
+              })) as unknown as typeof createServer,
+          }
+        : {}),
       serverOptions: {
         headersTimeout: limits.headersTimeoutMs,
         requestTimeout: Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs),

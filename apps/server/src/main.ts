@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { closeHttpServer, startHttpServer } from './http-server';
+import { validateLeanPath } from './features/decks/validate-lean-path';
 import { parseAdminEmails, setRole } from './features/admin/admin.service';
 import { configuredProviders, createAuth, resolveAuthSecret } from './features/auth/auth';
 import { createMailer } from './lib/mail';
@@ -114,6 +115,7 @@ async function main() {
     fetch: app.fetch,
     port: env.PORT,
     hostname: env.HOST,
+    leanPaths: [validateLeanPath({ db: database.db, maxJsonBodyBytes: env.MAX_JSON_BODY_BYTES, publicUrl, app: app.fetch })],
     limits: { headersTimeoutMs: env.HEADERS_TIMEOUT_MS, requestTimeoutMs: env.REQUEST_TIMEOUT_MS, maxConnections: env.MAX_CONNECTIONS },
     onListen: (info) => {
       log.info(

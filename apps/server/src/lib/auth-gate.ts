@@ -55,6 +55,21 @@ function isOwnOrigin(origin: string | null, allowed: string | null, requestUrl: 
 }
 
 /**
+ * Whether a state-changing request may come from where it says it comes from (sameOriginWrites below, and the lean
+ * path of the deck-list check): a request with cookies must name the app's origin in Origin or Referer, a request
+ * with an Origin header must name it even without cookies, and one with neither (a script) passes.
+ */
+export function writeOriginAllowed(
+  headers: { origin: string | undefined; cookie: string | undefined; referer: string | undefined },
+  allowed: string | null,
+  requestUrl: string,
+): boolean {
+  // Neither Origin nor cookies (a script, the public POST /api/decks/validate): nothing to compare, no URL parsed.
+  const checked = headers.origin !== undefined ? headers.origin : headers.cookie ? refererOrigin(headers.referer) : undefined;
+  return checked === undefined || isOwnOrigin(checked, allowed, requestUrl);
+}
+
+/**
  * Refuses state-changing requests (POST, PUT, PATCH, DELETE) that may come from another site:
  * - a request that carries cookies (a browser acting for a signed-in user) must show the app's own origin,
  *   in Origin or, when a browser left Origin out, in Referer; neither, or another site's, is refused;
@@ -63,19 +78,20 @@ function isOwnOrigin(origin: string | null, allowed: string | null, requestUrl: 
  * Browsers send Origin with every fetch/XHR that is not GET or HEAD, so the app itself always passes.
  */
 export function sameOriginWrites(publicUrl: string | undefined) {
-  const allowed = publicUrl ? new URL(publicUrl).origin : null;
+  const allowed = publicOrigin(publicUrl);
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (UNSAFE.has(c.req.method)) {
-      const origin = c.req.header('Origin');
-      // Neither Origin nor cookies (a script, the public validate endpoint): nothing to compare, no URL parsed.
-      const checked = origin !== undefined ? origin : c.req.header('Cookie') ? refererOrigin(c.req.header('Referer')) : undefined;
-      if (checked !== undefined && !isOwnOrigin(checked, allowed, c.req.url)) {
-        throw new AppError('FORBIDDEN_ORIGIN', 403, 'Requests from other sites are not allowed');
-      }
+    if (
+      UNSAFE.has(c.req.method) &&
+      !writeOriginAllowed({ origin: c.req.header('Origin'), cookie: c.req.header('Cookie'), referer: c.req.header('Referer') }, allowed, c.req.url)
+    ) {
+      throw new AppError('FORBIDDEN_ORIGIN', 403, 'Requests from other sites are not allowed');
     }
     await next();
   });
 }
+
+/** The origin of the app's public address, when one is configured. */
+export const publicOrigin = (publicUrl: string | undefined) => (publicUrl ? new URL(publicUrl).origin : null);
 
 /** Admins only: 401 without a session, 403 for other users. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {

@@ -303,17 +303,42 @@ export async function validateDeckList({
  */
 const validationCache = new LRUCache<string, string>({ max: 5000, maxSize: 32 * 1024 * 1024, sizeCalculation: (v, k) => (v.length + k.length) * 2 });
 /**
- * Lists seen once, by a 32-bit hash of their key: an answer is kept only when its list comes a second time. Most
- * pasted lists are checked once (a player editing a deck sends a new list each time); keeping each of their answers
- * would churn the cache and the garbage collector for nothing. A hash collision only keeps an answer one request early.
+ * Lists seen once, by a 32-bit hash of their key in a table of 65,536 slots (a newer list takes an older one's slot):
+ * an answer is kept only when its list comes a second time. Most pasted lists are checked once (a player editing a
+ * deck sends a new list each time); keeping each of their answers would churn the cache and the garbage collector for
+ * nothing. A hash collision only keeps an answer one request early; a lost slot, one request late.
  */
-const seenOnce = new LRUCache<number, true>({ max: 50_000 });
+const seenOnce = new Uint32Array(1 << 16);
 
 /** FNV-1a over the UTF-16 code units of `text`: cheap, and only a doorkeeper's key. */
 function hash32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+/** Whether a key's hash was seen before in its slot (and remembers it): a table of 65,536 hashes, no allocation. */
+function seenBefore(key: string): boolean {
+  const hash = hash32(key) || 1;
+  const slot = hash & 0xffff;
+  if (seenOnce[slot] === hash) return true;
+  seenOnce[slot] = hash;
+  return false;
+}
+
+/** A catalogue card's JSON, written once per card object (a new catalogue index brings new objects). */
+const cardJson = new WeakMap<object, string>();
+
+/** The answer as JSON text: the Leader, the same catalogue object for every list naming it, is not serialized again. */
+function deckListAnswerJson({ leader, ...rest }: ValidateDeckListResponse): string {
+  if (!leader) return JSON.stringify({ ...rest, leader });
+  let leaderJson = cardJson.get(leader);
+  if (leaderJson === undefined) {
+    leaderJson = JSON.stringify(leader);
+    cardJson.set(leader, leaderJson);
+  }
+  const head = JSON.stringify(rest);
+  return head === '{}' ? `{"leader":${leaderJson}}` : `${head.slice(0, -1)},"leader":${leaderJson}}`;
 }
 
 export async function validateDeckListJson({ date, ...args }: { db: Db; game: string; format: string; list: string; withCards: boolean; date?: string }): Promise<string> {
@@ -323,9 +348,7 @@ export async function validateDeckListJson({ date, ...args }: { db: Db; game: st
   const key = `${catalogueGeneration()}\u0000${regulationsGeneration()}\u0000${day}\u0000${args.game}\u0000${args.format}\u0000${args.withCards ? 1 : 0}\u0000${args.list}`;
   const hit = validationCache.get(key);
   if (hit) return hit;
-  const json = JSON.stringify(await validateDeckList({ ...args, day, regulations }));
-  const seen = hash32(key);
-  if (seenOnce.has(seen)) validationCache.set(key, json);
-  else seenOnce.set(seen, true);
+  const json = deckListAnswerJson(await validateDeckList({ ...args, day, regulations }));
+  if (seenBefore(key)) validationCache.set(key, json);
   return json;
 }
