@@ -46,6 +46,9 @@ export default defineConfig({
         // Few, larger chunks for what every page needs at start (fewer round trips on HTTP/1.1);
         // everything else is split by route and loaded on demand.
         manualChunks(id: string) {
+          // Vite's helper that preloads a lazy module's imports: on its own, so main.tsx, which imports it for the
+          // app's code, runs before any of that code (it waits for the first paint).
+          if (id.includes('vite/preload-helper')) return 'preload-helper';
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('node_modules/react-router')) return 'router';
           if (/node_modules\/(@tanstack\/(query-core|react-query)|i18next|react-i18next|clsx|html-parse-stringify|void-elements)\//.test(id)) return 'vendor';

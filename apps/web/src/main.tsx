@@ -1,18 +1,15 @@
-// First: starts downloading the active language's texts before the router asks for the first page's code.
-import { initI18n } from '@/lib/i18n';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
 import '@/index.css';
 
-await initI18n();
-
-// Rendered at normal priority, like the router's updates (app.tsx): a render that is a transition is thrown away
-// and restarted by every update that arrives while it runs (a query's answer, a lazy chunk), and on a busy
-// device the page could stay on its placeholders for many seconds (ADR 012).
-const root = createRoot(document.getElementById('root')!);
-root.render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The app's code (React, the router, the shell: about 450 KB of JavaScript) takes a phone a few hundred milliseconds
+// to run. The browser paints the static shell of index.html first, then runs it: on a fast page load it would
+// otherwise run the code before its first paint, and the visitor would see a blank page that long. The code is
+// already downloading meanwhile (the server's page shell preloads it: apps/server/src/lib/page-preloads.ts). A hidden
+// tab gets no animation frame; the timer starts it anyway.
+await new Promise<void>((resolve) => {
+  const timer = setTimeout(resolve, 100);
+  requestAnimationFrame(() => {
+    clearTimeout(timer);
+    setTimeout(resolve, 0);
+  });
+});
+await import('@/app/boot');

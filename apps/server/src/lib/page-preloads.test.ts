@@ -32,6 +32,19 @@ describe('page preloads', () => {
     expect(preloads(shell.html('/cards/', undefined))).toContain('assets/common-en.js');
   });
 
+  it("preloads the app's code that the entry imports after the first paint on every page, before a page's own", () => {
+    const manifest = {
+      ...MANIFEST,
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_preload-helper.js'], dynamicImports: ['src/app/boot.tsx'] },
+      '_preload-helper.js': { file: 'assets/preload-helper-1.js' },
+      'src/app/boot.tsx': { file: 'assets/boot-1.js', isDynamicEntry: true, imports: ['_shell.js', '_react.js'] },
+    };
+    const shell = createPageShell(INDEX, manifest);
+    const app = ['assets/boot-1.js', 'assets/shell-1.js', 'assets/react-1.js'];
+    expect(preloads(shell.html('/settings', 'en'))).toEqual(app);
+    expect(preloads(shell.html('/cards', 'en'))).toEqual([...app, 'assets/cards-page-1.js', 'assets/card-tile-1.js', 'assets/icons-1.js', 'assets/common-en.js', 'assets/cards-en.js', 'assets/pages-en.js']);
+  });
+
   it('leaves other addresses, and a build without a manifest, as they are', () => {
     expect(createPageShell(INDEX, MANIFEST).html('/settings', 'en')).toBe(INDEX);
     expect(createPageShell(INDEX, MANIFEST).html('/collection/new', 'en')).toBe(INDEX);

@@ -26,6 +26,7 @@ const LANGUAGES = ['en', 'pt', 'es'] as const;
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -69,22 +70,28 @@ export function createPageShell(indexHtml: string, manifest: Manifest | null): P
   };
   const loaded = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, loaded);
+  // The app's code: the entry (main.tsx) imports it only after the first paint, so every page preloads it.
+  const start = new Set<string>();
+  for (const chunk of Object.values(manifest)) if (chunk.isEntry) for (const key of chunk.dynamicImports ?? []) closure(key, start);
+  const preloads = (files: Iterable<string>) =>
+    [...files]
+      .filter((f) => !loaded.has(f) && f.endsWith('.js'))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+      .join('');
+  const everyPage = indexHtml.replace('</head>', `${preloads(start)}</head>`);
 
   const cache = new Map<string, string>();
   const html = (pathname: string, acceptLanguage: string | undefined) => {
     const page = PAGES.findIndex(([pattern]) => pattern.test(pathname));
-    if (page === -1) return indexHtml;
+    if (page === -1) return everyPage;
     const language = preferredLanguage(acceptLanguage);
     const key = `${page}:${language}`;
     let out = cache.get(key);
     if (!out) {
-      const files = closure(PAGES[page]![1], new Set());
+      const files = new Set(start);
+      closure(PAGES[page]![1], files);
       for (const ns of START_NAMESPACES) closure(`src/locales/${language}/${ns}.json`, files);
-      const links = [...files]
-        .filter((f) => !loaded.has(f) && f.endsWith('.js'))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join('');
-      out = indexHtml.replace('</head>', `${links}</head>`);
+      out = indexHtml.replace('</head>', `${preloads(files)}</head>`);
       cache.set(key, out);
     }
     return out;

@@ -23,7 +23,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>
-        {/* Not as transitions: see main.tsx (ADR 012). */}
+        {/* Not as transitions: see app/boot.tsx (ADR 012). */}
         <RouterProvider router={router} useTransitions={false} />
         <ThemedToaster />
       </PreferencesProvider>

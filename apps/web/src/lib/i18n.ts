@@ -40,7 +40,7 @@ export function initialLanguage(): LanguageCode {
 }
 
 /**
- * The start-up namespaces of the active language start downloading as soon as this module runs (main.tsx
+ * The start-up namespaces of the active language start downloading as soon as this module runs (app/boot.tsx
  * imports it first), beside the router's first page module, not after the app's code has finished starting.
  * i18next's backend later finds them in the module cache.
  */
