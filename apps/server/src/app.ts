@@ -20,6 +20,7 @@ import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
 import { priceAdminRoutes } from './features/prices/price-admin.routes';
+import { watchesRoutes } from './features/watches/watches.routes';
 import { DEFAULT_PRICE_CONFIG, type PriceConfig } from './lib/price-config';
 import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
@@ -74,6 +75,7 @@ export function buildApi() {
   api.route('/', bindersRoutes);
   api.route('/', pricesRoutes);
   api.route('/', priceAdminRoutes);
+  api.route('/', watchesRoutes);
   return api;
 }
 

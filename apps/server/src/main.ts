@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { closeHttpServer, startHttpServer } from './http-server';
 import { validateLeanPath } from './features/decks/validate-lean-path';
+import { evaluateWatchesOnPriceChanges } from './features/watches/watches.service';
 import { parseAdminEmails, setRole } from './features/admin/admin.service';
 import { configuredProviders, createAuth, resolveAuthSecret } from './features/auth/auth';
 import { createMailer } from './lib/mail';
@@ -107,6 +108,8 @@ async function main() {
     clearSearchCache();
     void warmMarketTables(database.db);
   });
+  // New prices or rates: the price alerts are evaluated (by one replica at a time).
+  await evaluateWatchesOnPriceChanges({ db: database.db, events: { listen: database.listen, notify: database.notify }, config: prices, log });
   // A print added or removed by hand on any replica: the library index and cached searches are read again.
   await database.listen(CATALOGUE_CHANNEL, () => clearCardCaches());
   // The banned, restricted and paired cards changed on any replica: read again at once (not after REGULATIONS_TTL_MS).

@@ -18,6 +18,9 @@ export function validationIssues(error: ZodError) {
     });
 }
 
+/** Fields whose error the spec words as "Invalid {field}: {message}" (§5: 'Invalid threshold: Please enter a valid positive number'). */
+const NAMED_FIELDS = new Set(['threshold']);
+
 /** A router whose zod validation failures become 400 { error: { code, message, issues } }. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
@@ -25,7 +28,11 @@ export function createRouter() {
       if (!result.success) {
         const issues = validationIssues(result.error);
         const first = issues[0];
-        const message = first ? `Invalid parameter "${first.path || 'request'}": ${first.message}` : 'Invalid request';
+        const message = !first
+          ? 'Invalid request'
+          : NAMED_FIELDS.has(first.path)
+            ? `Invalid ${first.path}: ${first.message}`
+            : `Invalid parameter "${first.path || 'request'}": ${first.message}`;
         return c.json(errorBody('VALIDATION_ERROR', message, { issues }), 400);
       }
       return undefined;

@@ -79,6 +79,11 @@ function parseJson(text: string): unknown {
 async function check(what: string, valueName: string, res: Response, ours: boolean) {
   stats.requests++;
   stats.byStatus[res.status] = (stats.byStatus[res.status] ?? 0) + 1;
+  // A live stream (the notifications' event stream) that opened never ends: its opening was the answer.
+  if (res.status < 300 && res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return;
+  }
   const body = await res.text();
   const fail = (reason: string) => failures.push({ what: `${what} (${reason})`, value: valueName, status: res.status, body: body.slice(0, 300) });
   if (res.status >= 500) return fail('5xx');
@@ -143,6 +148,9 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     'POST /admin/deck-regulations/{id}/end': { until: '2031-01-01' },
     // A number the library has: a valid base is refused with 409 (nothing added), hostile values with 400.
     'POST /admin/cards/manual': { cardNumber, name: 'Fuzz card', cardType: 'Character', colors: ['Red'], cost: 1, blockIcon: '4' },
+    // No price is stored: the first valid bases are created, then the plan limit (403) or the same rule (409) answer.
+    'POST /watches': { cardId, market: 'us', direction: 'above', threshold: 100000, currency: 'USD' },
+    'PATCH /watches/{id}': { market: 'us', direction: 'above', threshold: 100000, currency: 'USD' },
   };
   return bases[key];
 }
@@ -156,6 +164,9 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/binders/')) return binderId;
   if (route.startsWith('/admin/users/')) return otherUserId;
   if (route.startsWith('/admin/deck-regulations/')) return '999999';
+  // A watch and a notification that do not exist: a 404 for the base, a 400 for hostile values.
+  if (route.startsWith('/watches/')) return '00000000-0000-4000-8000-000000000000';
+  if (route.startsWith('/notifications/')) return '999999';
   // No print added by hand has this id: removing it is a 404.
   if (route.startsWith('/admin/cards/manual/')) return '999999';
   // A pin that does not exist: removing it is a 404, hostile values a 400.

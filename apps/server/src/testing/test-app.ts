@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database, type DbEvents } from '../db/client';
 import { loadPackageCards } from '../features/cards/catalogue-source';
 import { seedCatalogue } from '../features/cards/catalogue-import';
 import { clearCardCaches } from '../features/cards/cards.service';
@@ -99,7 +99,8 @@ export async function createAuthTestApp({
   oidc,
   mailer,
   seed = false,
-}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean | number; oidc?: OidcProviderConfig; mailer?: Mailer; seed?: boolean } = {}) {
+  events,
+}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean | number; oidc?: OidcProviderConfig; mailer?: Mailer; seed?: boolean; events?: DbEvents } = {}) {
   const database = await createTestDatabase();
   if (seed) await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
   const mail = createMemoryMailer();
@@ -109,7 +110,7 @@ export async function createAuthTestApp({
     log: testLog,
     config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails, oidc },
   });
-  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy });
+  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy, events });
   return { app, database, db: database.db, mail, auth };
 }
 

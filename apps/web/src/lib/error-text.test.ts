@@ -5,6 +5,7 @@ import en from '@/locales/en/account.json';
 import binders from '@/locales/en/binders.json';
 import cards from '@/locales/en/cards.json';
 import decks from '@/locales/en/decks.json';
+import prices from '@/locales/en/prices.json';
 import { IMPORT_FAILURE_MESSAGES_EN } from '@grandline/core/contracts/binders';
 import { initTestI18n } from '@/test/i18n';
 import { ApiError } from './api-client';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 describe('error messages', () => {
   it('shows the exact English texts of the contracts (spec §5)', () => {
     // Shared messages live in 'account', a feature's own in its namespace; each key in exactly one of them.
-    const namespaces = [en, binders, decks, cards].map((ns) => ((ns as { validation?: Record<string, string> }).validation ?? {}));
+    const namespaces = [en, binders, decks, cards, prices].map((ns) => ((ns as { validation?: Record<string, string> }).validation ?? {}));
     for (const [key, text] of Object.entries(VALIDATION_MESSAGES_EN)) {
       const found = namespaces.map((v) => v[key.replace('validation.', '')]).filter((t) => t !== undefined);
       expect(found, key).toEqual([text]);

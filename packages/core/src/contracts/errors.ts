@@ -46,6 +46,11 @@ export const ERROR_CODES = [
   // Prints added by hand.
   'CARD_EXISTS',
   'CARD_IN_USE',
+  // Price alerts and plan limits.
+  'WATCH_NOT_FOUND',
+  'WATCH_EXISTS',
+  'PRICE_ALREADY_PAST',
+  'PLAN_LIMIT',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,3 +8,4 @@ export * from './decks';
 export * from './binders';
 export * from './job-runs';
 export * from './prices';
+export * from './watches';

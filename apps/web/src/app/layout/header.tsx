@@ -11,6 +11,7 @@ import { Logo } from '@/components/logo';
 const GameMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.GameMenu })));
 const PreferenceMenus = lazy(() => import('./header-menus').then((m) => ({ default: m.PreferenceMenus })));
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
@@ -61,6 +62,11 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         <Link to="/settings" aria-label={t('nav.settings')} className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-surface-2">
           <Settings className="h-5 w-5" aria-hidden />
         </Link>
+      )}
+      {session.me && session.termsAccepted && (
+        <Suspense fallback={<span className="h-10 w-10" aria-hidden />}>
+          <NotificationBell />
+        </Suspense>
       )}
       {session.me ? (
         <Suspense fallback={<span className="ml-1 h-9 w-9 rounded-full bg-surface-2" aria-hidden />}>

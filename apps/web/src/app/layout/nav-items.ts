@@ -37,7 +37,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'myDecks', to: '/mydecks', icon: BookOpen, auth: true, ready: true },
   { key: 'collection', to: '/collection', icon: FolderHeart, auth: true, ready: true },
   { key: 'wishlist', to: '/wishlist', icon: Heart, auth: true, ready: true },
-  { key: 'watchlist', to: '/watchlist', icon: Bell, auth: true, ready: false },
+  { key: 'watchlist', to: '/watchlist', icon: Bell, auth: true, ready: true },
   { key: 'priceComparison', to: '/price-comparison', icon: Scale, auth: true, ready: false },
   { key: 'settings', to: '/settings', icon: Settings, ready: true },
   { key: 'profile', to: '/profile', icon: User, auth: true, ready: false },

@@ -28,6 +28,8 @@ const AddToDeckMenu = lazy(() => import('@/features/decks/components/add-to-deck
 const AddToBinderMenu = lazy(() => import('@/features/binders/components/add-to-binder-menu').then((m) => ({ default: m.AddToBinderMenu })));
 /** Everyone sees the wishlist heart; visitors are asked to sign in when they press it. */
 const WishlistButton = lazy(() => import('@/features/binders/components/wishlist-button').then((m) => ({ default: m.WishlistButton })));
+/** "Add to watchlist": a price alert on this print (visitors are asked to sign in). */
+const WatchButton = lazy(() => import('@/features/watches/components/watch-button').then((m) => ({ default: m.WatchButton })));
 /** The quick-add bar follows the user from the library while the mode is on. */
 const QuickAddBar = lazy(() => import('@/features/quick-add/components/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
 
@@ -180,6 +182,11 @@ export function CardDetailPage() {
               <Suspense fallback={null}>
                 <WishlistButton card={card} />
               </Suspense>
+              {(!signedIn || termsAccepted) && (
+                <Suspense fallback={null}>
+                  <WatchButton card={card} />
+                </Suspense>
+              )}
               {signedIn && termsAccepted && (
                 <Suspense fallback={null}>
                   <AddToDeckMenu card={card} />

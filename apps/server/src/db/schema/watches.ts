@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { cards } from './cards';
+
+/**
+ * A price alert (spec §3 Watch): one print, one market, below or above a threshold in hundredths of `currency`. It
+ * fires once (status *_threshold_met, with the time and price) and waits there until its owner edits it.
+ */
+export const watches = pgTable(
+  'watches',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    market: text('market').notNull(),
+    direction: text('direction').notNull(),
+    threshold: integer('threshold').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('watching'),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+    triggeredPrice: integer('triggered_price'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('watches_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('watches_one_per_rule_idx').on(t.userId, t.cardId, t.market, t.direction),
+    // What an evaluation reads: the armed watches only.
+    index('watches_armed_idx').on(t.cardId).where(sql`${t.status} = 'watching'`),
+    check('watches_direction', sql`${t.direction} in ('below', 'above')`),
+    check('watches_status', sql`${t.status} in ('watching', 'below_threshold_met', 'above_threshold_met')`),
+    check('watches_threshold_positive', sql`${t.threshold} > 0`),
+  ],
+);
+
+/** What a user is told (a watch fired…): newest first by id, which is also the live stream's event id. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    data: jsonb('data').notNull().$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id), index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+);

@@ -1,0 +1,212 @@
+import type { Watch } from '@grandline/core/contracts/watches';
+import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { formatCents } from '@grandline/core/money/money';
+import { cardPath } from '@grandline/core/slug';
+import { Bell, Pencil, Trash2, TrendingDown, TrendingUp } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CardImage } from '@/components/card/card-image';
+import { PageTitle } from '@/components/page-title';
+import { Button, buttonClass } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Badge, EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
+import { ErrorState } from '@/components/ui/query-states';
+import { stackedTable } from '@/components/ui/styles';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { queryClient } from '@/lib/query-client';
+import { notify } from '@/lib/toast';
+import { useWatches, watchesApi, watchesQuery } from '@/features/watches/api/watches-api';
+import { WatchDialog } from '@/features/watches/components/watch-dialog';
+
+export const loader = () => {
+  void queryClient.prefetchQuery(watchesQuery());
+  return null;
+};
+
+const marketName = (id: Watch['market']) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
+
+function StatusBadge({ watch }: { watch: Watch }) {
+  const { t, i18n } = useTranslation('prices');
+  const met = watch.status !== 'watching';
+  return (
+    <span className="flex flex-col items-start gap-0.5 max-sm:items-end">
+      <Badge className={cn(met ? 'border-accent/40 bg-accent/15 text-accent' : 'text-muted')} data-testid="watch-status">
+        {t(`watches.statuses.${watch.status}`)}
+      </Badge>
+      {met && watch.triggeredAt && (
+        <span className="text-xs text-muted">
+          {t('watches.triggeredOn', { date: formatDate(watch.triggeredAt, { dateStyle: 'medium' }), price: watch.triggeredPrice !== null ? formatCents(watch.triggeredPrice, watch.currency, i18n.language) : '—' })}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function WatchRow({ watch, onEdit, onRemove }: { watch: Watch; onEdit: () => void; onRemove: () => void }) {
+  const { t, i18n } = useTranslation('prices');
+  const Direction = watch.direction === 'below' ? TrendingDown : TrendingUp;
+  const money = (cents: number) => formatCents(cents, watch.currency, i18n.language);
+  return (
+    <tr className={cn('border-t border-border align-middle', stackedTable.row)} data-testid="watch-row">
+      <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.card')}>
+        <Link to={cardPath(watch.card)} className="flex min-w-0 items-center gap-3 hover:underline max-sm:justify-end">
+          <span className="w-10 shrink-0 max-sm:hidden">
+            <CardImage card={watch.card} sizes="40px" />
+          </span>
+          <span className="min-w-0">
+            <span className="block truncate font-medium">{watch.card.name}</span>
+            <span className="block text-xs text-muted">
+              {watch.card.cardNumber}
+              {watch.card.variant ? ` · ${t('watches.variant', { variant: watch.card.variant })}` : ''}
+            </span>
+          </span>
+        </Link>
+      </td>
+      <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.marketplace')}>
+        {marketName(watch.market)}
+      </td>
+      <td className={cn('px-4 py-3 whitespace-nowrap', stackedTable.cell)} data-label={t('watches.columns.threshold')}>
+        <span className="inline-flex items-center gap-1.5">
+          <Direction className="h-4 w-4 text-accent" aria-hidden />
+          <span className="sr-only">{t(`watches.directions.${watch.direction}`)}</span>
+          {money(Math.round(watch.threshold * 100))}
+        </span>
+      </td>
+      <td className={cn('px-4 py-3 whitespace-nowrap tabular-nums', stackedTable.cell)} data-label={t('watches.columns.current')}>
+        {watch.currentPrice !== null ? (
+          <span title={watch.priceEstimate ? t('watches.estimate') : undefined}>
+            {money(watch.currentPrice)}
+            {watch.priceEstimate && <span className="ml-1 text-xs text-muted">{t('watches.estimateShort')}</span>}
+          </span>
+        ) : (
+          <span className="text-muted">{t('watches.noPrice')}</span>
+        )}
+      </td>
+      <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.status')}>
+        <StatusBadge watch={watch} />
+      </td>
+      <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.actions')}>
+        <span className="flex justify-end gap-1">
+          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t('watches.editOne', { name: watch.card.name })} title={t('watches.edit')} data-testid="watch-edit">
+            <Pencil className="h-4 w-4" aria-hidden />
+          </Button>
+          <Button variant="ghost" size="icon" onClick={onRemove} aria-label={t('watches.removeOne', { name: watch.card.name })} title={t('watches.remove')} data-testid="watch-remove">
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </Button>
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+/** /watchlist: the user's price alerts (spec §2): card, marketplace, threshold, current price, status, edit and remove. */
+export function WatchlistPage() {
+  const { t } = useTranslation('prices');
+  const watches = useWatches();
+  const [editing, setEditing] = useState<Watch | null>(null);
+  const [removing, setRemoving] = useState<Watch | null>(null);
+  const title = <PageTitle title={t('watches.title')} />;
+  const header = (
+    <PageHeader
+      title={t('watches.title')}
+      description={
+        watches.data && watches.data.limit !== null ? t('watches.usage', { count: watches.data.items.length, limit: watches.data.limit }) : t('watches.lead')
+      }
+    />
+  );
+
+  if (watches.isPending) {
+    return (
+      <>
+        {title}
+        {header}
+        <Skeleton className="h-64" aria-busy="true" />
+      </>
+    );
+  }
+  if (watches.isError) {
+    return (
+      <>
+        {title}
+        {header}
+        <ErrorState title={t('watches.loadFailed')} onRetry={() => void watches.refetch()} />
+      </>
+    );
+  }
+  const items = watches.data.items;
+  return (
+    <div data-testid="watchlist-page">
+      {title}
+      {header}
+      {items.length === 0 ? (
+        <EmptyState
+          icon={<Bell className="h-10 w-10" aria-hidden />}
+          title={t('watches.emptyTitle')}
+          action={
+            <Link to="/cards" className={buttonClass('primary', 'md')}>
+              {t('watches.browse')}
+            </Link>
+          }
+        >
+          {t('watches.emptyText')}
+        </EmptyState>
+      ) : (
+        <div className="overflow-hidden rounded-xl border border-border bg-surface">
+          <table className={stackedTable.table}>
+            <caption className="sr-only">{t('watches.title')}</caption>
+            <thead className={cn('bg-surface-2 text-xs uppercase tracking-wide text-muted', stackedTable.head)}>
+              <tr>
+                <th scope="col" className="px-4 py-2.5 font-medium">
+                  {t('watches.columns.card')}
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-medium">
+                  {t('watches.columns.marketplace')}
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-medium">
+                  {t('watches.columns.threshold')}
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-medium">
+                  {t('watches.columns.current')}
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-medium">
+                  {t('watches.columns.status')}
+                </th>
+                <th scope="col" className="px-4 py-2.5 text-right font-medium">
+                  {t('watches.columns.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className={stackedTable.body}>
+              {items.map((watch) => (
+                <WatchRow key={watch.id} watch={watch} onEdit={() => setEditing(watch)} onRemove={() => setRemoving(watch)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && <WatchDialog key={editing.id} card={editing.card} watch={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('watches.removeTitle')}
+        text={removing ? t('watches.removeText', { name: removing.card.name, market: marketName(removing.market) }) : ''}
+        confirmLabel={t('watches.remove')}
+        cancelLabel={t('watches.cancel')}
+        testId="watch-remove-confirm"
+        onConfirm={async () => {
+          if (!removing) return;
+          try {
+            await watchesApi.remove(removing.id);
+            notify.success(t('watches.removed'));
+            setRemoving(null);
+          } catch (err) {
+            notify.error(t('watches.removeFailed'));
+            throw err;
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { MAX_WATCHES_PER_USER } from '../plans';
+import { Card } from './cards';
+import { IntId } from './common';
+import { Currency, Market } from './prices';
+
+/*
+ * Price alerts (spec §2 watchlist, §3 Watch, §4 watch status, §5 rules). A watch compares a market's current min price
+ * of one print with a threshold in the user's currency. Prices are integer hundredths of their currency, as in every
+ * price contract; the threshold travels as the user typed it (12.5).
+ */
+
+export const WATCH_DIRECTIONS = ['below', 'above'] as const;
+export type WatchDirection = (typeof WATCH_DIRECTIONS)[number];
+export const WATCH_STATUSES = ['watching', 'below_threshold_met', 'above_threshold_met'] as const;
+export type WatchStatus = (typeof WATCH_STATUSES)[number];
+
+/** The largest threshold accepted (10 million in any currency): a card's price, not an overflow. */
+export const MAX_WATCH_THRESHOLD = 10_000_000;
+
+/** A positive amount in major units, kept to hundredths; 'validation.thresholdInvalid' otherwise. */
+export const WatchThreshold = z
+  .number('validation.thresholdInvalid')
+  .finite('validation.thresholdInvalid')
+  .max(MAX_WATCH_THRESHOLD, 'validation.thresholdInvalid')
+  .refine((v) => Math.round(v * 100) >= 1, 'validation.thresholdInvalid');
+
+export const WatchDirection = z.enum(WATCH_DIRECTIONS, 'validation.watchDirectionInvalid');
+
+export const CreateWatchRequest = z.object({
+  cardId: IntId('validation.invalidCardId'),
+  market: Market,
+  direction: WatchDirection,
+  threshold: WatchThreshold,
+  currency: Currency,
+});
+export type CreateWatchRequest = z.infer<typeof CreateWatchRequest>;
+
+/** An edit re-arms the watch: its status goes back to watching (spec: it fires once, then waits for an edit). */
+export const UpdateWatchRequest = CreateWatchRequest.omit({ cardId: true })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
+export type UpdateWatchRequest = z.infer<typeof UpdateWatchRequest>;
+
+export const WatchIdParam = z.object({ id: z.uuid('validation.watchIdInvalid') });
+
+export const Watch = z.object({
+  id: z.string(),
+  card: Card,
+  market: Market,
+  direction: WatchDirection,
+  /** As the user gave it, in major units of `currency` (12.5). */
+  threshold: z.number(),
+  currency: Currency,
+  status: z.enum(WATCH_STATUSES),
+  /** The market's current min price in hundredths of `currency` (br: the estimate from us when Liga has none); null without one. */
+  currentPrice: z.number().int().nullable(),
+  /** The day of that price, and whether it is an estimate or a demo price. */
+  priceDate: z.string().nullable(),
+  priceEstimate: z.boolean(),
+  priceDemo: z.boolean(),
+  /** When the watch fired, and the price (hundredths of `currency`) that made it fire; null while watching. */
+  triggeredAt: z.string().nullable(),
+  triggeredPrice: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Watch = z.infer<typeof Watch>;
+
+export const WatchListResponse = z.object({
+  items: z.array(Watch).max(MAX_WATCHES_PER_USER),
+  /** The user's plan limit (null: unlimited), for the "2 of 3" shown beside the list. */
+  limit: z.number().int().nullable(),
+});
+export type WatchListResponse = z.infer<typeof WatchListResponse>;
+
+/* ---- Notifications ---- */
+
+export const NOTIFICATION_KINDS = ['watch_triggered'] as const;
+
+export const WatchTriggeredData = z.object({
+  watchId: z.string(),
+  cardId: z.number().int(),
+  cardNumber: z.string(),
+  cardName: z.string(),
+  variant: z.string().nullable(),
+  market: Market,
+  direction: WatchDirection,
+  threshold: z.number(),
+  currency: Currency,
+  /** Hundredths of `currency`. */
+  price: z.number().int(),
+});
+export type WatchTriggeredData = z.infer<typeof WatchTriggeredData>;
+
+export const Notification = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  data: WatchTriggeredData,
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const NotificationsQuery = z.object({
+  /** Keyset: notifications older than this id. */
+  before: z.coerce.number('validation.invalidId').int('validation.invalidId').min(1, 'validation.invalidId').max(Number.MAX_SAFE_INTEGER, 'validation.invalidId').optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),
+});
+
+export const NotificationListResponse = z.object({
+  items: z.array(Notification),
+  unread: z.number().int(),
+  /** Pass as `before` for the next page; null on the last one. */
+  nextBefore: z.number().int().nullable(),
+});
+export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
+
+export const UnreadCountResponse = z.object({ unread: z.number().int() });
+
+export const NotificationIdParam = z.object({
+  id: z.coerce.number('validation.invalidId').int('validation.invalidId').min(1, 'validation.invalidId').max(Number.MAX_SAFE_INTEGER, 'validation.invalidId'),
+});

@@ -1,0 +1,42 @@
+/**
+ * The plans and what each allows (spec §1, §6, §9): the one source the server's gates and the web app's prompts read.
+ * Every user is on Free until billing lands (the plans issue adds Hobby and Family subscriptions; the gates already
+ * ask `planLimits(plan)` and need no change then). A limit of null means unlimited.
+ */
+export const PLAN_IDS = ['free', 'hobby', 'family'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface PlanLimits {
+  /** Price alerts (watches) a user may have at once. */
+  watches: number | null;
+  /** Price comparison reports per UTC ISO week. */
+  comparisonReportsPerWeek: number | null;
+  /** Rows a comparison report shows (a preview without pagination), or null for all with pagination. */
+  comparisonPreviewRows: number | null;
+  /** CSV exports per UTC calendar month. */
+  csvExportsPerMonth: number | null;
+}
+
+const UNLIMITED: PlanLimits = { watches: null, comparisonReportsPerWeek: null, comparisonPreviewRows: null, csvExportsPerMonth: null };
+
+export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
+  // Spec §9: 3 price alerts, 1 comparison report a week with a preview of 3 results, 1 CSV export a month.
+  free: { watches: 3, comparisonReportsPerWeek: 1, comparisonPreviewRows: 3, csvExportsPerMonth: 1 },
+  hobby: UNLIMITED,
+  family: UNLIMITED,
+};
+
+export const planLimits = (plan: PlanId): PlanLimits => PLAN_LIMITS[plan];
+
+/** The features a plan can lock, each with the text of its locked-feature prompt (spec §6: it needs a Hobby Plan). */
+export const LOCKED_FEATURES = {
+  watches: 'Watching more than 3 prices requires a Hobby Plan subscription',
+  comparisonReports: 'Free plan allows 1 report per week. Upgrade to continue.',
+} as const;
+export type LockedFeature = keyof typeof LOCKED_FEATURES;
+
+/**
+ * Hard caps that hold on every plan, so no loop over a user's data is unbounded ("unlimited" is generous, not
+ * infinite): far above what a collector uses.
+ */
+export const MAX_WATCHES_PER_USER = 1000;
