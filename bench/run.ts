@@ -5,12 +5,14 @@
  * latest.json (`figures`). BENCH_ONLY=binders, BENCH_ONLY=validate (health and the validate endpoint) or
  * BENCH_ONLY=lighthouse (build, then Lighthouse on / and /cards) run only that part and print it (latest.* untouched).
  * BENCH_ONLY=render writes latest.{json,md} again from the figures saved in latest.json (no new measurement).
- * The prices part always runs in a process of its own (BENCH_ONLY=prices): its latencies are those of the endpoints,
- * not of this process's garbage collector, which by then holds every load result of the run.
+ * The prices and alerts parts always run in a process of their own (BENCH_ONLY=prices, BENCH_ONLY=alerts): their
+ * latencies are those of the code measured, not of this process's garbage collector, which by then holds every load
+ * result of the run.
  */
 import { bindersBenchmark, bindersFigures, bindersMarkdown, type BindersResult } from './binders';
 import { deckValidationRate } from './deck-validation';
 import { pricesBenchmark, pricesFigures, type PricesResult } from './prices';
+import { alertsBenchmark, alertsFigures, type AlertsResult } from './alerts';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +27,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
 const only = process.env.BENCH_ONLY;
-const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices'];
+const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts'];
 if (only && !ONLY.includes(only)) throw new Error(`BENCH_ONLY=${only}: one of ${ONLY.join(', ')}`);
 
 function log(msg: string) {
@@ -274,6 +276,8 @@ interface Measured {
   prices?: PricesResult;
   coldStartDemoMs?: number;
   cardsWithPrices?: { ratio: number; withRps: number; withoutRps: number; without: LoadResult; withPrices: LoadResult };
+  /** Issue 15 (absent in results saved before it). */
+  alerts?: AlertsResult;
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
@@ -281,6 +285,7 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
   const { results, uncachedSearches: uncached, deckValidateEndpoint: validate, deckValidateEndpointUncached: validateVaried, lighthouse: lh, binders } = m;
   const { durationSeconds: duration, connections: conns } = m.load;
   const priceFigures = m.prices ? pricesFigures(m.prices, { coldStartDemoMs: m.coldStartDemoMs, cardsWithPrices: m.cardsWithPrices }) : [];
+  const alertFigures = m.alerts ? alertsFigures(m.alerts) : [];
   const health = results[0]!;
   const searchResults = results.slice(1, 6);
   const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
@@ -359,8 +364,9 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
     prices: m.prices,
     coldStartDemoMs: m.coldStartDemoMs,
     cardsWithPrices: m.cardsWithPrices,
-    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures },
-    allPass: [...figures, ...bindersFigures(binders), ...priceFigures].every((f) => f.pass !== false),
+    alerts: m.alerts,
+    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures },
+    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures].every((f) => f.pass !== false),
   };
   const md = [
     `# Benchmark — ${summary.date}`,
@@ -381,6 +387,16 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
           'Ingest and history in process on an in-memory embedded database seeded with the real library (bench/prices.ts); the cold start and `/cards` figures on the server above (demo prices on: embedded database, no price source).',
           '',
           ...figuresMarkdown(priceFigures),
+          '',
+        ]
+      : []),
+    ...(m.alerts
+      ? [
+          '## Price alerts (issue 15)',
+          '',
+          'In process on an in-memory embedded database seeded with the real library (bench/alerts.ts): one evaluation of every watch, then notification streams over loopback HTTP.',
+          '',
+          ...figuresMarkdown(alertFigures),
           '',
         ]
       : []),
@@ -440,6 +456,7 @@ async function main() {
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const prices = pricesInOwnProcess();
+  const alerts = alertsInOwnProcess();
 
   const { summary, md } = report({
     date: new Date().toISOString(),
@@ -460,6 +477,7 @@ async function main() {
     prices,
     coldStartDemoMs,
     cardsWithPrices,
+    alerts,
   });
   writeResults(summary, md);
 }
@@ -485,6 +503,31 @@ async function cardsWithPricesRatio() {
   const without = await load('library page 1 (48/page), no prices', '/api/cards?page=1&pageSize=48');
   const withPrices = await load('library page 1 (48/page) with us prices in BRL', '/api/cards?page=1&pageSize=48&market=us&currency=BRL');
   return { ratio: +(withPrices.requestsPerSec / without.requestsPerSec).toFixed(3), withRps: withPrices.requestsPerSec, withoutRps: without.requestsPerSec, without, withPrices };
+}
+
+/** BENCH_ONLY=alerts: the price alert figures (evaluation, streams), printed, or written to BENCH_ALERTS_JSON. */
+async function mainAlertsOnly() {
+  const alerts = await alertsBenchmark(log);
+  if (process.env.BENCH_ALERTS_JSON) {
+    fs.writeFileSync(process.env.BENCH_ALERTS_JSON, JSON.stringify(alerts));
+    return;
+  }
+  process.stdout.write(`\n${figuresMarkdown(alertsFigures(alerts)).join('\n')}\n${JSON.stringify(alerts, null, 2)}\n`);
+}
+
+/** BENCH_ONLY=alerts in a child process, its result read back from the JSON file it writes. */
+function alertsInOwnProcess(): AlertsResult {
+  const out = path.join(os.tmpdir(), `grandline-bench-alerts-${process.pid}.json`);
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
+      cwd: root,
+      env: { ...process.env, BENCH_ONLY: 'alerts', BENCH_ALERTS_JSON: out },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as AlertsResult;
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
 }
 
 /** BENCH_ONLY=prices: the in-process price figures (ingest, history), printed; the saved results stay as they are. */
@@ -577,7 +620,7 @@ async function mainLighthouseOnly() {
   }
 }
 
-const mains: Record<string, () => Promise<void>> = { binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly };
+const mains: Record<string, () => Promise<void>> = { binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
 (only ? mains[only]! : main)().catch((err: unknown) => {
   console.error(err);
   process.exit(1);

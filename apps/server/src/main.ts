@@ -109,7 +109,7 @@ async function main() {
     void warmMarketTables(database.db);
   });
   // New prices or rates: the price alerts are evaluated (by one replica at a time).
-  await evaluateWatchesOnPriceChanges({ db: database.db, events: { listen: database.listen, notify: database.notify }, config: prices, log });
+  await evaluateWatchesOnPriceChanges({ db: database.db, events: { listen: database.listen, notify: database.notify }, config: prices, log, mail: { mailer, publicUrl } });
   // A print added or removed by hand on any replica: the library index and cached searches are read again.
   await database.listen(CATALOGUE_CHANNEL, () => clearCardCaches());
   // The banned, restricted and paired cards changed on any replica: read again at once (not after REGULATIONS_TTL_MS).

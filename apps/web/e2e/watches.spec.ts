@@ -43,6 +43,15 @@ test('a price alert added from a card page fires when a price file crosses it: t
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('watch-add')).toContainText('1');
 
+  // The library offers the same dialog on each card (the tile's bell; already watched: it stays shown).
+  await page.goto('/cards?q=op01-016');
+  const tile = page.getByTestId('card-tile').first().locator('..');
+  await tile.hover();
+  await tile.getByTestId('watch-tile').click();
+  await expect(page.getByTestId('watch-dialog')).toContainText(nami.name);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('watch-dialog')).toBeHidden();
+
   await page.goto('/watchlist');
   const row = page.getByTestId('watch-row');
   await expect(row).toHaveCount(1);
@@ -83,6 +92,14 @@ test('a price alert added from a card page fires when a price file crosses it: t
   await row.getByTestId('watch-remove').click();
   await page.getByTestId('watch-remove-confirm').click();
   await expect(page.getByRole('heading', { name: W.emptyTitle })).toBeVisible();
+
+  // Alert e-mails can be turned off in Settings → Preferences; it is saved on the account.
+  await page.goto('/settings?tab=preferences');
+  const emails = page.getByTestId('alert-emails');
+  await expect(emails).toHaveAttribute('data-state', 'checked');
+  await emails.click();
+  await expect(emails).toHaveAttribute('data-state', 'unchecked');
+  await expect.poll(async () => ((await (await page.request.get('/api/me')).json()) as { profile: { alertEmails: boolean } }).profile.alertEmails).toBe(false);
 
   // The account is removed, so the test can run again on a kept data directory (E2E_DATA_DIR).
   const removed = await page.request.post('/api/me/delete', { data: { confirmation: ADMIN } });

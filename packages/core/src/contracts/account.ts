@@ -58,6 +58,8 @@ export const Profile = z.object({
   animations: z.boolean().nullable(),
   marketplace: z.enum(MARKETPLACE_IDS).nullable(),
   priceType: z.enum(PRICE_TYPES).nullable(),
+  /** E-mail when a price alert fires (on unless turned off). */
+  alertEmails: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -98,6 +100,7 @@ export const ProfileFields = z.object({
   animations: z.boolean(),
   marketplace: z.enum(MARKETPLACE_IDS),
   priceType: z.enum(PRICE_TYPES),
+  alertEmails: z.boolean(),
 });
 
 /** Profile changes from Settings → Account and Preferences; only the fields sent are changed. */

@@ -22,6 +22,8 @@ export const profiles = pgTable(
     animations: boolean('animations'),
     marketplace: text('marketplace'),
     priceType: text('price_type'),
+    /** E-mail the user when one of their price alerts fires (Settings → Preferences); on unless turned off. */
+    alertEmails: boolean('alert_emails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

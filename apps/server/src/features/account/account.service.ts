@@ -33,6 +33,7 @@ export async function getMe({ db, user }: { db: Db; user: SessionUser }): Promis
       animations: profile?.animations ?? null,
       marketplace: (profile?.marketplace as MeResponse['profile']['marketplace']) ?? null,
       priceType: (profile?.priceType as MeResponse['profile']['priceType']) ?? null,
+      alertEmails: profile?.alertEmails ?? true,
     },
     consent: await termsState(db, user.id),
   };

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { createLocalEvents, type Db, type DbEvents } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -38,31 +38,109 @@ function usersOf(payload: string): string[] | null {
   }
 }
 
-/** The open streams of one process, by user, woken by NOTIFICATIONS_CHANNEL (one listener per process and events). */
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** An open stream as the hub sees it: its user, the last notification id it was given, and how to hand it more. */
+interface Listener {
+  userId: string;
+  cursor: number;
+  push(rows: NotificationRow[], unread: number): void;
+}
+
+/** Notifications handed to one stream per wake-up; a longer backlog comes with the next one (or a reconnect). */
+const PER_STREAM = BATCH;
+
+/**
+ * The open streams of one process, by user, woken by NOTIFICATIONS_CHANNEL (one listener per process and events). A
+ * notice reads the new notifications of every woken stream in one query and their unread counts in another, then
+ * hands each stream its own: 1,000 open streams cost two reads, not two thousand. Notices that arrive during a read
+ * are gathered into the next one.
+ */
 class StreamHub {
-  private readonly streams = new Map<string, Set<() => void>>();
+  private readonly streams = new Map<string, Set<Listener>>();
   private listening: Promise<unknown> | null = null;
+  private readonly due = new Set<Listener>();
+  private reading: Promise<void> | null = null;
 
-  constructor(private readonly events: DbEvents) {}
+  constructor(
+    private readonly events: DbEvents,
+    private readonly db: Db,
+    private readonly log?: { warn(obj: object, msg: string): void },
+  ) {}
 
-  add(userId: string, wake: () => void): () => void {
+  add(listener: Listener): () => void {
     this.listening ??= this.events.listen(NOTIFICATIONS_CHANNEL, (payload) => this.wake(payload)).catch(() => {
       this.listening = null;
     });
-    let set = this.streams.get(userId);
-    if (!set) this.streams.set(userId, (set = new Set()));
+    let set = this.streams.get(listener.userId);
+    if (!set) this.streams.set(listener.userId, (set = new Set()));
     if (set.size >= MAX_STREAMS_PER_USER) throw new AppError('RATE_LIMITED', 429, 'Too many open notification streams: close another tab first');
-    set.add(wake);
+    set.add(listener);
     return () => {
-      set.delete(wake);
-      if (set.size === 0 && this.streams.get(userId) === set) this.streams.delete(userId);
+      set.delete(listener);
+      this.due.delete(listener);
+      if (set.size === 0 && this.streams.get(listener.userId) === set) this.streams.delete(listener.userId);
     };
   }
 
   private wake(payload: string) {
     const users = usersOf(payload);
-    if (users) for (const user of users) this.streams.get(user)?.forEach((wake) => wake());
-    else for (const set of this.streams.values()) set.forEach((wake) => wake());
+    if (users) for (const user of users) this.streams.get(user)?.forEach((l) => this.due.add(l));
+    else for (const set of this.streams.values()) set.forEach((l) => this.due.add(l));
+    this.read();
+  }
+
+  /** Reads what is newer than one stream's cursor (a reconnect's missed notifications). */
+  poke(listener: Listener) {
+    this.due.add(listener);
+    this.read();
+  }
+
+  private read() {
+    this.reading ??= this.readAll().finally(() => {
+      this.reading = null;
+      if (this.due.size) this.read();
+    });
+  }
+
+  private async readAll() {
+    while (this.due.size > 0) {
+      const listeners = [...this.due];
+      this.due.clear();
+      await this.deliver(listeners).catch((err: unknown) => this.log?.warn({ err }, 'notification streams not updated'));
+    }
+  }
+
+  private async deliver(listeners: Listener[]) {
+    const users = [...new Set(listeners.map((l) => l.userId))];
+    const since = listeners.reduce((min, l) => Math.min(min, l.cursor), Number.MAX_SAFE_INTEGER);
+    const list = sql.join(
+      users.map((u) => sql`${u}`),
+      sql`, `,
+    );
+    const [fresh, counts] = await Promise.all([
+      this.db.execute(sql`
+        select id, user_id as "userId", kind, data, created_at as "createdAt", read_at as "readAt", emailed_at as "emailedAt" from (
+          select n.*, row_number() over (partition by n.user_id order by n.id) as nth
+          from notifications n where n.user_id in (${list}) and n.id > ${since}
+        ) t where nth <= ${PER_STREAM} order by id`),
+      this.db.execute(sql`select user_id as "userId", count(*)::integer as unread from notifications where user_id in (${list}) and read_at is null group by user_id`),
+    ]);
+    const byUser = new Map<string, NotificationRow[]>();
+    for (const raw of (fresh as unknown as { rows: (Omit<NotificationRow, 'createdAt' | 'readAt' | 'id'> & { id: number | string; createdAt: string | Date; readAt: string | Date | null })[] }).rows) {
+      const row: NotificationRow = { ...raw, id: Number(raw.id), createdAt: new Date(raw.createdAt), readAt: raw.readAt === null ? null : new Date(raw.readAt), emailedAt: null };
+      const own = byUser.get(row.userId);
+      if (own) own.push(row);
+      else byUser.set(row.userId, [row]);
+    }
+    const unread = new Map((counts as unknown as { rows: { userId: string; unread: number }[] }).rows.map((r) => [r.userId, Number(r.unread)]));
+    for (const listener of listeners) {
+      const own = byUser.get(listener.userId) ?? [];
+      const rows = own.filter((r) => r.id > listener.cursor);
+      if (rows.length) listener.push(rows, unread.get(listener.userId) ?? 0);
+      // A full page: there may be more (a long backlog after a reconnect).
+      if (own.length === PER_STREAM) this.due.add(listener);
+    }
   }
 
   get size() {
@@ -75,9 +153,9 @@ class StreamHub {
 const hubs = new WeakMap<DbEvents, StreamHub>();
 /** For an app built without events (buildApp always passes them): notices of this process only. */
 const localEvents = createLocalEvents();
-const hubOf = (events: DbEvents) => {
+const hubOf = (events: DbEvents, db: Db, log?: { warn(obj: object, msg: string): void }) => {
   let hub = hubs.get(events);
-  if (!hub) hubs.set(events, (hub = new StreamHub(events)));
+  if (!hub) hubs.set(events, (hub = new StreamHub(events, db, log)));
   return hub;
 };
 
@@ -98,46 +176,45 @@ async function latestId(db: Db, userId: string): Promise<number> {
  * - A comment every HEARTBEAT_MS; the stream ends when the client leaves or the server starts to stop.
  */
 export function notificationStream(c: Context<AppEnv>, userId: string, lastEventId: number | null) {
-  const { db, events, closing } = c.var.deps;
-  const hub = hubOf(events ?? localEvents);
-  let pending = true;
+  const { db, events, closing, log } = c.var.deps;
+  const hub = hubOf(events ?? localEvents, db, log);
+  const queue: { rows: NotificationRow[]; unread: number }[] = [];
   let wakeUp: (() => void) | null = null;
-  const wake = () => {
-    pending = true;
-    wakeUp?.();
+  const listener: Listener = {
+    userId,
+    // Nothing is handed over until the stream knows where it starts.
+    cursor: Number.MAX_SAFE_INTEGER,
+    push(rows, unread) {
+      listener.cursor = rows[rows.length - 1]!.id;
+      queue.push({ rows, unread });
+      wakeUp?.();
+    },
   };
-  const remove = hub.add(userId, wake);
+  const remove = hub.add(listener);
   return streamSSE(c, async (stream) => {
-    const stop = () => wake();
+    const stop = () => wakeUp?.();
     closing?.addEventListener('abort', stop);
     stream.onAbort(stop);
     const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(stop), HEARTBEAT_MS);
     try {
-      let cursor = lastEventId ?? (await latestId(db, userId));
+      // A new stream starts after the newest notification; a reconnect after the last one the browser saw. The hub
+      // then hands over what came since (for a new stream: what a notice raised while it started would have missed);
+      // every read starts at the cursor, so nothing is sent twice.
+      listener.cursor = lastEventId ?? (await latestId(db, userId));
       await stream.writeSSE({ event: 'unread', data: JSON.stringify({ unread: await unreadCount(db, userId) }), retry: 3_000 });
-      pending = lastEventId !== null;
+      hub.poke(listener);
       while (!stream.aborted && !stream.closed && !closing?.aborted) {
-        if (!pending) {
+        const next = queue.shift();
+        if (!next) {
           await new Promise<void>((resolve) => {
             wakeUp = resolve;
-            if (pending || stream.aborted || closing?.aborted) resolve();
+            if (queue.length || stream.aborted || closing?.aborted) resolve();
           });
           wakeUp = null;
           continue;
         }
-        pending = false;
-        const rows = await db
-          .select()
-          .from(notifications)
-          .where(and(eq(notifications.userId, userId), gt(notifications.id, cursor)))
-          .orderBy(asc(notifications.id))
-          .limit(BATCH);
-        for (const row of rows) {
-          await stream.writeSSE({ id: String(row.id), event: 'notification', data: JSON.stringify(toNotification(row)) });
-          cursor = row.id;
-        }
-        if (rows.length === BATCH) pending = true;
-        if (rows.length > 0) await stream.writeSSE({ event: 'unread', data: JSON.stringify({ unread: await unreadCount(db, userId) }) });
+        for (const row of next.rows) await stream.writeSSE({ id: String(row.id), event: 'notification', data: JSON.stringify(toNotification(row)) });
+        await stream.writeSSE({ event: 'unread', data: JSON.stringify({ unread: next.unread }) });
       }
     } finally {
       clearInterval(heartbeat);

@@ -7,6 +7,8 @@ import { MARKET_CODES } from '@grandline/core/prices/codes';
 import type { CreateWatchRequest, UpdateWatchRequest, Watch, WatchDirection, WatchListResponse, WatchStatus } from '@grandline/core/contracts/watches';
 import type { Db, DbEvents, DbTx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mail';
+import { sendAlertEmails } from './alert-mail';
 import { ownedItems } from '../../db/ownership';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { users, watches } from '../../db/schema';
@@ -241,9 +243,23 @@ const EVALUATION_LOCK = 0x57a7c4;
 /**
  * Evaluates the watches whenever prices or rates land (the `prices` event, raised by whichever replica wrote them),
  * one evaluation at a time per process (an event during one runs one more after it) and one at a time across
- * replicas. Fired watches raise NOTIFICATIONS_CHANNEL. Answers the function that stops listening.
+ * replicas. Fired watches raise NOTIFICATIONS_CHANNEL, then their e-mails go out. Answers the function that stops
+ * listening.
  */
-export async function evaluateWatchesOnPriceChanges({ db, events, config, log }: { db: Db; events: DbEvents; config: PriceConfig; log: Logger }): Promise<() => Promise<void>> {
+export async function evaluateWatchesOnPriceChanges({
+  db,
+  events,
+  config,
+  log,
+  mail,
+}: {
+  db: Db;
+  events: DbEvents;
+  config: PriceConfig;
+  log: Logger;
+  /** Sends the e-mails of fired alerts (alert-mail.ts) after each evaluation that fired some. */
+  mail?: { mailer: Mailer; publicUrl: string };
+}): Promise<() => Promise<void>> {
   let running: Promise<void> | null = null;
   let again = false;
   const once = async () => {
@@ -255,6 +271,7 @@ export async function evaluateWatchesOnPriceChanges({ db, events, config, log }:
     if (fired.length) {
       log.info({ fired: fired.length }, 'price alerts fired');
       await events.notify(NOTIFICATIONS_CHANNEL, notificationsPayload(fired.map((f) => f.userId)));
+      if (mail) await sendAlertEmails({ db, log, ...mail });
     }
   };
   const onPrices = () => {

@@ -16,6 +16,7 @@ import { ingestFeed } from '../prices/ingest.service';
 import { utcToday } from '../prices/price-runs.service';
 import { pricesLanded } from '../prices/prices.service';
 import { NOTIFICATIONS_CHANNEL } from './notification-stream';
+import { sendAlertEmails } from './alert-mail';
 import { evaluateWatches, evaluateWatchesOnPriceChanges } from './watches.service';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -297,5 +298,46 @@ describe('GET /api/notifications/stream', () => {
     await Promise.all(readers.map((r) => r.next()));
     expect((await get('/api/notifications/stream', bob)).status).toBe(429);
     await Promise.all(readers.map((r) => r.cancel()));
+  });
+});
+
+describe('alert e-mails', () => {
+  it("e-mails each fired alert once, in its owner's language, and none to a user who turned them off", async () => {
+    const carol = await signUpVerified(ctx, 'carol-mail-watch@example.com');
+    await accept(carol, 'carol_mail');
+    expect((await send('PATCH', '/api/me/profile', { language: 'pt' }, alice)).status).toBe(200);
+    expect((await send('PATCH', '/api/me/profile', { language: 'es' }, bob)).status).toBe(200);
+    const off = (await (await send('PATCH', '/api/me/profile', { alertEmails: false }, carol)).json()) as { profile: { alertEmails: boolean } };
+    expect(off.profile.alertEmails).toBe(false);
+    await setPrices('us', [['OP01-016', '2.00', 'USD']]);
+    for (const cookie of [alice, bob, carol]) await watch(cookie, { cardId: nami, market: 'us', direction: 'below', threshold: 1.5, currency: 'USD' });
+    await setPrices('us', [['OP01-016', '1.00', 'USD']]);
+    expect(await evaluate()).toHaveLength(3);
+    const before = ctx.mail.messages.length;
+    expect(await sendAlertEmails({ db: ctx.db, mailer: ctx.mail.mailer, log: testLog, publicUrl: 'https://grandline.example/' })).toBe(2);
+    const sent = ctx.mail.messages.slice(before);
+    expect(sent.map((m) => m.to).sort()).toEqual(['alice-watch@example.com', 'bob-watch@example.com']);
+    // Intl writes a no-break space between the symbol and the amount.
+    const spaced = (text: string) => text.replace(/\s/g, ' ');
+    const pt = sent.find((m) => m.to === 'alice-watch@example.com')!;
+    expect(spaced(pt.subject)).toBe('Alerta de preço: Nami (OP01-016) agora custa US$ 1,00');
+    expect(spaced(pt.text)).toContain('Nami (OP01-016) agora custa US$ 1,00 na TCGplayer, igual ou abaixo do seu alerta de US$ 1,50.');
+    expect(pt.text).toContain('https://grandline.example/watchlist');
+    expect(pt.text).toContain('https://grandline.example/settings?tab=preferences');
+    const es = sent.find((m) => m.to === 'bob-watch@example.com')!;
+    expect(es.subject).toMatch(/^Alerta de precio: Nami \(OP01-016\) ahora cuesta 1,00\sUS\$$/);
+    expect(es.html).toContain('<a href="https://grandline.example/watchlist">');
+    // An outbox: nothing is sent twice.
+    expect(await sendAlertEmails({ db: ctx.db, mailer: ctx.mail.mailer, log: testLog, publicUrl: 'https://grandline.example' })).toBe(0);
+  });
+
+  it('keeps an alert whose e-mail failed for the next try', async () => {
+    await setPrices('us', [['OP01-016', '2.00', 'USD']]);
+    await watch(alice, { cardId: nami, market: 'us', direction: 'below', threshold: 1.5, currency: 'USD' });
+    await setPrices('us', [['OP01-016', '1.00', 'USD']]);
+    expect(await evaluate()).toHaveLength(1);
+    const broken = { kind: 'smtp' as const, send: async () => Promise.reject(new Error('SMTP down')) };
+    expect(await sendAlertEmails({ db: ctx.db, mailer: broken, log: testLog, publicUrl: 'https://grandline.example' })).toBe(0);
+    expect(await sendAlertEmails({ db: ctx.db, mailer: ctx.mail.mailer, log: testLog, publicUrl: 'https://grandline.example' })).toBe(1);
   });
 });

@@ -2,12 +2,13 @@ import { LANGUAGES } from '@grandline/core/locales';
 import { MARKETPLACES, PRICE_TYPES } from '@grandline/core/marketplaces';
 import { CURRENCIES } from '@grandline/core/money/currencies';
 import { Switch, Tabs } from 'radix-ui';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { usePreferences, type Preferences } from '@/lib/preferences';
-import { useSession } from '@/lib/session';
+import { sessionEvent, useSession } from '@/lib/session';
+import { authApi } from '@/features/auth/api/auth-api';
 import { buttonClass } from '@/components/ui/button';
 import { tabList, tabTrigger } from '@/components/ui/styles';
 import { CurrencyFlag } from '@/components/ui/currency-flag';
@@ -15,6 +16,36 @@ import { PageHeader } from '@/components/ui/misc';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { notify } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
+
+const SWITCH = 'relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent disabled:cursor-wait disabled:opacity-60';
+const SWITCH_THUMB = 'block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]';
+
+/** Signed-in users: whether a fired price alert also sends an e-mail (saved on the account, in their language). */
+function AlertEmailsRow() {
+  const { t } = useTranslation();
+  const { me } = useSession();
+  const id = useId();
+  const [saving, setSaving] = useState(false);
+  const on = me?.profile.alertEmails ?? true;
+  const change = async (next: boolean) => {
+    setSaving(true);
+    try {
+      await sessionEvent('USER_UPDATED', await authApi.updateProfile({ alertEmails: next }));
+      notify.success(t('settings.saved'));
+    } catch {
+      notify.error(t('settings.alertEmailsFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Row label={t('settings.alertEmails')} hint={t('settings.alertEmailsHint')} htmlFor={id}>
+      <Switch.Root id={id} checked={on} disabled={saving} onCheckedChange={(next) => void change(next)} className={SWITCH} data-testid="alert-emails">
+        <Switch.Thumb className={SWITCH_THUMB} />
+      </Switch.Root>
+    </Row>
+  );
+}
 
 function Row({ label, hint, htmlFor, children }: { label: string; hint?: string; htmlFor: string; children: ReactNode }) {
   return (
@@ -158,9 +189,9 @@ function PreferencesPanel({ signedIn }: { signedIn: boolean }) {
               prefs.setPreference('animations', on);
               notify.success(t('settings.saved'));
             }}
-            className="relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent"
+            className={SWITCH}
           >
-            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+            <Switch.Thumb className={SWITCH_THUMB} />
           </Switch.Root>
         </Row>
         <PreferenceSelect
@@ -170,6 +201,7 @@ function PreferencesPanel({ signedIn }: { signedIn: boolean }) {
           options={MARKETPLACES.map((m) => ({ value: m.id, label: `${m.name} (${t(`regions.${m.region}`)})` }))}
         />
         <PreferenceSelect name="priceType" label={t('settings.priceType')} options={PRICE_TYPES.map((p) => ({ value: p, label: t(`priceTypes.${p}`) }))} />
+        {signedIn && <AlertEmailsRow />}
       </section>
       <p className="mt-4 text-sm text-muted">{t(signedIn ? 'settings.storedInAccount' : 'settings.storedLocally')}</p>
     </>

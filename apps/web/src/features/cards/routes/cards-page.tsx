@@ -19,6 +19,7 @@ import { activeFilterCount } from '@/features/cards/utils/search-params';
 import { useQuickAdd, type QuickAdd } from '@/features/quick-add/api/quick-add-store';
 import { PageTitle } from '@/components/page-title';
 import { usePreferences } from '@/lib/preferences';
+import { useSession } from '@/lib/session';
 import type { PriceParams } from '@/lib/price-params';
 
 /** The filter controls (Radix selects, switches) load only when they are shown. */
@@ -28,17 +29,28 @@ const FilterSheet = lazy(() => import('@/features/cards/components/filter-sheet'
 const QuickAddPicker = lazy(() => import('@/features/quick-add/components/quick-add-picker').then((m) => ({ default: m.QuickAddPicker })));
 const QuickAddBar = lazy(() => import('@/features/quick-add/components/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
 const QuickAddButton = lazy(() => import('@/features/quick-add/components/quick-add-button').then((m) => ({ default: m.QuickAddButton })));
+const WatchTileButton = lazy(() => import('@/features/watches/components/watch-tile-button').then((m) => ({ default: m.WatchTileButton })));
 const QuickAddColumnLabel = lazy(() => import('@/features/quick-add/components/quick-add-button').then((m) => ({ default: m.QuickAddColumnLabel })));
 
 /** The per-card quick-add button, or nothing when the mode is off. */
-const quickAddAction = (quick: QuickAdd['state'], variant: 'tile' | 'row') =>
+/**
+ * The button of each card of the results: "Add" in quick-add mode; otherwise, for a signed-in user who accepted the
+ * terms, "Add to watchlist" (a price alert); none for visitors.
+ */
+const cardAction = (quick: QuickAdd['state'], canWatch: boolean, variant: 'tile' | 'row') =>
   quick
     ? (card: Card) => (
         <Suspense fallback={null}>
           <QuickAddButton card={card} state={quick} variant={variant} />
         </Suspense>
       )
-    : undefined;
+    : canWatch
+      ? (card: Card) => (
+          <Suspense fallback={null}>
+            <WatchTileButton card={card} variant={variant} />
+          </Suspense>
+        )
+      : undefined;
 
 function FiltersSkeleton() {
   return (
@@ -64,6 +76,8 @@ export function CardsPage() {
   const filterCount = activeFilterCount(query);
   const wide = useMediaQuery('(min-width: 1024px)');
   const quickAdd = useQuickAdd();
+  const { signedIn, termsAccepted } = useSession();
+  const canWatch = signedIn && termsAccepted;
 
 
   const pageCount = pageCountOf(data?.total, query.pageSize);
@@ -173,15 +187,19 @@ export function CardsPage() {
                   prices={data.prices}
                   priceParams={priceParams}
                   cards={data.items}
-                  action={quickAddAction(quickAdd.state, 'row')}
+                  action={cardAction(quickAdd.state, canWatch, 'row')}
                   actionHeader={
-                    <Suspense fallback={null}>
-                      <QuickAddColumnLabel />
-                    </Suspense>
+                    quickAdd.state ? (
+                      <Suspense fallback={null}>
+                        <QuickAddColumnLabel />
+                      </Suspense>
+                    ) : (
+                      t('watch.column')
+                    )
                   }
                 />
               ) : (
-                <CardGrid cards={data.items} action={quickAddAction(quickAdd.state, 'tile')} prices={data.prices} priceParams={priceParams} />
+                <CardGrid cards={data.items} action={cardAction(quickAdd.state, canWatch, 'tile')} prices={data.prices} priceParams={priceParams} />
               )}
               <Pagination
                 page={query.page}
