@@ -498,11 +498,22 @@ async function demoPricesServed(): Promise<number> {
   throw new Error('no demo prices within 120 s of the start');
 }
 
-/** The same library page with and without the prices of the selected market: req/s of each and their ratio. */
+/**
+ * The same library page with and without the prices of the selected market: req/s of each and their ratio. Three pairs,
+ * each pair run back to back in alternating order, and the median ratio: one 10 s run against another drifts by more
+ * than the 10 % the goal allows on this shared machine (0.84 in one run, 1.07 in the next, same code).
+ */
 async function cardsWithPricesRatio() {
-  const without = await load('library page 1 (48/page), no prices', '/api/cards?page=1&pageSize=48');
-  const withPrices = await load('library page 1 (48/page) with us prices in BRL', '/api/cards?page=1&pageSize=48&market=us&currency=BRL');
-  return { ratio: +(withPrices.requestsPerSec / without.requestsPerSec).toFixed(3), withRps: withPrices.requestsPerSec, withoutRps: without.requestsPerSec, without, withPrices };
+  const pairs: { ratio: number; without: LoadResult; withPrices: LoadResult }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const runWithout = () => load('library page 1 (48/page), no prices', '/api/cards?page=1&pageSize=48');
+    const runWith = () => load('library page 1 (48/page) with us prices in BRL', '/api/cards?page=1&pageSize=48&market=us&currency=BRL');
+    const [without, withPrices] = i % 2 === 0 ? [await runWithout(), await runWith()] : await runWith().then(async (w) => [await runWithout(), w] as const);
+    pairs.push({ ratio: withPrices.requestsPerSec / without.requestsPerSec, without, withPrices });
+  }
+  pairs.sort((a, b) => a.ratio - b.ratio);
+  const { ratio, without, withPrices } = pairs[1]!;
+  return { ratio: +ratio.toFixed(3), withRps: withPrices.requestsPerSec, withoutRps: without.requestsPerSec, without, withPrices };
 }
 
 /** BENCH_ONLY=alerts: the price alert figures (evaluation, streams), printed, or written to BENCH_ALERTS_JSON. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import decks from '../src/locales/en/decks.json' with { type: 'json' };
 import qa from '../src/locales/en/quickadd.json' with { type: 'json' };
@@ -182,4 +183,25 @@ test("the deck editor's collection check lists missing cards and adds them to th
   // Pressing again adds nothing twice.
   await page.getByTestId('add-missing-to-wishlist').click();
   await expect(page.getByText(decks.collection.alreadyWishlisted)).toBeVisible();
+
+  // The buy list under it: the 5 missing copies (b 3, c 2), each number's cheapest market (the e2e server has demo
+  // prices), the split total and a CSV of it.
+  const buy = page.getByTestId('buy-list');
+  await expect(buy.getByTestId('buy-list-row')).toHaveCount(2);
+  await expect(buy.locator(`[data-testid="buy-list-row"][data-card-number="${b.cardNumber}"]`)).toContainText('3');
+  await expect(buy.getByTestId('buy-list-market')).toHaveCount(5);
+  await expect(buy.getByTestId('buy-list-split')).toContainText('$');
+  const download = page.waitForEvent('download');
+  await buy.getByTestId('buy-list-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('buy-list.csv');
+  const csv = readFileSync(await file.path(), 'utf8');
+  expect(csv.split('\n')[0]).toBe('card_number,name,missing,market,price_each,subtotal,currency,url');
+  expect(csv).toContain(`${b.cardNumber},`);
+  expect(csv).toMatch(/\nTOTAL,,5,/);
+
+  // The deck's own page has the same check and list, for its signed-in reader.
+  await page.goto(`/deck/${deckId}`);
+  await page.getByTestId('tab-collection').click();
+  await expect(page.getByTestId('buy-list').getByTestId('buy-list-row')).toHaveCount(2);
 });

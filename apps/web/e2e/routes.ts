@@ -54,6 +54,8 @@ export async function signInWithContent(page: Page, name: string, retry: number)
   const { id: binderId } = (await binder.json()) as { id: string };
   const added = await page.request.post(`/api/binders/${binderId}/cards`, { data: { cards: main.slice(0, 3).map((c) => ({ cardId: c.id, quantity: 2 })) } });
   expect(added.status(), await added.text()).toBeLessThan(300);
+  const watch = await page.request.post('/api/watches', { data: { cardId: main[0]!.id, market: 'us', direction: 'above', threshold: 99999, currency: 'USD' } });
+  expect(watch.status(), await watch.text()).toBe(201);
   return [
     '/dashboard',
     '/welcome',
@@ -66,6 +68,7 @@ export async function signInWithContent(page: Page, name: string, retry: number)
     '/collection/new',
     `/collection/${binderId}`,
     '/wishlist',
+    '/watchlist',
     '/settings',
     '/settings?tab=preferences',
     '/cards',

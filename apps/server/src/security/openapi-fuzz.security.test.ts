@@ -149,6 +149,7 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     // A number the library has: a valid base is refused with 409 (nothing added), hostile values with 400.
     'POST /admin/cards/manual': { cardNumber, name: 'Fuzz card', cardType: 'Character', colors: ['Red'], cost: 1, blockIcon: '4' },
     // No price is stored: the first valid bases are created, then the plan limit (403) or the same rule (409) answer.
+    'POST /buy-list': { leaderCardId: cardId, cards: [{ cardId, quantity: 2 }], currency: 'USD', priceType: 'min' },
     'POST /watches': { cardId, market: 'us', direction: 'above', threshold: 100000, currency: 'USD' },
     'PATCH /watches/{id}': { market: 'us', direction: 'above', threshold: 100000, currency: 'USD' },
   };

@@ -63,3 +63,36 @@ export function toCsvWithPrices(
   });
   return `${Papa.unparse(rows, { columns: ['quantity', 'name', 'edition', 'number', unit, total], newline: '\n' })}\n`;
 }
+
+/** A buy list row per missing card number, as the buy list CSV writes it (amounts in hundredths of the list's currency). */
+export interface BuyListCsvRow {
+  cardNumber: string;
+  name: string;
+  missing: number;
+  /** The cheapest market's name and its price per copy; null when no market prices the number. */
+  market: string | null;
+  price: number | null;
+  url: string | null;
+}
+
+const hundredthsText = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The buy list as CSV (UTF-8, comma-separated, LF): card_number, name, missing, market, price_each, subtotal, currency,
+ * url — one row per missing card number, then a total row. Amounts are decimals with a dot (12.50).
+ */
+export function buyListToCsv(rows: readonly BuyListCsvRow[], currency: string): string {
+  const data = rows.map((r) => ({
+    card_number: r.cardNumber,
+    name: r.name,
+    missing: r.missing,
+    market: r.market ?? '',
+    price_each: r.price === null ? '' : hundredthsText(r.price),
+    subtotal: r.price === null ? '' : hundredthsText(r.price * r.missing),
+    currency,
+    url: r.url ?? '',
+  }));
+  const total = rows.reduce((sum, r) => sum + (r.price ?? 0) * r.missing, 0);
+  data.push({ card_number: 'TOTAL', name: '', missing: rows.reduce((n, r) => n + r.missing, 0), market: '', price_each: '', subtotal: hundredthsText(total), currency, url: '' });
+  return `${Papa.unparse(data, { columns: ['card_number', 'name', 'missing', 'market', 'price_each', 'subtotal', 'currency', 'url'], newline: '\n' })}\n`;
+}

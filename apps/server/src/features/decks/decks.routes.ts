@@ -10,6 +10,8 @@ import {
   ValidateDeckListResponse,
 } from '@grandline/core/contracts/decks';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
+import { BuyListQuery, BuyListRequest, BuyListResponse } from '@grandline/core/contracts/buy-list';
+import { cardsBuyList, deckBuyList } from './buy-list.service';
 import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import type { ValidateDeckListResponse as ValidateDeckListResponseBody } from '@grandline/core/contracts/decks';
@@ -60,6 +62,38 @@ export const decksRoutes = createRouter()
       responses: { 201: jsonContent(DeckDetail, 'The new deck'), 400: invalid, ...gate },
     }),
     async (c) => c.json(await createDeck({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json') }), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/buy-list',
+      tags: ['decks'],
+      summary: 'The buy list of a deck as the editor has it (saved or not): what the signed-in user still needs and what it costs on each market',
+      middleware: [requireUser] as const,
+      request: { body: { content: { 'application/json': { schema: BuyListRequest } }, required: true } },
+      responses: { 200: jsonContent(BuyListResponse, 'The buy list'), 400: invalid, 401: gate[401] },
+    }),
+    async (c) => {
+      const { leaderCardId, cards, currency, priceType } = c.req.valid('json');
+      return c.json(await cardsBuyList({ db: c.var.deps.db, user: c.var.user, leaderCardId, cards, currency, priceType, config: c.var.deps.config.prices }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/decks/{id}/buy-list',
+      tags: ['decks'],
+      summary: "What the signed-in user still needs for a deck (their Personal and Trade binders, any print of a number) and what it costs on each market",
+      description: 'Amounts are integer hundredths of `currency`: each missing number\'s cheapest print per market, the total on each market alone and split across markets.',
+      middleware: [requireUser] as const,
+      request: { params: DeckIdParam, query: BuyListQuery },
+      responses: { 200: jsonContent(BuyListResponse, 'The buy list'), 400: invalid, 401: gate[401], 404: notFound },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      const { currency, priceType } = c.req.valid('query');
+      return c.json(await deckBuyList({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, currency, priceType, config: c.var.deps.config.prices }), 200);
+    },
   )
   .openapi(
     createRoute({

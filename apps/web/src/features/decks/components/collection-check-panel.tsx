@@ -14,6 +14,7 @@ import { notify } from '@/lib/toast';
 import { binderChanged, binderKeys, bindersApi, useMyBinders, useOwned, useWishlist } from '@/features/binders/api/binders-api';
 import { collectionCheck, notInWishlist } from '@/features/decks/collection-check';
 import { formatPercent } from '@/lib/format';
+import { BuyListPanel } from './buy-list-panel';
 
 function PanelSkeleton() {
   return (
@@ -201,6 +202,7 @@ export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[
           </tbody>
         </table>
       </div>
+      {!complete && <BuyListPanel rows={rows} leader={leader} />}
     </div>
   );
 }

@@ -116,7 +116,8 @@ export function DeckViewPage() {
         </div>
       </div>
       <ValidationPanel validation={d.validation} leader={d.leader} rows={d.cards} />
-      <DeckTabs rows={d.cards} mainCount={d.mainCount} leader={d.leader} />
+      {/* Signed in: the collection check and buy list against the reader’s own binders (their deck or a public one). */}
+      <DeckTabs rows={d.cards} mainCount={d.mainCount} leader={d.leader} withCollection={signedIn && termsAccepted} />
       <ExportDialog open={dialog === 'export'} onOpenChange={(o) => setDialog(o ? 'export' : null)} name={d.name} leader={d.leader} rows={d.cards} />
       <ShareDialog open={dialog === 'share'} onOpenChange={(o) => setDialog(o ? 'share' : null)} deckId={d.id} isPublic={d.isPublic} />
     </div>

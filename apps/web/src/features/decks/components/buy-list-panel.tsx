@@ -1,0 +1,184 @@
+import type { BuyListRequest, BuyListResponse } from '@grandline/core/contracts/buy-list';
+import type { Card } from '@grandline/core/contracts/cards';
+import type { DeckRow } from '@grandline/core/contracts/decks';
+import { buyListToCsv } from '@grandline/core/decks/export';
+import { MARKETPLACES, type MarketplaceId } from '@grandline/core/marketplaces';
+import { formatCents } from '@grandline/core/money/money';
+import { cardPath } from '@grandline/core/slug';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download, ExternalLink, ShoppingCart } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Badge, Skeleton } from '@/components/ui/misc';
+import { ErrorState } from '@/components/ui/query-states';
+import { apiSend } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { usePreferences } from '@/lib/preferences';
+import { USER_SCOPE } from '@/lib/session';
+
+const marketName = (id: MarketplaceId) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
+
+/**
+ * The buy list under the collection check (issue 15): the missing copies of the deck as it is on screen (saved or
+ * not), each number's cheapest market in the user's currency with a link to the product when the market gives one,
+ * what everything costs on one market and split across markets, and a CSV of it.
+ */
+export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leader?: Card | null }) {
+  const { t, i18n } = useTranslation('decks');
+  const { currency, priceType } = usePreferences();
+  const uid = useId();
+  const body = useMemo<BuyListRequest>(
+    () => ({ leaderCardId: leader?.id ?? null, cards: rows.filter((r) => r.quantity > 0).map((r) => ({ cardId: r.card.id, quantity: Math.min(50, r.quantity) })), currency, priceType }),
+    [rows, leader, currency, priceType],
+  );
+  const list = useQuery({
+    queryKey: [USER_SCOPE, 'buy-list', body],
+    queryFn: ({ signal }) => apiSend<BuyListResponse>('POST', '/buy-list', body, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const money = (cents: number) => formatCents(cents, currency, i18n.language);
+
+  const heading = (
+    <h3 id={`${uid}-title`} className="flex items-center gap-2 text-sm font-semibold">
+      <ShoppingCart className="h-4 w-4 text-accent" aria-hidden />
+      {t('buyList.title')}
+    </h3>
+  );
+  if (list.isPending) {
+    return (
+      <section aria-labelledby={`${uid}-title`} className="flex flex-col gap-3" aria-busy="true">
+        {heading}
+        <Skeleton className="h-20 w-full rounded-xl" />
+        <Skeleton className="h-40 w-full rounded-xl" />
+      </section>
+    );
+  }
+  if (list.isError) {
+    return (
+      <section aria-labelledby={`${uid}-title`} className="flex flex-col gap-3">
+        {heading}
+        <ErrorState title={t('buyList.loadFailed')} onRetry={() => void list.refetch()} />
+      </section>
+    );
+  }
+  const data = list.data;
+  const best = data.markets[0];
+  const download = () => {
+    const csv = buyListToCsv(
+      data.items.map((item) => {
+        const cheapest = item.offers[0];
+        return { cardNumber: item.cardNumber, name: item.card.name, missing: item.missing, market: cheapest ? marketName(cheapest.market) : null, price: cheapest?.price ?? null, url: cheapest?.url ?? null };
+      }),
+      currency,
+    );
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'buy-list.csv';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <section aria-labelledby={`${uid}-title`} className={cn('flex flex-col gap-3', list.isPlaceholderData && 'opacity-60')} data-testid="buy-list">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          {heading}
+          <p className="mt-0.5 text-xs text-muted">{t('buyList.lead', { priceType: t(`buyList.priceTypes.${priceType}`), currency })}</p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={download} data-testid="buy-list-csv">
+          <Download className="h-4 w-4" aria-hidden />
+          {t('buyList.csv')}
+        </Button>
+      </div>
+
+      <div className="grid gap-2 sm:grid-cols-2">
+        <div className="rounded-xl border border-accent/40 bg-accent/10 p-3" data-testid="buy-list-split">
+          <p className="text-xs font-medium text-muted">{t('buyList.split')}</p>
+          <p className="text-xl font-bold tabular-nums">{money(data.split.total)}</p>
+          <p className="text-xs text-muted">
+            {data.split.unpriced > 0 ? t('buyList.unpriced', { count: data.split.unpriced }) : t('buyList.splitHint')}
+          </p>
+        </div>
+        <ul className="flex flex-col divide-y divide-border rounded-xl border border-border bg-surface" aria-label={t('buyList.perMarket')}>
+          {data.markets.map((m) => (
+            <li key={m.market} className="flex items-center justify-between gap-3 px-3 py-1.5 text-sm" data-testid="buy-list-market" data-market={m.market}>
+              <span className="flex min-w-0 items-center gap-2">
+                <span className="truncate">{marketName(m.market)}</span>
+                {m === best && m.unpriced === 0 && <Badge className="border-success/40 bg-success/10 text-success">{t('buyList.bestSingle')}</Badge>}
+              </span>
+              <span className="flex shrink-0 items-baseline gap-2">
+                {m.unpriced > 0 && <span className="text-xs text-muted">{t('buyList.unpricedShort', { count: m.unpriced })}</span>}
+                <span className="font-semibold tabular-nums">{m.total > 0 ? money(m.total) : '—'}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div className="overflow-hidden rounded-xl border border-border bg-surface">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t('buyList.caption')}</caption>
+          <thead className="bg-surface-2 text-xs uppercase text-muted sm:tracking-wide">
+            <tr>
+              <th scope="col" className="w-full px-3 py-2 text-left font-semibold">
+                {t('buyList.columns.card')}
+              </th>
+              <th scope="col" className="whitespace-nowrap px-2 py-2 text-right font-semibold sm:px-3">
+                {t('buyList.columns.missing')}
+              </th>
+              <th scope="col" className="whitespace-nowrap px-2 py-2 text-left font-semibold sm:px-3">
+                {t('buyList.columns.cheapest')}
+              </th>
+              <th scope="col" className="hidden whitespace-nowrap px-3 py-2 text-right font-semibold sm:table-cell">
+                {t('buyList.columns.subtotal')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {data.items.map((item) => {
+              const cheapest = item.offers[0];
+              return (
+                <tr key={item.cardNumber} data-testid="buy-list-row" data-card-number={item.cardNumber}>
+                  <td className="px-3 py-2">
+                    <Link to={cardPath(item.card)} className="line-clamp-1 font-medium hover:underline" title={item.card.name}>
+                      {item.card.name}
+                    </Link>
+                    <span className="block font-mono text-xs text-muted">{item.cardNumber}</span>
+                  </td>
+                  <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.missing}</td>
+                  <td className="whitespace-nowrap px-2 py-2 sm:px-3">
+                    {cheapest ? (
+                      <span className="flex flex-col">
+                        <span className="inline-flex items-center gap-1">
+                          {cheapest.url ? (
+                            <a href={cheapest.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 hover:underline" aria-label={t('buyList.open', { market: marketName(cheapest.market), name: item.card.name })}>
+                              {marketName(cheapest.market)}
+                              <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+                            </a>
+                          ) : (
+                            marketName(cheapest.market)
+                          )}
+                        </span>
+                        <span className="text-xs text-muted tabular-nums">
+                          {t('buyList.each', { price: money(cheapest.price) })}
+                          {cheapest.estimate ? ` · ${t('buyList.estimate')}` : ''}
+                        </span>
+                      </span>
+                    ) : (
+                      <span className="text-muted">{t('buyList.noPrice')}</span>
+                    )}
+                  </td>
+                  <td className="hidden px-3 py-2 text-right font-semibold tabular-nums sm:table-cell">{cheapest ? money(cheapest.price * item.missing) : '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
