@@ -18,6 +18,8 @@ import { BinderVisibilityBadge, CategoryBadge } from '@/features/binders/compone
 import { DeleteBinderDialog } from '@/features/binders/components/binder-dialogs';
 import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
 import { PortfolioValue } from '@/features/binders/components/portfolio-value';
+import { usePortfolioValue } from '@/features/binders/api/get-portfolio-value';
+import { useValueQuery } from '@/features/binders/hooks/use-value-query';
 import { PageTitle } from '@/components/page-title';
 import { formatDate } from '@/lib/format';
 
@@ -125,6 +127,9 @@ function BinderList({ newBinder }: { newBinder: React.ReactNode }) {
 function Portfolio() {
   const { t } = useTranslation('binders');
   const portfolio = usePortfolio();
+  // The same query as the value card's: the statistics below wait for it, so the value's figures and charts, whose
+  // height depends on the collection, arrive without pushing the statistics down the screen (a layout shift).
+  const value = usePortfolioValue(useValueQuery());
   if (portfolio.isPending) return <Skeleton className="h-96" aria-busy="true" />;
   if (portfolio.isError) return <ErrorState title={t('portfolio.loadFailed')} onRetry={() => void portfolio.refetch()} />;
   const data = portfolio.data;
@@ -138,23 +143,27 @@ function Portfolio() {
       ) : (
         <>
           <PortfolioValue />
-          <h2 className="mt-2 text-lg font-semibold">{t('portfolio.statsTitle')}</h2>
-          <CollectionStatsPanel stats={data.stats} />
-          {data.topCards.length > 0 && (
-            <section className="rounded-xl border border-border bg-surface p-4" aria-labelledby="top-cards-title">
-              <h3 id="top-cards-title" className="mb-3 text-sm font-semibold">
-                {t('portfolio.topCards')}
-              </h3>
-              <ol className="grid grid-cols-3 gap-3 sm:grid-cols-5 lg:grid-cols-10">
-                {data.topCards.map(({ card, quantity }) => (
-                  <li key={card.id} className="flex flex-col gap-1">
-                    <CardImage card={card} />
-                    <span className="truncate text-xs font-medium">{card.name}</span>
-                    <span className="text-xs tabular-nums text-muted">×{quantity}</span>
-                  </li>
-                ))}
-              </ol>
-            </section>
+          {value.isPending ? null : (
+            <>
+              <h2 className="mt-2 text-lg font-semibold">{t('portfolio.statsTitle')}</h2>
+              <CollectionStatsPanel stats={data.stats} />
+              {data.topCards.length > 0 && (
+                <section className="rounded-xl border border-border bg-surface p-4" aria-labelledby="top-cards-title">
+                  <h3 id="top-cards-title" className="mb-3 text-sm font-semibold">
+                    {t('portfolio.topCards')}
+                  </h3>
+                  <ol className="grid grid-cols-3 gap-3 sm:grid-cols-5 lg:grid-cols-10">
+                    {data.topCards.map(({ card, quantity }) => (
+                      <li key={card.id} className="flex flex-col gap-1">
+                        <CardImage card={card} />
+                        <span className="truncate text-xs font-medium">{card.name}</span>
+                        <span className="text-xs tabular-nums text-muted">×{quantity}</span>
+                      </li>
+                    ))}
+                  </ol>
+                </section>
+              )}
+            </>
           )}
         </>
       )}
