@@ -107,8 +107,14 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
           {data.markets.map((m) => (
             <li key={m.market} className="flex items-center justify-between gap-3 px-3 py-1.5 text-sm" data-testid="buy-list-market" data-market={m.market}>
               <span className="flex min-w-0 items-center gap-2">
-                <span className="truncate">{marketName(m.market)}</span>
-                {m === best && m.unpriced === 0 && <Badge className="border-success/40 bg-success/10 text-success">{t('buyList.bestSingle')}</Badge>}
+                <span className={cn('truncate', m === best && m.unpriced === 0 && 'font-semibold text-success sm:font-normal sm:text-fg')}>{marketName(m.market)}</span>
+                {m === best && m.unpriced === 0 && (
+                  <>
+                    {/* On phones the name is marked instead: the badge left no room for it. */}
+                    <Badge className="border-success/40 bg-success/10 text-success max-sm:hidden">{t('buyList.bestSingle')}</Badge>
+                    <span className="sr-only sm:hidden">{t('buyList.bestSingle')}</span>
+                  </>
+                )}
               </span>
               <span className="flex shrink-0 items-baseline gap-2">
                 {m.unpriced > 0 && <span className="text-xs text-muted">{t('buyList.unpricedShort', { count: m.unpriced })}</span>}
