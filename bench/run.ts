@@ -455,8 +455,8 @@ async function main() {
   const lh = skipLighthouse ? null : { home: lighthouse('/'), cards: lighthouse('/cards') };
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const prices = pricesInOwnProcess();
-  const alerts = alertsInOwnProcess();
+  const prices = partInOwnProcess<PricesResult>('prices', 'BENCH_PRICES_JSON');
+  const alerts = partInOwnProcess<AlertsResult>('alerts', 'BENCH_ALERTS_JSON');
 
   const { summary, md } = report({
     date: new Date().toISOString(),
@@ -526,37 +526,25 @@ async function mainAlertsOnly() {
   process.stdout.write(`\n${figuresMarkdown(alertsFigures(alerts)).join('\n')}\n${JSON.stringify(alerts, null, 2)}\n`);
 }
 
-/** BENCH_ONLY=alerts in a child process, its result read back from the JSON file it writes. */
-function alertsInOwnProcess(): AlertsResult {
-  const out = path.join(os.tmpdir(), `grandline-bench-alerts-${process.pid}.json`);
+/**
+ * A part of the bench (BENCH_ONLY=prices, BENCH_ONLY=alerts) in a child process, its result read back from the JSON
+ * file it writes (the path in `jsonVar`): its latencies are its own, not this process's garbage collector's.
+ */
+function partInOwnProcess<T>(part: 'prices' | 'alerts', jsonVar: string): T {
+  const out = path.join(os.tmpdir(), `grandline-bench-${part}-${process.pid}.json`);
   try {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
       cwd: root,
-      env: { ...process.env, BENCH_ONLY: 'alerts', BENCH_ALERTS_JSON: out },
+      env: { ...process.env, BENCH_ONLY: part, [jsonVar]: out },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    return JSON.parse(fs.readFileSync(out, 'utf8')) as AlertsResult;
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as T;
   } finally {
     fs.rmSync(out, { force: true });
   }
 }
 
-/** BENCH_ONLY=prices: the in-process price figures (ingest, history), printed; the saved results stay as they are. */
-/** BENCH_ONLY=prices in a child process, its result read back from the JSON file it writes. */
-function pricesInOwnProcess(): PricesResult {
-  const out = path.join(os.tmpdir(), `grandline-bench-prices-${process.pid}.json`);
-  try {
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
-      cwd: root,
-      env: { ...process.env, BENCH_ONLY: 'prices', BENCH_PRICES_JSON: out },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    return JSON.parse(fs.readFileSync(out, 'utf8')) as PricesResult;
-  } finally {
-    fs.rmSync(out, { force: true });
-  }
-}
-
+/** BENCH_ONLY=prices: the in-process price figures (ingest, history), printed, or written to BENCH_PRICES_JSON. */
 async function mainPricesOnly() {
   const prices = await pricesBenchmark(log);
   if (process.env.BENCH_PRICES_JSON) {
