@@ -20,6 +20,7 @@ import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
 import { priceAdminRoutes } from './features/prices/price-admin.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
 import { DEFAULT_PRICE_CONFIG, type PriceConfig } from './lib/price-config';
 import type { AppEnv } from './lib/context';
@@ -76,6 +77,7 @@ export function buildApi() {
   api.route('/', pricesRoutes);
   api.route('/', priceAdminRoutes);
   api.route('/', watchesRoutes);
+  api.route('/', reportsRoutes);
   return api;
 }
 

@@ -32,6 +32,7 @@ export const planLimits = (plan: PlanId): PlanLimits => PLAN_LIMITS[plan];
 export const LOCKED_FEATURES = {
   watches: 'Watching more than 3 prices requires a Hobby Plan subscription',
   comparisonReports: 'Free plan allows 1 report per week. Upgrade to continue.',
+  csvExports: 'More than 1 CSV export a month requires a Hobby Plan subscription',
 } as const;
 export type LockedFeature = keyof typeof LOCKED_FEATURES;
 
@@ -40,3 +41,21 @@ export type LockedFeature = keyof typeof LOCKED_FEATURES;
  * infinite): far above what a collector uses.
  */
 export const MAX_WATCHES_PER_USER = 1000;
+
+/* ---- The periods plan counters run over, in UTC (exact whatever replica or time zone counts) ---- */
+
+const DAY_MS = 86_400_000;
+
+/** Monday 00:00 UTC of the ISO week holding `now` (ISO weeks start on Monday). */
+export function isoWeekStart(now: Date): Date {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const sinceMonday = (now.getUTCDay() + 6) % 7;
+  return new Date(midnight - sinceMonday * DAY_MS);
+}
+
+/** Monday 00:00 UTC of the next ISO week: when a weekly count starts again. */
+export const nextIsoWeekStart = (now: Date) => new Date(isoWeekStart(now).getTime() + 7 * DAY_MS);
+
+/** The 1st 00:00 UTC of the calendar month holding `now`, and of the next one. */
+export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+export const nextMonthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));

@@ -20,6 +20,8 @@ export function validationIssues(error: ZodError) {
 
 /** Fields whose error the spec words as "Invalid {field}: {message}" (§5: 'Invalid threshold: Please enter a valid positive number'). */
 const NAMED_FIELDS = new Set(['threshold']);
+/** Fields whose message names the problem itself (the report's 'Missing reference: …', spec §8): said as it is. */
+const VERBATIM_FIELDS = new Set(['scope', 'reference', 'compareAgainst']);
 
 /** A router whose zod validation failures become 400 { error: { code, message, issues } }. */
 export function createRouter() {
@@ -30,7 +32,9 @@ export function createRouter() {
         const first = issues[0];
         const message = !first
           ? 'Invalid request'
-          : NAMED_FIELDS.has(first.path)
+          : VERBATIM_FIELDS.has(first.path.split('.')[0] ?? '')
+            ? first.message
+            : NAMED_FIELDS.has(first.path)
             ? `Invalid ${first.path}: ${first.message}`
             : `Invalid parameter "${first.path || 'request'}": ${first.message}`;
         return c.json(errorBody('VALIDATION_ERROR', message, { issues }), 400);

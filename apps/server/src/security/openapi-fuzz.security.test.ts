@@ -152,6 +152,8 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     'POST /buy-list': { leaderCardId: cardId, cards: [{ cardId, quantity: 2 }], currency: 'USD', priceType: 'min' },
     'POST /watches': { cardId, market: 'us', direction: 'above', threshold: 100000, currency: 'USD' },
     'PATCH /watches/{id}': { market: 'us', direction: 'above', threshold: 100000, currency: 'USD' },
+    // The fuzz user's binder: the first valid base may run (or find nothing), the plan limit (403) answers after.
+    'POST /reports/price-comparison': { scope: { binderId }, reference: 'us', compareAgainst: ['market3', 'market5'], priceType: 'min', minDifferencePct: 0, referenceMin: null, referenceMax: null, currency: 'USD', page: 1 },
   };
   return bases[key];
 }
@@ -168,6 +170,8 @@ function pathValue(route: string, name: string): string {
   // A watch and a notification that do not exist: a 404 for the base, a 400 for hostile values.
   if (route.startsWith('/watches/')) return '00000000-0000-4000-8000-000000000000';
   if (route.startsWith('/notifications/')) return '999999';
+  // A report that does not exist: exporting it is a 404, hostile values a 400.
+  if (route.startsWith('/reports/')) return '00000000-0000-4000-8000-000000000000';
   // No print added by hand has this id: removing it is a 404.
   if (route.startsWith('/admin/cards/manual/')) return '999999';
   // A pin that does not exist: removing it is a 404, hostile values a 400.

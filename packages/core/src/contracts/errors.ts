@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'WATCH_EXISTS',
   'PRICE_ALREADY_PAST',
   'PLAN_LIMIT',
+  // Price comparison reports.
+  'REPORT_NOT_FOUND',
+  'REPORT_EMPTY_SCOPE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

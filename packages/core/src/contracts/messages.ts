@@ -99,6 +99,13 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.nameRequired': 'Name is required',
   'validation.nameTooLong': 'Name must be at most 100 characters',
   'validation.callbackUrlInvalid': 'Invalid return address',
+  'validation.reportSelectionRequired': 'Selection required: choose a binder, your Personal binders or a deck',
+  'validation.reportReferenceMissing': 'Missing reference: choose the marketplace to compare from',
+  'validation.reportMarketsMissing': 'No comparison markets: choose at least one marketplace other than the reference',
+  'validation.reportDifferenceInvalid': 'Enter a difference in percent, at most 100',
+  'validation.reportSortInvalid': 'Unknown sort order',
+  'validation.reportIdInvalid': 'Invalid report ID',
+  'validation.invalidPage': 'Invalid page',
 };
 
 /** The English text of a message key, with {{placeholders}} filled from `params`. */

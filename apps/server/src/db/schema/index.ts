@@ -9,3 +9,4 @@ export * from './binders';
 export * from './job-runs';
 export * from './prices';
 export * from './watches';
+export * from './reports';

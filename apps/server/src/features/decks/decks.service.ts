@@ -30,7 +30,7 @@ import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../car
 type DeckRecord = typeof decks.$inferSelect;
 
 /** Owner or public reads, owner-only changes; anyone else gets the same 404 as for a missing deck. */
-const deckAccess = ownedItems(decks, () => new AppError('DECK_NOT_FOUND', 404, "This deck doesn't exist or is private"));
+export const deckAccess = ownedItems(decks, () => new AppError('DECK_NOT_FOUND', 404, "This deck doesn't exist or is private"));
 
 function formatOf(game: string, format: string): DeckFormat {
   const found = deckFormat(game, format);

@@ -1,0 +1,49 @@
+import Papa from 'papaparse';
+import type { PriceComparisonRow } from '../contracts/reports';
+import { MARKETPLACES, type MarketplaceId } from '../marketplaces';
+
+const marketName = (id: MarketplaceId) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
+const hundredthsText = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Text cells a spreadsheet would run as a formula (=, +, @, a tab or CR first; - unless a number follows) are quoted
+ * with a leading apostrophe; negative amounts stay numbers.
+ */
+const FORMULA_START = /^(?:[=+@\t\r]|-(?!\d))/;
+
+export const COMPARISON_CSV_COLUMNS = [
+  'card_number',
+  'name',
+  'variant',
+  'set',
+  'quantity',
+  'reference_market',
+  'reference_price',
+  'lowest_market',
+  'lowest_price',
+  'difference',
+  'difference_pct',
+  'currency',
+] as const;
+
+/**
+ * A price comparison report as CSV (UTF-8, comma-separated, LF), one row per print in the report's order. Amounts are
+ * decimals with a dot in `currency` (12.50); markets by name.
+ */
+export function comparisonToCsv(rows: readonly PriceComparisonRow[], { reference, currency }: { reference: MarketplaceId; currency: string }): string {
+  const data = rows.map((r) => ({
+    card_number: r.card.cardNumber,
+    name: r.card.name,
+    variant: r.card.variant ?? '',
+    set: r.card.set?.code ?? '',
+    quantity: r.quantity,
+    reference_market: marketName(reference),
+    reference_price: hundredthsText(r.referencePrice),
+    lowest_market: marketName(r.lowestMarket),
+    lowest_price: hundredthsText(r.lowestPrice),
+    difference: hundredthsText(r.difference),
+    difference_pct: r.differencePct.toFixed(2),
+    currency,
+  }));
+  return `${Papa.unparse(data, { columns: [...COMPARISON_CSV_COLUMNS], newline: '\n', escapeFormulae: FORMULA_START })}\n`;
+}
