@@ -69,6 +69,7 @@ export async function signInWithContent(page: Page, name: string, retry: number)
     `/collection/${binderId}`,
     '/wishlist',
     '/watchlist',
+    '/price-comparison',
     '/settings',
     '/settings?tab=preferences',
     '/cards',

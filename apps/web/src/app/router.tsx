@@ -22,7 +22,7 @@ const notFound = () => import('@/features/info/not-found-page').then((m) => ({ C
 const authPage = withTexts(['account'], () => import('@/features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage })));
 
 /** Signed-in pages of spec §6 whose features are not built yet: behind sign-in already, not found for now. */
-const UPCOMING_SIGNED_IN = ['profile', 'price-comparison'];
+const UPCOMING_SIGNED_IN = ['profile'];
 
 const legal = (doc: string) => () =>
   import('@/features/legal/legal-page').then((m) => ({ Component: () => <m.LegalPage doc={doc} /> }));
@@ -83,6 +83,10 @@ export const router = createBrowserRouter([
           { path: 'collection', lazy: withTexts(['binders'], () => import('@/features/binders/routes/collection-page').then((m) => ({ Component: m.CollectionPage, loader: m.loader }))) },
           { path: 'collection/new', lazy: withTexts(['binders', 'account'], () => import('@/features/binders/routes/new-binder-page').then((m) => ({ Component: m.NewBinderPage }))) },
           { path: 'watchlist', lazy: withTexts(['prices'], () => import('@/features/watches/routes/watchlist-page').then((m) => ({ Component: m.WatchlistPage, loader: m.loader }))) },
+          {
+            path: 'price-comparison',
+            lazy: withTexts(['prices', 'cards'], () => import('@/features/reports/routes/price-comparison-page').then((m) => ({ Component: m.PriceComparisonPage, loader: m.loader }))),
+          },
           { path: 'wishlist', lazy: withTexts(['binders'], () => import('@/features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader }))) },
           ...UPCOMING_SIGNED_IN.map((path) => ({ path, lazy: notFound })),
         ],

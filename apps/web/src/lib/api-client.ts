@@ -52,8 +52,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, code, message, issues, details);
 }
 
-async function request<T>(method: string, path: string, init: RequestInit & { query?: QueryParams; json?: unknown }): Promise<T> {
-  const { query: params, json, ...rest } = init;
+async function request<T>(method: string, path: string, init: RequestInit & { query?: QueryParams; json?: unknown; asText?: boolean }): Promise<T> {
+  const { query: params, json, asText, ...rest } = init;
   const query = toSearchParams(params).toString();
   const headers: Record<string, string> = { Accept: 'application/json', ...(rest.headers as Record<string, string> | undefined) };
   if (json !== undefined) headers['Content-Type'] = 'application/json';
@@ -77,6 +77,7 @@ async function request<T>(method: string, path: string, init: RequestInit & { qu
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
+  if (asText) return text as T;
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -85,6 +86,9 @@ export const apiGet = <T>(path: string, params?: QueryParams, init?: RequestInit
 /** A state-changing call with a JSON body (POST, PUT, PATCH, DELETE). */
 export const apiSend = <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, json?: unknown, init?: RequestInit) =>
   request<T>(method, path, { ...init, json: json ?? (method === 'DELETE' ? undefined : {}) });
+
+/** A state-changing call whose answer is a file's text (a CSV export that counts against a plan's limit). */
+export const apiSendForText = (method: 'POST', path: string, json?: unknown) => request<string>(method, path, { json: json ?? {}, asText: true });
 
 /** Plain text (e.g. legal Markdown) from the same origin; null on 404. */
 export async function fetchText(url: string, init?: RequestInit): Promise<string | null> {

@@ -38,7 +38,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'collection', to: '/collection', icon: FolderHeart, auth: true, ready: true },
   { key: 'wishlist', to: '/wishlist', icon: Heart, auth: true, ready: true },
   { key: 'watchlist', to: '/watchlist', icon: Bell, auth: true, ready: true },
-  { key: 'priceComparison', to: '/price-comparison', icon: Scale, auth: true, ready: false },
+  { key: 'priceComparison', to: '/price-comparison', icon: Scale, auth: true, ready: true },
   { key: 'settings', to: '/settings', icon: Settings, ready: true },
   { key: 'profile', to: '/profile', icon: User, auth: true, ready: false },
   { key: 'contributors', to: '/contributors', icon: Users, ready: true },

@@ -15,6 +15,7 @@ import { Badge, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { apiSend } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { downloadText } from '@/lib/download';
 import { usePreferences } from '@/lib/preferences';
 import { USER_SCOPE } from '@/lib/session';
 
@@ -74,12 +75,7 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
       }),
       currency,
     );
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'buy-list.csv';
-    a.click();
-    URL.revokeObjectURL(url);
+    downloadText(csv, 'buy-list.csv');
   };
 
   return (

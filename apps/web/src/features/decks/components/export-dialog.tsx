@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { copyWithToast } from '@/lib/clipboard';
+import { downloadText } from '@/lib/download';
 import { centsToMinor } from '@grandline/core/money/money';
 import { MARKETPLACES } from '@grandline/core/marketplaces';
 import { useDeckPrices } from '@/features/decks/hooks/use-deck-prices';
@@ -45,15 +46,7 @@ export function ExportDialog({ open, onOpenChange, name, leader, rows }: { open:
         ? toLigaCsv(deck)
         : toCsvWithPrices(deck, { currency: prefs.currency, marketplace: prefs.marketplace, priceOf });
   const fileName = `${(name.trim() || 'deck').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}.${format === 'optcgsim' ? 'txt' : 'csv'}`;
-  const download = () => {
-    const blob = new Blob([text], { type: format === 'optcgsim' ? 'text/plain;charset=utf-8' : 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => downloadText(text, fileName, format === 'optcgsim' ? 'text/plain;charset=utf-8' : 'text/csv;charset=utf-8');
   const copy = () => copyWithToast(text, { done: t('export.copied'), failed: t('export.copyFailed') });
   return (
     <Modal
