@@ -22,6 +22,7 @@ import { evaluateWatches } from '../apps/server/src/features/watches/watches.ser
 import type { AppEnv } from '../apps/server/src/lib/context';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { DEFAULT_PRICE_CONFIG } from '../apps/server/src/lib/price-config';
+import { reportBenchmark, reportFigures, type ReportResult } from './reports';
 
 const USERS = 1_000;
 const WATCHES_PER_USER = 100;
@@ -37,6 +38,8 @@ export interface AlertsResult {
   delivered: number;
   deliveryP50Ms: number;
   deliveryMaxMs: number;
+  /** The price comparison report on the same database (bench/reports.ts). */
+  report?: ReportResult;
 }
 
 const percentile = (sorted: number[], p: number) => +sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1);
@@ -48,6 +51,8 @@ export async function alertsBenchmark(log: (msg: string) => void): Promise<Alert
   const { db } = database;
   await seedCatalogue({ db, log: logger, raw: loadPackageCards(), force: true });
   await refreshDemoPrices(db, utcToday());
+  // The report first, on the demo prices as written (the alerts part changes a tenth of the US prices below).
+  const report = await reportBenchmark(db, log);
 
   // 1,000 users with 100 watches each: random prints that have a US price, thresholds 10 % under it (armed).
   await db.execute(sql`insert into users (id, name, email, email_verified) select 'bench-' || g, 'bench ' || g, 'bench-' || g || '@example.com', true from generate_series(1, ${USERS}) g`);
@@ -124,6 +129,7 @@ export async function alertsBenchmark(log: (msg: string) => void): Promise<Alert
     delivered: received.size,
     deliveryP50Ms: latencies.length ? percentile(latencies, 0.5) : -1,
     deliveryMaxMs: latencies.length ? +latencies[latencies.length - 1]!.toFixed(1) : -1,
+    report,
   };
   log(`alerts: ${result.delivered}/${STREAMS} streams got their notice, p50 ${result.deliveryP50Ms} ms, slowest ${result.deliveryMaxMs} ms`);
   return result;
@@ -143,5 +149,6 @@ export function alertsFigures(a: AlertsResult) {
       target: alertsTargets.streamDeliveryMs,
       pass: a.delivered === a.streams && a.deliveryMaxMs <= 1_000,
     },
+    ...(a.report ? reportFigures(a.report) : []),
   ];
 }
