@@ -78,7 +78,7 @@ async function verificationLink(dataDir: string, to: string): Promise<string> {
 }
 
 /** A confirmed account with the terms accepted, through better-auth's REST endpoints; returns the session cookie. */
-async function signedInUser(base: string, dataDir: string): Promise<string> {
+export async function signedInUser(base: string, dataDir: string): Promise<string> {
   const tag = Math.random().toString(36).slice(2, 10);
   const email = `bench-${tag}@example.com`;
   const json = { 'content-type': 'application/json', origin: base };

@@ -3,13 +3,13 @@
  * bench/results/latest.{json,md}. Everything runs on loopback with bounded durations. Not a test: it reports, the
  * numbers are judged by people, each figure next to its goal and whether it was met (pass/MISS), in latest.md and in
  * latest.json (`figures`). BENCH_ONLY=binders, BENCH_ONLY=validate (health and the validate endpoint) or
- * BENCH_ONLY=lighthouse (build, then Lighthouse on / and /cards) run only that part and print it (latest.* untouched).
+ * BENCH_ONLY=lighthouse (build, then Lighthouse on / and /cards), BENCH_ONLY=session (health and a signed-in /api/me) run only that part and print it (latest.* untouched).
  * BENCH_ONLY=render writes latest.{json,md} again from the figures saved in latest.json (no new measurement).
  * The prices and alerts parts always run in a process of their own (BENCH_ONLY=prices, BENCH_ONLY=alerts): their
  * latencies are those of the code measured, not of this process's garbage collector, which by then holds every load
  * result of the run.
  */
-import { bindersBenchmark, bindersFigures, bindersMarkdown, type BindersResult } from './binders';
+import { bindersBenchmark, bindersFigures, bindersMarkdown, signedInUser, type BindersResult } from './binders';
 import { deckValidationRate } from './deck-validation';
 import { pricesBenchmark, pricesFigures, type PricesResult } from './prices';
 import { alertsBenchmark, alertsFigures, type AlertsResult } from './alerts';
@@ -27,7 +27,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
 const only = process.env.BENCH_ONLY;
-const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts'];
+const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts', 'session'];
 if (only && !ONLY.includes(only)) throw new Error(`BENCH_ONLY=${only}: one of ${ONLY.join(', ')}`);
 
 function log(msg: string) {
@@ -79,14 +79,14 @@ interface LoadResult {
   non2xx: number;
 }
 
-async function load(name: string, urlPath: string | (() => string), post?: unknown, variedPost?: () => string): Promise<LoadResult> {
+async function load(name: string, urlPath: string | (() => string), post?: unknown, variedPost?: () => string, cookie?: string): Promise<LoadResult> {
   const first = typeof urlPath === 'string' ? urlPath : urlPath();
   const options: autocannon.Options = {
     url: `${base}${first}`,
     connections,
     duration,
     // What every browser sends: the API may answer compressed.
-    headers: { 'accept-encoding': 'gzip, deflate, br', ...(post ? { 'content-type': 'application/json' } : {}) },
+    headers: { 'accept-encoding': 'gzip, deflate, br', ...(post ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
     ...(post ? { method: 'POST' as const, body: JSON.stringify(post) } : {}),
   };
   if (typeof urlPath === 'function') options.requests = [{ setupRequest: (req) => ({ ...req, path: urlPath() }) }];
@@ -217,6 +217,7 @@ const TARGETS = {
   searchP99: { text: '≤ 50 ms', maxMs: 50 },
   initialJs: { text: '≤ 180 KB gzip', maxKB: 180 },
   lighthouse: { text: 'performance ≥ 95, accessibility ≥ 95', min: 95 },
+  meToHealth: { text: '≥ 0.15 (embedded database)', min: 0.15 },
   coldStart: { text: '≤ 20 s', maxMs: 20_000 },
   warmStart: { text: '≤ 3 s', maxMs: 3_000 },
   deckValidation: { text: '≥ 100,000 decks/s', min: 100_000 },
@@ -232,6 +233,25 @@ const lighthouseFigure = (page: string, scores: { performance: number; accessibi
         pass: scores.performance >= TARGETS.lighthouse.min && scores.accessibility >= TARGETS.lighthouse.min,
       }
     : { figure: `Lighthouse ${page} (mobile)`, value: 'skipped (BENCH_SKIP_LIGHTHOUSE=1)', target: TARGETS.lighthouse.text, pass: null };
+
+/** Issue 20: a signed-in GET /api/me against health, both measured in the same run (the session cache's figure). */
+async function sessionScenario(dataDir: string): Promise<LoadResult> {
+  const cookie = await signedInUser(base, dataDir);
+  await autocannon({ url: `${base}/api/me`, connections, duration: 2, headers: { cookie } });
+  return load('signed-in GET /api/me', '/api/me', undefined, undefined, cookie);
+}
+
+const sessionFigures = (health: LoadResult, me: LoadResult | undefined): Figure[] =>
+  me
+    ? [
+        {
+          figure: 'signed-in GET /api/me / health throughput',
+          value: `${+(me.requestsPerSec / health.requestsPerSec).toFixed(3)} (${me.requestsPerSec} vs ${health.requestsPerSec} req/s, p99 ${me.p99Ms} ms${me.non2xx ? `, ${me.non2xx} non-2xx` : ''})`,
+          target: TARGETS.meToHealth.text,
+          pass: me.requestsPerSec / health.requestsPerSec >= TARGETS.meToHealth.min && me.non2xx === 0 && me.errors === 0,
+        },
+      ]
+    : [];
 
 const validateFigures = (health: LoadResult, validate: LoadResult, validateVaried: LoadResult): Figure[] =>
   (
@@ -278,6 +298,8 @@ interface Measured {
   cardsWithPrices?: { ratio: number; withRps: number; withoutRps: number; without: LoadResult; withPrices: LoadResult };
   /** Issue 15 (absent in results saved before it). */
   alerts?: AlertsResult;
+  /** Issue 20: signed-in GET /api/me under the same load as health (absent in results saved before it). */
+  me?: LoadResult;
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
@@ -319,6 +341,7 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
     { figure: 'cold start with seeding', value: `${coldStartMs} ms`, target: TARGETS.coldStart.text, pass: coldStartMs <= TARGETS.coldStart.maxMs },
     { figure: 'warm restart', value: `${warmStartMs} ms`, target: TARGETS.warmStart.text, pass: warmStartMs <= TARGETS.warmStart.maxMs },
     ...validateFigures(health, validate, validateVaried),
+    ...sessionFigures(health, m.me),
     {
       figure: '50-card deck validation (core, one thread)',
       value: `${deckValidationPerSecond} decks/s`,
@@ -452,6 +475,7 @@ async function main() {
   const uncached = await uncachedSearches(300);
   log('binders: sign-up, 10,000-row Liga CSV import, binder detail under load');
   const binders = await bindersBenchmark({ base, dataDir, log });
+  const me = await sessionScenario(dataDir);
   const lh = skipLighthouse ? null : { home: lighthouse('/'), cards: lighthouse('/cards') };
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -478,6 +502,7 @@ async function main() {
     coldStartDemoMs,
     cardsWithPrices,
     alerts,
+    me,
   });
   writeResults(summary, md);
 }
@@ -587,6 +612,23 @@ async function mainBindersOnly() {
   }
 }
 
+/** BENCH_ONLY=session: a fresh server, health then a signed-in GET /api/me, the ratio printed. */
+async function mainSessionOnly() {
+  buildServer();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
+  const server = startServer(dataDir);
+  log(`server up in ${Math.round(await server.ready)} ms`);
+  try {
+    await autocannon({ url: `${base}/api/health`, connections, duration: 3 });
+    const health = await load('health', '/api/health');
+    const me = await sessionScenario(dataDir);
+    process.stdout.write(`\n${figuresMarkdown(sessionFigures(health, me)).join('\n')}\n`);
+  } finally {
+    await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** BENCH_ONLY=validate: a fresh server, health then the two validate scenarios, their figures printed. */
 async function mainValidateOnly() {
   buildServer();
@@ -619,7 +661,7 @@ async function mainLighthouseOnly() {
   }
 }
 
-const mains: Record<string, () => Promise<void>> = { binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
+const mains: Record<string, () => Promise<void>> = { session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
 (only ? mains[only]! : main)().catch((err: unknown) => {
   console.error(err);
   process.exit(1);

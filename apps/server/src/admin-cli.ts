@@ -18,7 +18,8 @@ const code = await runCommand(`npm run admin -- ${command}`, async (database) =>
     console.log(admins.length ? admins.join('\n') : 'no admins yet');
     return 0;
   }
-  const changed = await setRole({ db: database.db, emails: [email!], role: command === 'grant' ? 'admin' : 'user' });
+  // Servers running on the same PostgreSQL drop the user's cached sessions: the new role holds at their next request.
+  const changed = await setRole({ db: database.db, emails: [email!], role: command === 'grant' ? 'admin' : 'user', notify: database.notify });
   if (changed.length) {
     console.log(`${changed[0]} is now ${command === 'grant' ? 'an admin' : 'a regular user'}`);
     return 0;

@@ -116,6 +116,8 @@ export function buildApp({
   runJob,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
+  // Another replica's sign-out, revocation or user change drops the same sessions here (lib/session-cache.ts).
+  if (auth?.sessionCache) void auth.sessionCache.connect(events).catch((err: unknown) => log.error({ err }, 'could not listen for session changes'));
 
   // Security headers. Documents and static files get the full set from Hono's secureHeaders; API
   // answers (JSON, never rendered) get the same policy as a precomputed list, which costs a loop instead

@@ -66,6 +66,7 @@ async function main() {
     config: {
       publicUrl,
       adminEmails,
+      sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
       secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
       google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
       facebook:

@@ -235,7 +235,10 @@ function createPgEvents(url: string, pool: pg.Pool, onError: (err: unknown, chan
 
 const migrationsFolder = path.join(SERVER_ROOT, 'src/db/migrations');
 
-export type DatabaseOptions =
+/** Called with the text of every statement the app sends through Drizzle (tests and the bench count them). */
+export type QueryObserver = (sql: string) => void;
+
+export type DatabaseOptions = (
   | {
       kind: 'postgres';
       url: string;
@@ -255,7 +258,10 @@ export type DatabaseOptions =
       label?: string;
       /** Errors of event listeners (a handler that threw). */
       onEventError?: (err: unknown, channel?: string) => void;
-    };
+    }
+) & { onQuery?: QueryObserver };
+
+const queryLogger = (onQuery: QueryObserver | undefined) => (onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {});
 
 /** tryWithLock's guard within this process: one session may take a PostgreSQL advisory lock it already holds. */
 function createLocalLocks() {
@@ -280,7 +286,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Fail early with a clear message when the server is unreachable.
     const client = await pool.connect();
     client.release();
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, ...queryLogger(options.onQuery) });
     const events = createPgEvents(options.url, pool, (err, channel) => options.onEventError?.(err, channel));
     const localLock = createLocalLocks();
     return {
@@ -342,7 +348,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, ...queryLogger(options.onQuery) });
   const events = createLocalEvents((err, channel) => options.onEventError?.(err, channel));
   const localLock = createLocalLocks();
   return {

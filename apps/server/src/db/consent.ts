@@ -9,8 +9,25 @@ import { legalVersions, userConsents } from './schema/index';
  */
 export type LegalDocType = 'terms_of_service' | 'privacy_policy';
 
-/** The newest version of a legal document already in effect; 1.0 when none is recorded (spec §5). */
+/**
+ * How long the version in effect is reused before it is read again: versions are only added by migrations, and one
+ * that takes effect at midnight is seen within this time. Every signed-in write asks for it (the terms gate).
+ */
+const LEGAL_VERSION_TTL_MS = 60_000;
+const legalVersionCache = new WeakMap<Db, Map<LegalDocType, { version: string; until: number }>>();
+
+/** The newest version of a legal document already in effect; 1.0 when none is recorded (spec §5). Kept a minute per process. */
 export async function currentLegalVersion(db: Db, docType: LegalDocType): Promise<string> {
+  let byDoc = legalVersionCache.get(db);
+  if (!byDoc) legalVersionCache.set(db, (byDoc = new Map()));
+  const cached = byDoc.get(docType);
+  if (cached && Date.now() < cached.until) return cached.version;
+  const version = await readLegalVersion(db, docType);
+  byDoc.set(docType, { version, until: Date.now() + LEGAL_VERSION_TTL_MS });
+  return version;
+}
+
+async function readLegalVersion(db: Db, docType: LegalDocType): Promise<string> {
   const [row] = await db
     .select({ version: legalVersions.version })
     .from(legalVersions)

@@ -1,18 +1,55 @@
 import { createMiddleware } from 'hono/factory';
 import { termsState } from '../db/consent';
-import type { AppEnv, SessionUser } from './context';
+import type { AppEnv, ResolvedSession, SessionUser } from './context';
 import { AppError } from './errors';
+import type { TermsStateValue } from './session-cache';
+
+type GateContext = { req: { raw: Request }; var: AppEnv['Variables']; set: (key: 'session', value: ResolvedSession | null) => void };
+
+/**
+ * The request's session: from the session cache when this cookie was resolved a moment ago (no database read), else
+ * from the authentication library, then kept. Resolved once per request (c.var.session).
+ */
+export async function resolveSession(c: GateContext): Promise<ResolvedSession | null> {
+  if (c.var.session !== undefined) return c.var.session;
+  const auth = c.var.deps.auth;
+  let resolved: ResolvedSession | null = null;
+  if (auth) {
+    const cache = auth.sessionCache;
+    const key = cache ? cache.keyOf(c.req.raw.headers) : null;
+    // Without a session cookie there is no session to look up.
+    const hit = key !== null ? cache?.get(key) : undefined;
+    if (cache && hit) resolved = { key, entry: hit, epoch: cache.epoch };
+    else if (!cache || key !== null) {
+      const epoch = cache?.epoch ?? 0;
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (session) {
+        const expiresAt = new Date(session.session.expiresAt).getTime();
+        const entry = cache && key !== null ? cache.set(key, session.user, expiresAt, epoch) : { user: session.user, sessionExpiresAt: expiresAt, staleAt: 0 };
+        resolved = { key, entry, epoch };
+      }
+    }
+  }
+  c.set('session', resolved);
+  return resolved;
+}
 
 /** The signed-in user of this request, or null. */
-export async function sessionUser(c: { req: { raw: Request }; var: AppEnv['Variables'] }): Promise<SessionUser | null> {
-  const auth = c.var.deps.auth;
-  if (!auth) return null;
-  const session = await auth.api.getSession({ headers: c.req.raw.headers });
-  return session?.user ?? null;
+export async function sessionUser(c: GateContext): Promise<SessionUser | null> {
+  return (await resolveSession(c))?.entry.user ?? null;
+}
+
+/** The user's terms state: kept with the session after the first read (accepting the terms drops the entry). */
+export async function sessionTerms(c: GateContext & { var: { deps: AppEnv['Variables']['deps'] } }, userId: string): Promise<TermsStateValue> {
+  const resolved = await resolveSession(c);
+  if (resolved?.entry.terms && resolved.entry.user.id === userId) return resolved.entry.terms;
+  const terms = await termsState(c.var.deps.db, userId);
+  if (resolved) c.var.deps.auth?.sessionCache?.fill(resolved.key, resolved.entry, resolved.epoch, { terms });
+  return terms;
 }
 
 /** The signed-in user, or 401 'Please sign in to access this feature'. */
-async function signedInUser(c: Parameters<typeof sessionUser>[0]): Promise<SessionUser> {
+async function signedInUser(c: GateContext): Promise<SessionUser> {
   const user = await sessionUser(c);
   if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to access this feature');
   return user;
@@ -30,7 +67,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const requireAcceptedTerms = createMiddleware<AppEnv>(async (c, next) => {
   const user = await signedInUser(c);
-  const terms = await termsState(c.var.deps.db, user.id);
+  const terms = await sessionTerms(c, user.id);
   if (!terms.tosAccepted) throw new AppError('TOS_REQUIRED', 403, 'Please accept the Terms of Service to continue');
   c.set('user', user);
   await next();

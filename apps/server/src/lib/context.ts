@@ -2,6 +2,14 @@ import type { PriceConfig } from './price-config';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db, DbEvents } from '../db/client';
 import type { Logger } from './logger';
+import type { CachedSession, SessionCache } from './session-cache';
+
+/** What the request's session cookie resolved to (lib/auth-gate.ts): its cache key and entry, and the cache's epoch when read. */
+export interface ResolvedSession {
+  key: string | null;
+  entry: CachedSession;
+  epoch: number;
+}
 
 /** The signed-in user of a request (c.var.user), as the authentication library's session reports it. */
 export interface SessionUser {
@@ -18,8 +26,10 @@ export interface SessionUser {
  * features/auth/auth.ts (createAuth) is one. Declared here so that lib/ does not import a feature.
  */
 export interface AuthService {
-  api: { getSession(context: { headers: Headers }): Promise<{ user: SessionUser } | null> };
+  api: { getSession(context: { headers: Headers }): Promise<{ user: SessionUser; session: { expiresAt: Date } } | null> };
   options: BetterAuthOptions;
+  /** Resolved sessions kept in this process (lib/session-cache.ts). */
+  sessionCache?: SessionCache;
 }
 
 export interface AppDeps {
@@ -54,5 +64,5 @@ export interface AppDeps {
 }
 
 export interface AppEnv {
-  Variables: { deps: AppDeps; user: SessionUser };
+  Variables: { deps: AppDeps; user: SessionUser; session: ResolvedSession | null };
 }

@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   /** Comma-separated e-mails that are admins (set at start and when such an account signs up). */
   ADMIN_EMAILS: z.string().optional(),
   /**
+   * How long a resolved session is reused without a database read, in milliseconds (lib/session-cache.ts); 0 turns the
+   * cache off. Sign-out and every revocation drop it at once on every replica; this is only the backstop.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /**
    * Live price fetchers to run (comma-separated): tcgcsv, cardmarket, cardtrader, fx. Empty: none (prices come from
    * files: npm run prices:import, or the admin's upload).
    */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { openDatabase, type Database, type DbEvents } from '../db/client';
+import { openDatabase, type Database, type DbEvents, type QueryObserver } from '../db/client';
 import { loadPackageCards } from '../features/cards/catalogue-source';
 import { seedCatalogue } from '../features/cards/catalogue-import';
 import { clearCardCaches } from '../features/cards/cards.service';
@@ -16,17 +16,17 @@ export const testLog = createLogger('silent');
  * A fresh, migrated database for one test file: in-memory PGlite, or — when DATABASE_URL is set —
  * a new database created on that PostgreSQL server and dropped by close().
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase({ onQuery }: { onQuery?: QueryObserver } = {}): Promise<Database> {
   clearCardCaches();
   clearRegulationsCache();
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openDatabase({ kind: 'pglite', onQuery });
     await database.migrate();
     return database;
   }
   const scratch = await createScratchPgDatabase(url);
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 4, onQuery });
   await database.migrate();
   return {
     ...database,
@@ -100,15 +100,28 @@ export async function createAuthTestApp({
   mailer,
   seed = false,
   events,
-}: { rateLimit?: boolean; adminEmails?: string[]; trustProxy?: boolean | number; oidc?: OidcProviderConfig; mailer?: Mailer; seed?: boolean; events?: DbEvents } = {}) {
-  const database = await createTestDatabase();
+  onQuery,
+  sessionCacheTtlMs,
+}: {
+  rateLimit?: boolean;
+  adminEmails?: string[];
+  trustProxy?: boolean | number;
+  oidc?: OidcProviderConfig;
+  mailer?: Mailer;
+  seed?: boolean;
+  events?: DbEvents;
+  /** Sees every statement the app sends (to count them). */
+  onQuery?: QueryObserver;
+  sessionCacheTtlMs?: number;
+} = {}) {
+  const database = await createTestDatabase({ onQuery });
   if (seed) await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
   const mail = createMemoryMailer();
   const auth = createAuth({
     db: database.db,
     mailer: mailer ?? mail.mailer,
     log: testLog,
-    config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails, oidc },
+    config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails, oidc, sessionCacheTtlMs },
   });
   const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy, events });
   return { app, database, db: database.db, mail, auth };

@@ -14,8 +14,10 @@ import {
 } from '@grandline/core/contracts/account';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { configuredProviders, providerName } from '../auth/auth';
-import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
-import type { AuthService } from '../../lib/context';
+import { requireAcceptedTerms, requireUser, resolveSession, sessionUser } from '../../lib/auth-gate';
+import type { AppEnv, AuthService } from '../../lib/context';
+import type { Context } from 'hono';
+import type { MeResponse as Me } from '@grandline/core/contracts/account';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { currentLegalVersion } from '../../db/consent';
 import { acceptTerms, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
@@ -26,6 +28,22 @@ function authOptions(auth: AuthService | undefined) {
   const providers = AUTH_PROVIDERS.filter((id) => configured.includes(id)).map((id) => ({ id, name: providerName(auth!, id) }));
   return { enabled: Boolean(auth), providers };
 }
+
+/**
+ * GET /api/me and /api/session for a signed-in user: kept with the session (lib/session-cache.ts), so a repeated call
+ * reads nothing; the routes that change what it shows (terms, profile, role, deletion) drop it.
+ */
+async function cachedMe(c: Context<AppEnv>): Promise<Me | null> {
+  const resolved = await resolveSession(c);
+  if (!resolved) return null;
+  if (resolved.entry.me) return resolved.entry.me as Me;
+  const me = await getMe({ db: c.var.deps.db, user: resolved.entry.user, terms: resolved.entry.terms });
+  c.var.deps.auth?.sessionCache?.fill(resolved.key, resolved.entry, resolved.epoch, { me, terms: me.consent });
+  return me;
+}
+
+/** After a change to what a user's session shows: their cached sessions are dropped here and on every replica. */
+const forgetSessions = (c: Context<AppEnv>, userId: string) => c.var.deps.auth?.sessionCache?.invalidateUser(userId);
 
 const unauthorized = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
 
@@ -66,9 +84,8 @@ export const accountRoutes = createRouter()
       responses: { 200: jsonContent(SessionResponse, 'The session, if any') },
     }),
     async (c) => {
-      const user = await sessionUser(c);
       c.header('Cache-Control', 'no-store');
-      return c.json({ session: user ? await getMe({ db: c.var.deps.db, user }) : null, auth: authOptions(c.var.deps.auth) }, 200);
+      return c.json({ session: await cachedMe(c), auth: authOptions(c.var.deps.auth) }, 200);
     },
   )
   .openapi(
@@ -80,7 +97,7 @@ export const accountRoutes = createRouter()
       middleware: [requireUser] as const,
       responses: { 200: jsonContent(MeResponse, 'The current user'), 401: unauthorized },
     }),
-    async (c) => c.json(await getMe({ db: c.var.deps.db, user: c.var.user }), 200),
+    async (c) => c.json((await cachedMe(c))!, 200),
   )
   .openapi(
     createRoute({
@@ -113,8 +130,11 @@ export const accountRoutes = createRouter()
         409: jsonContent(ErrorResponse, "'This user name is already taken'"),
       },
     }),
-    async (c) =>
-      c.json(await acceptTerms({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json'), userAgent: c.req.header('User-Agent') ?? null }), 200),
+    async (c) => {
+      const me = await acceptTerms({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json'), userAgent: c.req.header('User-Agent') ?? null });
+      await forgetSessions(c, c.var.user.id);
+      return c.json(me, 200);
+    },
   )
   .openapi(
     createRoute({
@@ -131,7 +151,11 @@ export const accountRoutes = createRouter()
         403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
       },
     }),
-    async (c) => c.json(await updateProfile({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json') }), 200),
+    async (c) => {
+      const me = await updateProfile({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json') });
+      await forgetSessions(c, c.var.user.id);
+      return c.json(me, 200);
+    },
   )
   .openapi(
     createRoute({
@@ -145,6 +169,7 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       await deleteAccount({ db: c.var.deps.db, user: c.var.user, confirmation: c.req.valid('json').confirmation });
+      await forgetSessions(c, c.var.user.id);
       return c.body(null, 204);
     },
   );

@@ -8,8 +8,8 @@ import { profiles, userConsents, userCookiePreferences, users } from '../../db/s
 import type { SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 
-export async function getMe({ db, user }: { db: Db; user: SessionUser }): Promise<MeResponse> {
-  const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+export async function getMe({ db, user, terms }: { db: Db; user: SessionUser; terms?: MeResponse['consent'] }): Promise<MeResponse> {
+  const [[profile], consent] = await Promise.all([db.select().from(profiles).where(eq(profiles.id, user.id)), terms ?? termsState(db, user.id)]);
   return {
     user: {
       id: user.id,
@@ -35,7 +35,7 @@ export async function getMe({ db, user }: { db: Db; user: SessionUser }): Promis
       priceType: (profile?.priceType as MeResponse['profile']['priceType']) ?? null,
       alertEmails: profile?.alertEmails ?? true,
     },
-    consent: await termsState(db, user.id),
+    consent,
   };
 }
 

@@ -30,6 +30,8 @@ export const adminRoutes = createRouter()
     }),
     async (c) => {
       await changeRole({ db: c.var.deps.db, actorId: c.var.user.id, userId: c.req.valid('param').id, role: c.req.valid('json').role });
+      // The new role holds from the user's very next request, on every replica.
+      await c.var.deps.auth?.sessionCache?.invalidateUser(c.req.valid('param').id);
       return c.body(null, 204);
     },
   );

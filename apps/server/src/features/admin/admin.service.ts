@@ -1,6 +1,7 @@
 import type { AdminUser } from '@grandline/core/contracts/account';
 import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbEvents } from '../../db/client';
+import { SESSIONS_CHANNEL } from '../../lib/session-cache';
 import { profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 
@@ -12,15 +13,20 @@ export const parseAdminEmails = (value: string | undefined) =>
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
 
-/** Sets the role of the accounts with these e-mails; returns the e-mails that matched an account. */
-export async function setRole({ db, emails, role }: { db: Db; emails: string[]; role: Role }): Promise<string[]> {
+/**
+ * Sets the role of the accounts with these e-mails; returns the e-mails that matched an account. With `notify` (the
+ * database's events, as the admin CLI has them), servers on the same database drop those users' cached sessions, so
+ * the new role holds from their next request.
+ */
+export async function setRole({ db, emails, role, notify }: { db: Db; emails: string[]; role: Role; notify?: DbEvents['notify'] }): Promise<string[]> {
   if (!emails.length) return [];
   const lower = emails.map((e) => e.toLowerCase());
   const rows = await db
     .update(users)
     .set({ role, updatedAt: new Date() })
     .where(inArray(sql`lower(${users.email})`, lower))
-    .returning({ email: users.email });
+    .returning({ id: users.id, email: users.email });
+  if (notify) for (const r of rows) await notify(SESSIONS_CHANNEL, r.id);
   return rows.map((r) => r.email);
 }
 

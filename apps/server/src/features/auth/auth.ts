@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, appMeta, rateLimits, sessions, users, verifications } from '../../db/schema/index';
 import type { AuthService } from '../../lib/context';
+import { SessionCache } from '../../lib/session-cache';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { consumeRateLimit } from '../../lib/rate-limit';
@@ -29,7 +30,12 @@ export interface AuthConfig {
   rateLimit?: boolean;
   /** E-mails (lowercase) that get the admin role when they sign up. */
   adminEmails?: string[];
+  /** How long a resolved session is reused without reading the database (lib/session-cache.ts); 0 turns it off. */
+  sessionCacheTtlMs?: number;
 }
+
+/** SESSION_CACHE_TTL_MS by default: a minute, the longest a revoked session could live on a replica that missed the notice. */
+export const DEFAULT_SESSION_CACHE_TTL_MS = 60_000;
 
 export interface OidcProviderConfig {
   /** The issuer; its metadata is read from {issuerUrl}/.well-known/openid-configuration. */
@@ -90,7 +96,13 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
     ...(config.facebook ? { facebook: { clientId: config.facebook.clientId, clientSecret: config.facebook.clientSecret } } : {}),
   };
   const providerLabel = (id: string) => (id === OIDC_PROVIDER_ID ? (config.oidc?.name ?? 'OpenID Connect') : (SOCIAL_LABELS[id] ?? id));
-  return betterAuth({
+  // Resolved sessions, reused without a database read; every change the library makes to a session or a user (sign-out,
+  // revocation, password change, e-mail change, verification) drops the user's entries on every replica.
+  const sessionCache = new SessionCache(config.sessionCacheTtlMs ?? DEFAULT_SESSION_CACHE_TTL_MS);
+  const forget = async (userId: unknown) => {
+    if (typeof userId === 'string') await sessionCache.invalidateUser(userId);
+  };
+  const instance = betterAuth({
     appName: 'Grand Line',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -112,7 +124,15 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
           }),
         },
         // A picture from an outside provider that is not https is dropped, not stored (the auth input guard refuses it from users).
-        update: { before: async (user) => (user.image ? { data: { ...user, image: safeImage(user.image) } } : undefined) },
+        update: {
+          before: async (user) => (user.image ? { data: { ...user, image: safeImage(user.image) } } : undefined),
+          after: async (user) => forget(user.id),
+        },
+        delete: { after: async (user) => forget(user.id) },
+      },
+      session: {
+        update: { after: async (session) => forget(session.userId) },
+        delete: { after: async (session) => forget(session.userId) },
       },
     },
     emailAndPassword: {
@@ -229,6 +249,7 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
       },
     },
   });
+  return Object.assign(instance, { sessionCache });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -278,11 +278,14 @@ export function PriceComparisonPage() {
         title={t('report.title')}
         description={t('report.lead')}
         actions={
-          usageText && (
+          // The badge's room is kept while the plan's figures load, so the form does not move down when they come.
+          usageText ? (
             <Badge className={cn('h-7 gap-1.5 px-2.5', locked && 'border-danger/40 bg-danger/10')} data-testid="report-usage">
               {locked && <Lock className="h-3.5 w-3.5" aria-hidden />}
               {usageText}
             </Badge>
+          ) : (
+            <Skeleton className="h-7 w-64" />
           )
         }
       />

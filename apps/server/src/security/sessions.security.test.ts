@@ -1,0 +1,129 @@
+/**
+ * Sessions served from the in-process cache (lib/session-cache.ts, issue 20): a repeated signed-in request reads
+ * nothing for its session, and yet every way a session ends or a user changes holds from the very next request — on
+ * the replica that made the change and on another one sharing the database and its events.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createLocalEvents } from '../db/client';
+import { createAuth } from '../features/auth/auth';
+import { cookieOf, createAuthTestApp, postJson, signUpVerified, TEST_PUBLIC_URL, testLog } from '../testing/test-app';
+
+const PASSWORD = 'Gum-Gum-Pistol-42';
+const events = createLocalEvents();
+let statements: string[] = [];
+let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
+/** A second replica: its own app and session cache, on the same database and events. */
+let replica: ReturnType<typeof buildApp>;
+
+const get = (app: { request: typeof ctx.app.request }, path: string, cookie: string) => app.request(path, { headers: { Cookie: cookie } });
+const send = (path: string, body: unknown, cookie: string) => ctx.app.request(path, postJson(body, { Cookie: cookie }));
+const accept = (cookie: string, username: string) => send('/api/me/accept-terms', { username, countryCode: 'BR', ageConfirmed: true, tosAccepted: true }, cookie);
+
+/** The statements a request sends to the database. */
+async function statementsOf(run: () => Promise<Response>) {
+  statements = [];
+  const res = await run();
+  await res.arrayBuffer();
+  return { status: res.status, statements: [...statements] };
+}
+
+async function signIn(email: string) {
+  const res = await ctx.app.request('/api/auth/sign-in/email', postJson({ email, password: PASSWORD }));
+  expect(res.status).toBe(200);
+  return cookieOf(res);
+}
+
+beforeAll(async () => {
+  ctx = await createAuthTestApp({ events, onQuery: (q) => statements.push(q) });
+  const auth = createAuth({ db: ctx.db, mailer: ctx.mail.mailer, log: testLog, config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit: false } });
+  replica = buildApp({ db: ctx.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy: true, events });
+}, 60_000);
+
+afterAll(async () => {
+  await ctx.database.close();
+  events.close();
+});
+
+describe('a cached session', () => {
+  it('reads nothing for the session, the terms or /api/me on a repeated request', async () => {
+    const cookie = await signUpVerified(ctx, 'cache-luffy@example.com', PASSWORD);
+    expect((await accept(cookie, 'cache_luffy')).status).toBe(200);
+    const first = await statementsOf(() => get(ctx.app, '/api/me', cookie));
+    expect(first.status).toBe(200);
+    expect(first.statements.length).toBeGreaterThan(0);
+    const again = await statementsOf(() => get(ctx.app, '/api/me', cookie));
+    expect(again).toEqual({ status: 200, statements: [] });
+    // A signed-in read: only its own data.
+    const binders = await statementsOf(() => get(ctx.app, '/api/binders', cookie));
+    expect(binders.status).toBe(200);
+    expect(binders.statements.filter((q) => /"sessions"|"users"|user_consents|legal_versions/.test(q))).toEqual([]);
+    // A write behind the terms gate: the gate reads nothing either.
+    const write = await statementsOf(() => send('/api/binders', { name: 'Cached', category: 'trade' }, cookie));
+    expect(write.status).toBe(201);
+    expect(write.statements.filter((q) => /"sessions"|user_consents|legal_versions/.test(q))).toEqual([]);
+  });
+
+  it('answers a forged cookie value from the library (401), never from the cache', async () => {
+    const cookie = await signUpVerified(ctx, 'cache-usopp@example.com', PASSWORD);
+    expect((await get(ctx.app, '/api/me', cookie)).status).toBe(200);
+    const forged = cookie.replace('better-auth.session_token=', 'better-auth.session_token=forged');
+    expect(forged).not.toBe(cookie);
+    expect((await get(ctx.app, '/api/me', forged)).status).toBe(401);
+  });
+});
+
+describe('revocation holds from the very next request, on every replica', () => {
+  it('sign-out', async () => {
+    const cookie = await signUpVerified(ctx, 'cache-nami@example.com', PASSWORD);
+    expect((await get(ctx.app, '/api/me', cookie)).status).toBe(200);
+    expect((await get(replica, '/api/me', cookie)).status).toBe(200);
+    expect((await send('/api/auth/sign-out', {}, cookie)).status).toBe(200);
+    expect((await get(ctx.app, '/api/me', cookie)).status).toBe(401);
+    expect((await get(replica, '/api/me', cookie)).status).toBe(401);
+  });
+
+  it('a password change that signs out the other sessions', async () => {
+    await signUpVerified(ctx, 'cache-zoro@example.com', PASSWORD);
+    const here = await signIn('cache-zoro@example.com');
+    const there = await signIn('cache-zoro@example.com');
+    expect((await get(replica, '/api/me', there)).status).toBe(200);
+    const changed = await send('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Three-Sword-Style-7', revokeOtherSessions: true }, here);
+    expect(changed.status).toBe(200);
+    expect((await get(replica, '/api/me', there)).status).toBe(401);
+    expect((await get(ctx.app, '/api/me', there)).status).toBe(401);
+  });
+
+  it('revoking another session from the list', async () => {
+    await signUpVerified(ctx, 'cache-sanji@example.com', PASSWORD);
+    const here = await signIn('cache-sanji@example.com');
+    const there = await signIn('cache-sanji@example.com');
+    expect((await get(replica, '/api/me', there)).status).toBe(200);
+    expect((await send('/api/auth/revoke-other-sessions', {}, here)).status).toBe(200);
+    expect((await get(replica, '/api/me', there)).status).toBe(401);
+    expect((await get(ctx.app, '/api/me', here)).status).toBe(200);
+  });
+
+  it('account deletion', async () => {
+    const cookie = await signUpVerified(ctx, 'cache-robin@example.com', PASSWORD);
+    expect((await get(replica, '/api/me', cookie)).status).toBe(200);
+    expect((await send('/api/me/delete', { confirmation: 'cache-robin@example.com' }, cookie)).status).toBe(204);
+    expect((await get(replica, '/api/me', cookie)).status).toBe(401);
+    expect((await get(ctx.app, '/api/me', cookie)).status).toBe(401);
+  });
+
+  it('accepting the terms, and a profile change, show at once', async () => {
+    const cookie = await signUpVerified(ctx, 'cache-franky@example.com', PASSWORD);
+    // Not accepted yet: writes are refused, and that state is what the cache holds.
+    expect((await send('/api/binders', { name: 'x', category: 'trade' }, cookie)).status).toBe(403);
+    expect((await get(replica, '/api/me', cookie)).status).toBe(200);
+    expect((await accept(cookie, 'cache_franky')).status).toBe(200);
+    expect((await send('/api/binders', { name: 'x', category: 'trade' }, cookie)).status).toBe(201);
+    const me = (await (await get(replica, '/api/me', cookie)).json()) as { consent: { tosAccepted: boolean }; profile: { displayName: string | null } };
+    expect(me.consent.tosAccepted).toBe(true);
+    const patched = await ctx.app.request('/api/me/profile', { ...postJson({ displayName: 'Cyborg' }, { Cookie: cookie }), method: 'PATCH' });
+    expect(patched.status).toBe(200);
+    const after = (await (await get(replica, '/api/me', cookie)).json()) as { profile: { displayName: string | null } };
+    expect(after.profile.displayName).toBe('Cyborg');
+  });
+});
