@@ -2,7 +2,7 @@ import type { PriceConfig } from './price-config';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db, DbEvents } from '../db/client';
 import type { Logger } from './logger';
-import type { CachedSession, SessionCache } from './session-cache';
+import type { CachedSession, SessionCache, SessionUser } from './session-cache';
 
 /** What the request's session cookie resolved to (lib/auth-gate.ts): its cache key and entry, and the cache's epoch when read. */
 export interface ResolvedSession {
@@ -11,15 +11,7 @@ export interface ResolvedSession {
   epoch: number;
 }
 
-/** The signed-in user of a request (c.var.user), as the authentication library's session reports it. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image?: string | null;
-  emailVerified: boolean;
-  role?: string | null;
-}
+export type { SessionUser } from './session-cache';
 
 /**
  * What the layers under the features use of the authentication library: the instance made by

@@ -1,5 +1,4 @@
 import type { DbEvents } from '../db/client';
-import type { SessionUser } from './context';
 
 /**
  * Signed-in requests without a database round trip (issue 20): what a session cookie resolved to — the user, and
@@ -14,6 +13,16 @@ import type { SessionUser } from './context';
  * - A lookup that began before an invalidation is not stored (the `epoch` check): a session revoked while its lookup
  *   was in flight is not cached as valid.
  */
+/** The signed-in user of a request (c.var.user), as the authentication library's session reports it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+  emailVerified: boolean;
+  role?: string | null;
+}
+
 export interface CachedSession {
   user: SessionUser;
   /** The session's own expiry (ms since the epoch). */

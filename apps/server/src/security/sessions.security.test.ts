@@ -21,7 +21,7 @@ const send = (path: string, body: unknown, cookie: string) => ctx.app.request(pa
 const accept = (cookie: string, username: string) => send('/api/me/accept-terms', { username, countryCode: 'BR', ageConfirmed: true, tosAccepted: true }, cookie);
 
 /** The statements a request sends to the database. */
-async function statementsOf(run: () => Promise<Response>) {
+async function statementsOf(run: () => Response | Promise<Response>) {
   statements = [];
   const res = await run();
   await res.arrayBuffer();
