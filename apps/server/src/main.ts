@@ -1,4 +1,7 @@
+import cluster from 'node:cluster';
+import os from 'node:os';
 import path from 'node:path';
+import { runPrimary, workerCount } from './cluster';
 import { buildApp } from './app';
 import { closeHttpServer, startHttpServer } from './http-server';
 import { validateLeanPath } from './features/decks/validate-lean-path';
@@ -123,7 +126,7 @@ async function main() {
     limits: { headersTimeoutMs: env.HEADERS_TIMEOUT_MS, requestTimeoutMs: env.REQUEST_TIMEOUT_MS, maxConnections: env.MAX_CONNECTIONS },
     onListen: (info) => {
       log.info(
-        { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started) },
+        { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started), pid: process.pid },
         `Grand Line is listening on http://localhost:${info.port}`,
       );
     },
@@ -173,11 +176,19 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof DataDirLockedError) {
-    log.fatal(err.info, err.info.holder === 'server' ? `Another server is running on this data directory (pid ${err.info.pid}): stop it first, or set another DATA_DIR` : err.message);
+// On PostgreSQL one server process per core (WEB_CONCURRENCY) behind the same port; on the embedded database one.
+const workers = workerCount({ postgres: Boolean(env.DATABASE_URL), webConcurrency: env.WEB_CONCURRENCY, cores: os.availableParallelism() });
+if (!env.DATABASE_URL && (env.WEB_CONCURRENCY ?? 1) > 1) log.warn('WEB_CONCURRENCY is ignored on the embedded database: it has a single writer, so one process serves');
+if (workers > 1 && cluster.isPrimary) runPrimary({ workers, log });
+else void start();
+
+function start() {
+  return main().catch((err: unknown) => {
+    if (err instanceof DataDirLockedError) {
+      log.fatal(err.info, err.info.holder === 'server' ? `Another server is running on this data directory (pid ${err.info.pid}): stop it first, or set another DATA_DIR` : err.message);
+      process.exit(1);
+    }
+    log.fatal({ err }, 'failed to start');
     process.exit(1);
-  }
-  log.fatal({ err }, 'failed to start');
-  process.exit(1);
-});
+  });
+}

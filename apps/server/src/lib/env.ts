@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(10_000),
   /** Comma-separated e-mails that are admins (set at start and when such an account signs up). */
   ADMIN_EMAILS: z.string().optional(),
+  /** Server processes on PostgreSQL (node:cluster, one port); default one per core. The embedded database always runs one. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /**
    * How long a resolved session is reused without a database read, in milliseconds (lib/session-cache.ts); 0 turns the
    * cache off. Sign-out and every revocation drop it at once on every replica; this is only the backstop.

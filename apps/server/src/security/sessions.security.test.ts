@@ -35,7 +35,7 @@ async function signIn(email: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createAuthTestApp({ events, onQuery: (q) => statements.push(q) });
+  ctx = await createAuthTestApp({ events, seed: true, onQuery: (q) => statements.push(q) });
   const auth = createAuth({ db: ctx.db, mailer: ctx.mail.mailer, log: testLog, config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit: false } });
   replica = buildApp({ db: ctx.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy: true, events });
 }, 60_000);
@@ -62,6 +62,35 @@ describe('a cached session', () => {
     const write = await statementsOf(() => send('/api/binders', { name: 'Cached', category: 'trade' }, cookie));
     expect(write.status).toBe(201);
     expect(write.statements.filter((q) => /"sessions"|user_consents|legal_versions/.test(q))).toEqual([]);
+  });
+
+  it('changes a binder row in at most 4 statements (one: the ownership check, the binder touched and the row, together)', async () => {
+    const cookie = await signUpVerified(ctx, 'cache-chopper@example.com', PASSWORD);
+    expect((await accept(cookie, 'cache_chopper')).status).toBe(200);
+    const binder = (await (await send('/api/binders', { name: 'Rows', category: 'personal' }, cookie)).json()) as { id: string };
+    const cards = (await (await get(ctx.app, '/api/cards?q=op01-016&variations=false', cookie)).json()) as { items: { id: number }[] };
+    expect((await send(`/api/binders/${binder.id}/cards`, { cards: [{ cardId: cards.items[0]!.id, quantity: 1 }] }, cookie)).status).toBeLessThan(300);
+    const rows = (await (await get(ctx.app, `/api/binders/${binder.id}/cards`, cookie)).json()) as { items: { id: number }[] };
+    const rowId = rows.items[0]!.id;
+    const patch = (body: unknown, who = cookie) => ctx.app.request(`/api/binders/${binder.id}/cards/${rowId}`, { ...postJson(body, { Cookie: who }), method: 'PATCH' });
+    const quantity = await statementsOf(() => patch({ quantity: 3 }));
+    expect(quantity.status).toBe(200);
+    expect(quantity.statements.length).toBeLessThanOrEqual(4);
+    const price = await statementsOf(() => patch({ purchasePrice: 12.5, purchaseCurrency: 'EUR' }));
+    expect(price.status).toBe(200);
+    expect(price.statements.length).toBeLessThanOrEqual(4);
+    const row = (await (await get(ctx.app, `/api/binders/${binder.id}/cards`, cookie)).json()) as { items: { quantity: number; purchasePrice: number | null; purchaseCurrency: string | null }[] };
+    expect(row.items[0]).toMatchObject({ quantity: 3, purchasePrice: 12.5, purchaseCurrency: 'EUR' });
+    // Another user's PATCH of the same row changes nothing and is the binder's 404; a missing row is the row's.
+    const other = await signUpVerified(ctx, 'cache-brook@example.com', PASSWORD);
+    expect((await accept(other, 'cache_brook')).status).toBe(200);
+    const foreign = await patch({ quantity: 9 }, other);
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('BINDER_NOT_FOUND');
+    const missing = await ctx.app.request(`/api/binders/${binder.id}/cards/999999`, { ...postJson({ quantity: 2 }, { Cookie: cookie }), method: 'PATCH' });
+    expect(missing.status).toBe(404);
+    const after = (await (await get(ctx.app, `/api/binders/${binder.id}/cards`, cookie)).json()) as { items: { quantity: number }[] };
+    expect(after.items[0]!.quantity).toBe(3);
   });
 
   it('answers a forged cookie value from the library (401), never from the cache', async () => {

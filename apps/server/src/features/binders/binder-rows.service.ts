@@ -189,9 +189,59 @@ async function changeRow(tx: Tx, binderId: string, rowId: number, data: UpdateBi
   return merged;
 }
 
+/**
+ * A change that cannot move the row (no new condition or language, so no merge) and needs nothing of the stored row
+ * (copies; a price given with its currency): one statement that touches the binder only when the user owns it and
+ * changes the row only when the binder was touched. Answers the row, or null when nothing matched (then the full
+ * path below tells a missing binder from a missing row).
+ */
+async function changeRowLean(db: Db, user: User, binderId: string, rowId: number, data: UpdateBinderCardRequest): Promise<StoredRow | null> {
+  if (data.condition !== undefined || data.language !== undefined) return null;
+  if (data.purchasePrice === undefined && data.purchaseCurrency !== undefined) return null;
+  if (data.purchasePrice !== undefined && data.purchasePrice !== null && data.purchaseCurrency === undefined) return null;
+  const sets = [
+    ...(data.quantity !== undefined ? [sql`quantity = ${data.quantity}`] : []),
+    ...(data.purchasePrice !== undefined
+      ? [
+          sql`purchase_price_minor = ${data.purchasePrice === null ? null : toMinor(data.purchasePrice, data.purchaseCurrency ?? null)}`,
+          // A cleared price clears its currency too unless one was sent, as the full path does.
+          ...(data.purchaseCurrency !== undefined ? [sql`purchase_currency = ${data.purchaseCurrency}`] : []),
+        ]
+      : []),
+  ];
+  if (!sets.length) return null;
+  const result = (await db.execute(sql`
+    with owned as (
+      update binders set updated_at = greatest(now(), updated_at + interval '1 millisecond')
+      where id = ${binderId} and user_id = ${user.id}
+        and exists (select 1 from binder_cards where id = ${rowId} and binder_id = ${binderId})
+      returning id
+    )
+    update binder_cards set ${sql.join(sets, sql`, `)}
+    where id = ${rowId} and binder_id in (select id from owned)
+    returning id, binder_id, card_id, quantity, condition, language, purchase_price_minor, purchase_currency, added_at`)) as unknown as {
+    rows: { id: number; binder_id: string; card_id: number; quantity: number; condition: string; language: string; purchase_price_minor: string | number | null; purchase_currency: string | null; added_at: string | Date }[];
+  };
+  const [r] = result.rows;
+  if (!r) return null;
+  return {
+    id: Number(r.id),
+    binderId: r.binder_id,
+    cardId: Number(r.card_id),
+    quantity: Number(r.quantity),
+    condition: r.condition,
+    language: r.language,
+    purchasePriceMinor: r.purchase_price_minor === null ? null : Number(r.purchase_price_minor),
+    purchaseCurrency: r.purchase_currency,
+    addedAt: new Date(r.added_at),
+  };
+}
+
 /** Changes one row; a new condition or language that matches another row of the same print merges the two. */
 export async function updateBinderCard({ db, user, id, rowId, data }: { db: Db; user: User; id: string; rowId: number; data: UpdateBinderCardRequest }): Promise<BinderCardRow> {
   const index = await catalogueIndex(db);
+  const lean = await changeRowLean(db, user, id, rowId, data);
+  if (lean) return toRow(lean, index.byId.get(lean.cardId)!, true);
   await binderAccess.changeable(db, user, id);
   const result = await db.transaction(async (tx) => {
     const saved = await changeRow(tx, id, rowId, data);
