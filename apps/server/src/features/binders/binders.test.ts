@@ -445,6 +445,13 @@ describe('wishlist, owned cards and portfolio', () => {
     ]);
     const owned = (await (await get('/api/collection/owned', dave)).json()) as { counts: Record<string, number> };
     expect(owned.counts).toEqual({ [a!.cardNumber]: 3, [b!.cardNumber]: 1, [c!.cardNumber]: 4 });
+    // The portfolio is kept between calls; every change to a Personal binder shows at once.
+    await send('POST', `/api/binders/${personal.id}/cards`, { cards: [{ cardId: c!.id, quantity: 5 }] }, dave);
+    expect(((await (await get('/api/collection/portfolio', dave)).json()) as PortfolioResponse).stats).toMatchObject({ cardCount: 9, distinctCount: 3 });
+    await send('PATCH', `/api/binders/${personal2.id}`, { category: 'trade' }, dave);
+    expect((await (await get('/api/collection/portfolio', dave)).json()) as PortfolioResponse).toMatchObject({ binders: 1, stats: { cardCount: 7, distinctCount: 2 } });
+    expect((await send('DELETE', `/api/binders/${personal.id}`, undefined, dave)).status).toBe(204);
+    expect((await (await get('/api/collection/portfolio', dave)).json()) as PortfolioResponse).toMatchObject({ binders: 0, stats: { cardCount: 0 } });
   });
 });
 

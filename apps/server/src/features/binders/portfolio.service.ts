@@ -30,10 +30,38 @@ export async function ownedCounts({ db, user }: { db: Db; user: User }) {
   return { counts };
 }
 
+/**
+ * Portfolios computed, per user, with the state of their Personal binders they were computed from (every change to a
+ * binder or its cards moves its updated_at; a binder added, removed or recategorised changes the list): a repeated
+ * call reads one short row instead of aggregating every card again (issue 20).
+ */
+const portfolios = new LRUCache<string, { key: string; value: PortfolioResponse }>({ max: 5_000 });
+/** The library index a portfolio's cards came from: a print added or changed by hand makes a new index. */
+const indexIds = new WeakMap<object, number>();
+let nextIndexId = 0;
+const indexIdOf = (index: object) => {
+  let id = indexIds.get(index);
+  if (id === undefined) indexIds.set(index, (id = ++nextIndexId));
+  return id;
+};
+
 /** Totals over the user's Personal binders only (spec §6: Trade binders do not count towards the portfolio). */
 export async function portfolio({ db, user }: { db: Db; user: User }): Promise<PortfolioResponse> {
   const index = await catalogueIndex(db);
-  const personal = await db.select({ id: binders.id }).from(binders).where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')));
+  const [state] = await db
+    .select({ ids: sql<string[] | null>`array_agg(${binders.id}::text order by ${binders.id})`, latest: sql<string | null>`max(${binders.updatedAt})::text` })
+    .from(binders)
+    .where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')));
+  const personal = (state?.ids ?? []).map((id) => ({ id }));
+  const key = `${indexIdOf(index)}|${personal.map((b) => b.id).join(',')}|${state?.latest ?? ''}`;
+  const cached = portfolios.get(user.id);
+  if (cached?.key === key) return cached.value;
+  const value = await computePortfolio(db, index, personal);
+  portfolios.set(user.id, { key, value });
+  return value;
+}
+
+async function computePortfolio(db: Db, index: Awaited<ReturnType<typeof catalogueIndex>>, personal: { id: string }[]): Promise<PortfolioResponse> {
   const rows = personal.length
     ? await db
         .select({ cardId: binderCards.cardId, quantity: sql<number>`sum(${binderCards.quantity})::int` })
