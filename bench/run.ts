@@ -13,6 +13,7 @@ import { bindersBenchmark, bindersFigures, bindersMarkdown, signedInUser, type B
 import { deckValidationRate } from './deck-validation';
 import { pricesBenchmark, pricesFigures, type PricesResult } from './prices';
 import { alertsBenchmark, alertsFigures, type AlertsResult } from './alerts';
+import { mixedBenchmark, mixedFigures, type MixedResult } from './mixed';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +28,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
 const only = process.env.BENCH_ONLY;
-const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts', 'session'];
+const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts', 'session', 'mixed'];
 if (only && !ONLY.includes(only)) throw new Error(`BENCH_ONLY=${only}: one of ${ONLY.join(', ')}`);
 
 function log(msg: string) {
@@ -300,6 +301,8 @@ interface Measured {
   alerts?: AlertsResult;
   /** Issue 20: signed-in GET /api/me under the same load as health (absent in results saved before it). */
   me?: LoadResult;
+  /** Issue 20: the mixed signed-in load on PostgreSQL (only when DATABASE_URL is set). */
+  mixed?: MixedResult;
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
@@ -342,6 +345,9 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
     { figure: 'warm restart', value: `${warmStartMs} ms`, target: TARGETS.warmStart.text, pass: warmStartMs <= TARGETS.warmStart.maxMs },
     ...validateFigures(health, validate, validateVaried),
     ...sessionFigures(health, m.me),
+    ...(m.mixed
+      ? mixedFigures(m.mixed)
+      : [{ figure: 'mixed signed-in load on PostgreSQL', value: 'not run (DATABASE_URL not set)', target: 'p99 ≤ 50 ms at 16 connections (PostgreSQL)', pass: null }]),
     {
       figure: '50-card deck validation (core, one thread)',
       value: `${deckValidationPerSecond} decks/s`,
@@ -481,6 +487,7 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const prices = partInOwnProcess<PricesResult>('prices', 'BENCH_PRICES_JSON');
   const alerts = partInOwnProcess<AlertsResult>('alerts', 'BENCH_ALERTS_JSON');
+  const mixed = process.env.DATABASE_URL ? await mixedBenchmark({ root, databaseUrl: process.env.DATABASE_URL, log }) : undefined;
 
   const { summary, md } = report({
     date: new Date().toISOString(),
@@ -503,6 +510,7 @@ async function main() {
     cardsWithPrices,
     alerts,
     me,
+    mixed,
   });
   writeResults(summary, md);
 }
@@ -612,6 +620,14 @@ async function mainBindersOnly() {
   }
 }
 
+/** BENCH_ONLY=mixed: the mixed signed-in load on PostgreSQL (DATABASE_URL), printed. */
+async function mainMixedOnly() {
+  if (!process.env.DATABASE_URL) throw new Error('BENCH_ONLY=mixed needs DATABASE_URL (a PostgreSQL server the bench may create a scratch database on)');
+  buildServer();
+  const mixed = await mixedBenchmark({ root, databaseUrl: process.env.DATABASE_URL, log });
+  process.stdout.write(`\n${figuresMarkdown(mixedFigures(mixed)).join('\n')}\n${JSON.stringify(mixed, null, 2)}\n`);
+}
+
 /** BENCH_ONLY=session: a fresh server, health then a signed-in GET /api/me, the ratio printed. */
 async function mainSessionOnly() {
   buildServer();
@@ -661,7 +677,7 @@ async function mainLighthouseOnly() {
   }
 }
 
-const mains: Record<string, () => Promise<void>> = { session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
+const mains: Record<string, () => Promise<void>> = { mixed: mainMixedOnly, session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
 (only ? mains[only]! : main)().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
