@@ -604,20 +604,27 @@ async function mainRender() {
   writeResults(summary, md);
 }
 
-/** BENCH_ONLY=binders: a fresh server, the binder scenarios, the Markdown printed; the saved results stay as they are. */
-async function mainBindersOnly() {
-  buildServer();
+/** A built server on a fresh embedded database for one BENCH_ONLY part; it is stopped and its data removed after. */
+async function withFreshServer(run: (dataDir: string) => Promise<void>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
   const server = startServer(dataDir);
   log(`server up in ${Math.round(await server.ready)} ms`);
   try {
-    await autocannon({ url: `${base}/api/health`, connections: 10, duration: 2 });
-    const binders = await bindersBenchmark({ base, dataDir, log });
-    process.stdout.write(`\n${bindersMarkdown(binders).join('\n')}\n${JSON.stringify(binders, null, 2)}\n`);
+    await run(dataDir);
   } finally {
     await stopServer(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** BENCH_ONLY=binders: a fresh server, the binder scenarios, the Markdown printed; the saved results stay as they are. */
+async function mainBindersOnly() {
+  buildServer();
+  await withFreshServer(async (dataDir) => {
+    await autocannon({ url: `${base}/api/health`, connections: 10, duration: 2 });
+    const binders = await bindersBenchmark({ base, dataDir, log });
+    process.stdout.write(`\n${bindersMarkdown(binders).join('\n')}\n${JSON.stringify(binders, null, 2)}\n`);
+  });
 }
 
 /** BENCH_ONLY=mixed: the mixed signed-in load on PostgreSQL (DATABASE_URL), printed. */
@@ -628,53 +635,39 @@ async function mainMixedOnly() {
   process.stdout.write(`\n${figuresMarkdown(mixedFigures(mixed)).join('\n')}\n${JSON.stringify(mixed, null, 2)}\n`);
 }
 
+/** Health under load after a warm-up: the figure the single-part ratios divide by. */
+async function warmHealth() {
+  await autocannon({ url: `${base}/api/health`, connections, duration: 3 });
+  return load('health', '/api/health');
+}
+
 /** BENCH_ONLY=session: a fresh server, health then a signed-in GET /api/me, the ratio printed. */
 async function mainSessionOnly() {
   buildServer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
-  const server = startServer(dataDir);
-  log(`server up in ${Math.round(await server.ready)} ms`);
-  try {
-    await autocannon({ url: `${base}/api/health`, connections, duration: 3 });
-    const health = await load('health', '/api/health');
+  await withFreshServer(async (dataDir) => {
+    const health = await warmHealth();
     const me = await sessionScenario(dataDir);
     process.stdout.write(`\n${figuresMarkdown(sessionFigures(health, me)).join('\n')}\n`);
-  } finally {
-    await stopServer(server.child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** BENCH_ONLY=validate: a fresh server, health then the two validate scenarios, their figures printed. */
 async function mainValidateOnly() {
   buildServer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
-  const server = startServer(dataDir);
-  log(`server up in ${Math.round(await server.ready)} ms`);
-  try {
-    await autocannon({ url: `${base}/api/health`, connections, duration: 3 });
-    const health = await load('health', '/api/health');
+  await withFreshServer(async () => {
+    const health = await warmHealth();
     const { validate, validateVaried } = await validateScenarios();
     process.stdout.write(`\n${figuresMarkdown(validateFigures(health, validate, validateVaried)).join('\n')}\n`);
-  } finally {
-    await stopServer(server.child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** BENCH_ONLY=lighthouse: the web app built, a fresh server, Lighthouse on / and /cards, their figures printed. */
 async function mainLighthouseOnly() {
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
-  const server = startServer(dataDir);
-  log(`server up in ${Math.round(await server.ready)} ms`);
-  try {
+  await withFreshServer(async () => {
     const figures = [lighthouseFigure('/', lighthouse('/')), lighthouseFigure('/cards', lighthouse('/cards'))];
     process.stdout.write(`\n${figuresMarkdown(figures).join('\n')}\n`);
-  } finally {
-    await stopServer(server.child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const mains: Record<string, () => Promise<void>> = { mixed: mainMixedOnly, session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };

@@ -249,6 +249,15 @@ async function toRows(db: Db, computed: ComputedRow[]): Promise<PriceComparisonR
   });
 }
 
+/**
+ * What a run reads before its transaction — the scope (its access check), the latest rates, the library index warmed —
+ * since on the embedded database a query on `db` inside an open transaction waits forever.
+ */
+async function prepare(db: Db, user: { id: string }, params: PriceComparisonParams) {
+  const [scope, book] = await Promise.all([scopeSql(db, user, params.scope), ratesBook(db), catalogueIndex(db)]);
+  return { scope, rates: book.latest().rates };
+}
+
 /** Holds the user's row until the transaction ends: counters checked and bumped under it are exact across tabs and replicas. */
 const lockUser = (tx: DbTx, userId: string) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
@@ -256,9 +265,7 @@ const lockUser = (tx: DbTx, userId: string) => tx.select({ id: users.id }).from(
 export async function runPriceComparison({ db, user, plan = planOf(user), now = new Date(), params, config }: Who & { params: PriceComparisonParams; config: PriceConfig }): Promise<PriceComparisonResponse> {
   const limits = planLimits(plan);
   const preview = limits.comparisonPreviewRows;
-  // Read before the transaction: on the embedded database a query on `db` inside an open transaction waits forever.
-  const [scope, book] = await Promise.all([scopeSql(db, user, params.scope), ratesBook(db), catalogueIndex(db)]);
-  const rates = book.latest().rates;
+  const { scope, rates } = await prepare(db, user, params);
   const page = preview === null ? params.page : 1;
   const pageSize = preview ?? params.pageSize;
   const id = randomUUID();
@@ -304,8 +311,7 @@ export async function exportPriceComparison({ db, user, plan = planOf(user), now
   if (!parsed.success || !parsed.data.scope || !parsed.data.reference) throw reportNotFound();
   const params = parsed.data as PriceComparisonParams;
   const limits = planLimits(plan);
-  const [scope, book] = await Promise.all([scopeSql(db, user, params.scope), ratesBook(db), catalogueIndex(db)]);
-  const rates = book.latest().rates;
+  const { scope, rates } = await prepare(db, user, params);
   const computed = await db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     const monthly = limits.csvExportsPerMonth;
