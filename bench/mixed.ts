@@ -42,54 +42,88 @@ async function waitForHealth(base: string, child: ChildProcess) {
   throw new Error('server did not start');
 }
 
-export async function mixedBenchmark({ root, databaseUrl, log }: { root: string; databaseUrl: string; log: (msg: string) => void }): Promise<MixedResult> {
-  const scratch = await createScratchPgDatabase(databaseUrl);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-mixed-'));
-  const base = `http://127.0.0.1:${PORT}`;
+/** A built server (apps/server/dist/main.js under `serverRoot`) on its own port and data directory, started and healthy. */
+export async function startBenchServer({ serverRoot, port, env }: { serverRoot: string; port: number; env: Record<string, string> }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-server-'));
+  const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: scratch.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: base, JOBS: 'off' },
+    cwd: serverRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: base, JOBS: 'off', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitForHealth(base, child);
-    const cookie = await signedInUser(base, dataDir);
-    const write = { cookie, origin: base, 'content-type': 'application/json' };
-    const binder = (await (await fetch(`${base}/api/binders`, { method: 'POST', headers: write, body: JSON.stringify({ name: 'Mixed', category: 'personal' }) })).json()) as { id: string };
-    const cards = (await (await fetch(`${base}/api/cards?set=op-01&variations=false&pageSize=40`)).json()) as { items: { id: number }[] };
-    const added = await fetch(`${base}/api/binders/${binder.id}/cards`, { method: 'POST', headers: write, body: JSON.stringify({ cards: cards.items.map((c) => ({ cardId: c.id, quantity: 2 })) }) });
-    if (!added.ok) throw new Error(`adding cards: ${added.status} ${await added.text()}`);
-    const rows = (await (await fetch(`${base}/api/binders/${binder.id}/cards?page=1&pageSize=5`, { headers: { cookie } })).json()) as { items: { id: number }[] };
-    const rowId = rows.items[0]!.id;
-    const requests: autocannon.Request[] = [
-      { method: 'GET', path: '/api/me' },
-      { method: 'GET', path: '/api/cards?page=2&pageSize=48' },
-      { method: 'GET', path: '/api/binders' },
-      { method: 'GET', path: `/api/binders/${binder.id}` },
-      { method: 'GET', path: '/api/decks' },
-      { method: 'GET', path: '/api/collection/portfolio' },
-      { method: 'PATCH', path: `/api/binders/${binder.id}/cards/${rowId}`, headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ quantity: 3 }) },
-    ];
-    const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
-    // Warm-up (JIT, caches), not reported.
-    await autocannon({ url: base, connections: CONNECTIONS, duration: 3, headers, requests });
-    const result = await autocannon({ url: base, connections: CONNECTIONS, duration: SECONDS, headers, requests });
-    const r: MixedResult = {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      workers: process.env.WEB_CONCURRENCY ?? `one per core (${os.availableParallelism()})`,
-      requestsPerSec: Math.round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
-    };
-    log(`mixed signed-in load on PostgreSQL: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`);
-    return r;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, dataDir, child, stop };
+}
+
+/**
+ * What a signed-in user's pages ask, as autocannon requests: a confirmed user with a Personal binder of 40 cards, then
+ * me, a library page, binders, the binder, decks, the portfolio and a quantity PATCH of one row.
+ */
+export async function signedInRequests(base: string, dataDir: string) {
+  const cookie = await signedInUser(base, dataDir);
+  const write = { cookie, origin: base, 'content-type': 'application/json' };
+  const binder = (await (await fetch(`${base}/api/binders`, { method: 'POST', headers: write, body: JSON.stringify({ name: 'Mixed', category: 'personal' }) })).json()) as { id: string };
+  const cards = (await (await fetch(`${base}/api/cards?set=op-01&variations=false&pageSize=40`)).json()) as { items: { id: number }[] };
+  const added = await fetch(`${base}/api/binders/${binder.id}/cards`, { method: 'POST', headers: write, body: JSON.stringify({ cards: cards.items.map((c) => ({ cardId: c.id, quantity: 2 })) }) });
+  if (!added.ok) throw new Error(`adding cards: ${added.status} ${await added.text()}`);
+  const rows = (await (await fetch(`${base}/api/binders/${binder.id}/cards?page=1&pageSize=5`, { headers: { cookie } })).json()) as { items: { id: number }[] };
+  const rowId = rows.items[0]!.id;
+  const requests: (autocannon.Request & { name: string })[] = [
+    { name: 'GET /api/me', method: 'GET', path: '/api/me' },
+    { name: 'GET /api/cards (library page)', method: 'GET', path: '/api/cards?page=2&pageSize=48' },
+    { name: 'GET /api/binders', method: 'GET', path: '/api/binders' },
+    { name: 'GET /api/binders/{id}', method: 'GET', path: `/api/binders/${binder.id}` },
+    { name: 'GET /api/decks', method: 'GET', path: '/api/decks' },
+    { name: 'GET /api/collection/portfolio', method: 'GET', path: '/api/collection/portfolio' },
+    {
+      name: 'PATCH /api/binders/{id}/cards/{rowId}',
+      method: 'PATCH',
+      path: `/api/binders/${binder.id}/cards/${rowId}`,
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ quantity: 3 }),
+    },
+  ];
+  return { cookie, requests };
+}
+
+export async function mixedBenchmark({ root, databaseUrl, log }: { root: string; databaseUrl: string; log: (msg: string) => void }): Promise<MixedResult> {
+  const scratch = await createScratchPgDatabase(databaseUrl);
+  try {
+    const server = await startBenchServer({ serverRoot: root, port: PORT, env: { DATABASE_URL: scratch.url } });
+    try {
+      const { cookie, requests } = await signedInRequests(server.base, server.dataDir);
+      const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
+      // Warm-up (JIT, caches), not reported.
+      await autocannon({ url: server.base, connections: CONNECTIONS, duration: 3, headers, requests });
+      const result = await autocannon({ url: server.base, connections: CONNECTIONS, duration: SECONDS, headers, requests });
+      const r: MixedResult = {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        workers: process.env.WEB_CONCURRENCY ?? `one per core (${os.availableParallelism()})`,
+        requestsPerSec: Math.round(result.requests.average),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      };
+      log(`mixed signed-in load on PostgreSQL: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`);
+      return r;
+    } finally {
+      await server.stop();
+    }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
     await scratch.drop();
   }
 }

@@ -4,6 +4,8 @@
  * numbers are judged by people, each figure next to its goal and whether it was met (pass/MISS), in latest.md and in
  * latest.json (`figures`). BENCH_ONLY=binders, BENCH_ONLY=validate (health and the validate endpoint) or
  * BENCH_ONLY=lighthouse (build, then Lighthouse on / and /cards), BENCH_ONLY=session (health and a signed-in /api/me) run only that part and print it (latest.* untouched).
+ * BENCH_ONLY=cpu: server CPU ms per request for each endpoint (bench/cpu.ts); BENCH_CPU_BASELINE=<root of another built
+ * checkout> adds that build as a "before" column.
  * BENCH_ONLY=render writes latest.{json,md} again from the figures saved in latest.json (no new measurement).
  * The prices and alerts parts always run in a process of their own (BENCH_ONLY=prices, BENCH_ONLY=alerts): their
  * latencies are those of the code measured, not of this process's garbage collector, which by then holds every load
@@ -13,6 +15,7 @@ import { bindersBenchmark, bindersFigures, bindersMarkdown, signedInUser, type B
 import { deckValidationRate } from './deck-validation';
 import { pricesBenchmark, pricesFigures, type PricesResult } from './prices';
 import { alertsBenchmark, alertsFigures, type AlertsResult } from './alerts';
+import { cpuBenchmark, cpuMarkdown, type CpuResult } from './cpu';
 import { mixedBenchmark, mixedFigures, type MixedResult } from './mixed';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,7 +31,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
 const only = process.env.BENCH_ONLY;
-const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts', 'session', 'mixed'];
+const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts', 'session', 'mixed', 'cpu'];
 if (only && !ONLY.includes(only)) throw new Error(`BENCH_ONLY=${only}: one of ${ONLY.join(', ')}`);
 
 function log(msg: string) {
@@ -303,6 +306,8 @@ interface Measured {
   me?: LoadResult;
   /** Issue 20: the mixed signed-in load on PostgreSQL (only when DATABASE_URL is set). */
   mixed?: MixedResult;
+  /** Issue 20: server CPU ms per request, endpoint by endpoint (absent in results saved before it). */
+  cpu?: CpuResult;
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
@@ -394,6 +399,7 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
     coldStartDemoMs: m.coldStartDemoMs,
     cardsWithPrices: m.cardsWithPrices,
     alerts: m.alerts,
+    cpu: m.cpu,
     figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures },
     allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures].every((f) => f.pass !== false),
   };
@@ -429,6 +435,7 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
           '',
         ]
       : []),
+    ...(m.cpu ? ['## Server CPU per request (issue 20)', '', ...cpuMarkdown(m.cpu), ''] : []),
   ].join('\n');
   return { summary, md };
 }
@@ -488,6 +495,7 @@ async function main() {
   const prices = partInOwnProcess<PricesResult>('prices', 'BENCH_PRICES_JSON');
   const alerts = partInOwnProcess<AlertsResult>('alerts', 'BENCH_ALERTS_JSON');
   const mixed = process.env.DATABASE_URL ? await mixedBenchmark({ root, databaseUrl: process.env.DATABASE_URL, log }) : undefined;
+  const cpu = await cpuBenchmark({ root, databaseUrl: process.env.DATABASE_URL, baseline: process.env.BENCH_CPU_BASELINE, log });
 
   const { summary, md } = report({
     date: new Date().toISOString(),
@@ -511,6 +519,7 @@ async function main() {
     alerts,
     me,
     mixed,
+    cpu,
   });
   writeResults(summary, md);
 }
@@ -670,7 +679,14 @@ async function mainLighthouseOnly() {
   });
 }
 
-const mains: Record<string, () => Promise<void>> = { mixed: mainMixedOnly, session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
+/** BENCH_ONLY=cpu: server CPU ms per request for each endpoint (embedded, cache off, PostgreSQL when set, a baseline when BENCH_CPU_BASELINE is set), printed. */
+async function mainCpuOnly() {
+  buildServer();
+  const cpu = await cpuBenchmark({ root, databaseUrl: process.env.DATABASE_URL, baseline: process.env.BENCH_CPU_BASELINE, log });
+  process.stdout.write(`\n${cpuMarkdown(cpu).join('\n')}\n${JSON.stringify(cpu, null, 2)}\n`);
+}
+
+const mains: Record<string, () => Promise<void>> = { cpu: mainCpuOnly, mixed: mainMixedOnly, session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
 (only ? mains[only]! : main)().catch((err: unknown) => {
   console.error(err);
   process.exit(1);

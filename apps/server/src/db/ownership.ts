@@ -20,10 +20,11 @@
  * (text) and `userId` columns, and `isPublic` (boolean) for items that can be public.
  * Later rules (family sharing, plan gates) extend `mayRead`/`mayChange`; callers keep the same four calls.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppError } from '../lib/errors';
 import type { Db } from './client';
+import { preparedPerDb } from './prepared';
 
 /** Who asks: a signed-in user, or null for an anonymous visitor. */
 export type Viewer = { id: string } | null;
@@ -61,17 +62,32 @@ export interface OwnedItems<Row> {
 export function ownedItems<T extends OwnedTable>(table: T, notFound: () => AppError): OwnedItems<T['$inferSelect']> {
   type Row = T['$inferSelect'];
   const ownedBy = (user: { id: string }, id: string) => and(eq(table.id, id), eq(table.userId, user.id))!;
+  // Every item request starts here: both reads are prepared once per database handle (db/prepared.ts).
   // drizzle cannot infer the row of a generic table; select() of the table answers exactly T['$inferSelect'].
-  const select = (db: Db, where: SQL) => db.select().from(table as PgTable).where(where) as unknown as Promise<Row[]>;
+  const name = getTableName(table);
+  const byId = preparedPerDb((db) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, sql.placeholder('id')))
+      .prepare(`${name}_by_id`),
+  );
+  const byOwner = preparedPerDb((db) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(table.id, sql.placeholder('id')), eq(table.userId, sql.placeholder('userId'))))
+      .prepare(`${name}_by_owner`),
+  );
   return {
     async readable(db, viewer, id) {
-      const [record] = await select(db, eq(table.id, id));
+      const [record] = (await byId(db).execute({ id })) as Row[];
       if (!record || !mayRead(viewer, record as unknown as Ownable)) throw notFound();
       return record;
     },
     async changeable(db, user, id) {
       // The owner is part of the query: another user's item is never read.
-      const [record] = await select(db, ownedBy(user, id));
+      const [record] = (await byOwner(db).execute({ id, userId: user.id })) as Row[];
       if (!record) throw notFound();
       return record;
     },

@@ -1,14 +1,36 @@
 import { createMiddleware } from 'hono/factory';
 import { termsState } from '../db/consent';
-import type { AppEnv, ResolvedSession, SessionUser } from './context';
+import type { AppEnv, AuthService, ResolvedSession, SessionUser } from './context';
 import { AppError } from './errors';
 import type { TermsStateValue } from './session-cache';
 
-type GateContext = { req: { raw: Request }; var: AppEnv['Variables']; set: (key: 'session', value: ResolvedSession | null) => void };
+type GateContext = {
+  req: { raw: Request };
+  var: AppEnv['Variables'];
+  set: (key: 'session', value: ResolvedSession | null) => void;
+  header: (name: string, value: string, options?: { append?: boolean }) => void;
+};
+
+/** A session as read on a cache miss: its user, expiry and, from the one-statement lookup, the terms state. */
+type ReadSession = { user: SessionUser; expiresAt: number; terms?: TermsStateValue };
+
+/**
+ * Reads the session of a cookie: in one statement (session, user and terms state) when the one-statement lookup
+ * covers the case, else through the authentication library, whose cookie changes (a refreshed session's renewed
+ * cookie, a cleared one) are passed on to the response.
+ */
+async function readSession(c: GateContext, auth: AuthService, key: string | null): Promise<ReadSession | null> {
+  const fast = key !== null && auth.lookupSession ? await auth.lookupSession(key, c.req.raw.headers.get('cookie') ?? '') : null;
+  if (fast?.kind === 'none') return null;
+  if (fast?.kind === 'found') return { user: fast.user, expiresAt: fast.sessionExpiresAt, terms: fast.terms };
+  const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+  return response ? { user: response.user, expiresAt: new Date(response.session.expiresAt).getTime() } : null;
+}
 
 /**
  * The request's session: from the session cache when this cookie was resolved a moment ago (no database read), else
- * from the authentication library, then kept. Resolved once per request (c.var.session).
+ * read (readSession) and kept. Resolved once per request (c.var.session).
  */
 export async function resolveSession(c: GateContext): Promise<ResolvedSession | null> {
   if (c.var.session !== undefined) return c.var.session;
@@ -22,10 +44,12 @@ export async function resolveSession(c: GateContext): Promise<ResolvedSession | 
     if (cache && hit) resolved = { key, entry: hit, epoch: cache.epoch };
     else if (!cache || key !== null) {
       const epoch = cache?.epoch ?? 0;
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      const session = await readSession(c, auth, key);
       if (session) {
-        const expiresAt = new Date(session.session.expiresAt).getTime();
-        const entry = cache && key !== null ? cache.set(key, session.user, expiresAt, epoch) : { user: session.user, sessionExpiresAt: expiresAt, staleAt: 0 };
+        const entry =
+          cache && key !== null
+            ? cache.set(key, session.user, session.expiresAt, epoch, session.terms)
+            : { user: session.user, sessionExpiresAt: session.expiresAt, staleAt: 0, terms: session.terms };
         resolved = { key, entry, epoch };
       }
     }

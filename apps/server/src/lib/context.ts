@@ -2,7 +2,7 @@ import type { PriceConfig } from './price-config';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db, DbEvents } from '../db/client';
 import type { Logger } from './logger';
-import type { CachedSession, SessionCache, SessionUser } from './session-cache';
+import type { CachedSession, SessionCache, SessionLookup, SessionUser } from './session-cache';
 
 /** What the request's session cookie resolved to (lib/auth-gate.ts): its cache key and entry, and the cache's epoch when read. */
 export interface ResolvedSession {
@@ -18,10 +18,14 @@ export type { SessionUser } from './session-cache';
  * features/auth/auth.ts (createAuth) is one. Declared here so that lib/ does not import a feature.
  */
 export interface AuthService {
-  api: { getSession(context: { headers: Headers }): Promise<{ user: SessionUser; session: { expiresAt: Date } } | null> };
+  api: {
+    getSession(context: { headers: Headers; returnHeaders: true }): Promise<{ headers: Headers; response: { user: SessionUser; session: { expiresAt: Date } } | null }>;
+  };
   options: BetterAuthOptions;
   /** Resolved sessions kept in this process (lib/session-cache.ts). */
   sessionCache?: SessionCache;
+  /** A cache miss in one statement (features/auth/session-lookup.ts), given the session cookie's value and the Cookie header. */
+  lookupSession?: (cookieValue: string, cookieHeader: string) => Promise<SessionLookup>;
 }
 
 export interface AppDeps {

@@ -41,10 +41,19 @@ export interface TermsStateValue {
   currentTosVersion: string;
 }
 
+/**
+ * What a session cookie resolved to on a cache miss (features/auth/session-lookup.ts): nothing (no valid signature),
+ * a session with its user and terms state read in one statement, or a case left to the authentication library.
+ */
+export type SessionLookup =
+  | { kind: 'none' }
+  | { kind: 'library' }
+  | { kind: 'found'; user: SessionUser; sessionExpiresAt: number; terms: TermsStateValue };
+
 export const SESSIONS_CHANNEL = 'sessions';
 
 /** The session cookie's names: plain, and with the prefix secure cookies get (better-auth's defaults). */
-const COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
+export const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 
 /** The most entries kept: past it the oldest go first (each is a few hundred bytes). */
 const MAX_ENTRIES = 50_000;
@@ -59,6 +68,8 @@ export class SessionCache {
   constructor(
     readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    /** The session cookie's names; the library sets one of them (the secure one on https). */
+    private readonly cookieNames: readonly string[] = SESSION_COOKIE_NAMES,
   ) {}
 
   get enabled() {
@@ -73,7 +84,7 @@ export class SessionCache {
       const eq = part.indexOf('=');
       if (eq < 0) continue;
       const name = part.slice(0, eq).trim();
-      if (COOKIE_NAMES.includes(name)) {
+      if (this.cookieNames.includes(name)) {
         const value = part.slice(eq + 1).trim();
         if (value) return value;
       }
@@ -93,8 +104,8 @@ export class SessionCache {
   }
 
   /** Stores what a cookie resolved to, unless an invalidation happened since `epoch` was read (or caching is off). */
-  set(key: string, user: SessionUser, sessionExpiresAt: number, epoch: number): CachedSession {
-    const entry: CachedSession = { user, sessionExpiresAt, staleAt: this.now() + this.ttlMs };
+  set(key: string, user: SessionUser, sessionExpiresAt: number, epoch: number, terms?: TermsStateValue): CachedSession {
+    const entry: CachedSession = { user, sessionExpiresAt, staleAt: this.now() + this.ttlMs, ...(terms ? { terms } : {}) };
     if (!this.enabled || epoch !== this.epoch) return entry;
     const previous = this.entries.get(key);
     if (previous) this.drop(key, previous.user.id);

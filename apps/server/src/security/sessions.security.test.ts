@@ -3,9 +3,11 @@
  * nothing for its session, and yet every way a session ends or a user changes holds from the very next request — on
  * the replica that made the change and on another one sharing the database and its events.
  */
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createLocalEvents } from '../db/client';
+import { sessions } from '../db/schema/index';
 import { createAuth } from '../features/auth/auth';
 import { cookieOf, createAuthTestApp, postJson, signUpVerified, TEST_PUBLIC_URL, testLog } from '../testing/test-app';
 
@@ -15,6 +17,8 @@ let statements: string[] = [];
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 /** A second replica: its own app and session cache, on the same database and events. */
 let replica: ReturnType<typeof buildApp>;
+/** A replica whose session cache is off: every request is a cache miss. */
+let uncached: ReturnType<typeof buildApp>;
 
 const get = (app: { request: typeof ctx.app.request }, path: string, cookie: string) => app.request(path, { headers: { Cookie: cookie } });
 const send = (path: string, body: unknown, cookie: string) => ctx.app.request(path, postJson(body, { Cookie: cookie }));
@@ -38,6 +42,13 @@ beforeAll(async () => {
   ctx = await createAuthTestApp({ events, seed: true, onQuery: (q) => statements.push(q) });
   const auth = createAuth({ db: ctx.db, mailer: ctx.mail.mailer, log: testLog, config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit: false } });
   replica = buildApp({ db: ctx.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy: true, events });
+  const noCache = createAuth({
+    db: ctx.db,
+    mailer: ctx.mail.mailer,
+    log: testLog,
+    config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit: false, sessionCacheTtlMs: 0 },
+  });
+  uncached = buildApp({ db: ctx.db, log: testLog, auth: noCache, publicUrl: TEST_PUBLIC_URL, trustProxy: true, events });
 }, 60_000);
 
 afterAll(async () => {
@@ -154,5 +165,67 @@ describe('revocation holds from the very next request, on every replica', () => 
     expect(patched.status).toBe(200);
     const after = (await (await get(replica, '/api/me', cookie)).json()) as { profile: { displayName: string | null } };
     expect(after.profile.displayName).toBe('Cyborg');
+  });
+});
+
+/** The session token inside a session cookie (its value is `token.signature`, URL-encoded). */
+const tokenOf = (cookie: string) => decodeURIComponent(/better-auth\.session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
+const sessionOf = async (cookie: string) => {
+  const [row] = await ctx.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, tokenOf(cookie)));
+  return row;
+};
+const isSessionRead = (q: string) => /"sessions"|"users"|user_consents|legal_versions/.test(q);
+
+describe('a cache miss', () => {
+  it('reads the session, its user and the terms state in one statement', async () => {
+    const cookie = await signUpVerified(ctx, 'miss-vivi@example.com', PASSWORD);
+    expect((await accept(cookie, 'miss_vivi')).status).toBe(200);
+    // A write behind the terms gate: one statement answers who and whether the terms are accepted.
+    const write = await statementsOf(() => uncached.request('/api/binders', postJson({ name: 'Miss', category: 'trade' }, { Cookie: cookie })));
+    expect(write.status).toBe(201);
+    expect(write.statements.filter(isSessionRead)).toHaveLength(1);
+    // GET /api/me: that statement and the profile.
+    statements = [];
+    const me = await uncached.request('/api/me', { headers: { Cookie: cookie } });
+    expect(me.status).toBe(200);
+    expect(statements).toHaveLength(2);
+    const body = (await me.json()) as { user: { email: string }; consent: { tosAccepted: boolean; tosTimestamp: string | null } };
+    expect(body.user.email).toBe('miss-vivi@example.com');
+    expect(body.consent.tosAccepted).toBe(true);
+    expect(Number.isNaN(Date.parse(body.consent.tosTimestamp!))).toBe(false);
+  });
+
+  it('refuses a cookie with a wrong signature without reading the database', async () => {
+    const cookie = await signUpVerified(ctx, 'miss-kaya@example.com', PASSWORD);
+    const token = tokenOf(cookie);
+    const wrong = `better-auth.session_token=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    expect(await statementsOf(() => get(uncached, '/api/me', wrong))).toEqual({ status: 401, statements: [] });
+    expect((await get(uncached, '/api/me', cookie)).status).toBe(200);
+  });
+
+  it('renews a session due for its daily refresh, and sends the renewed cookie back', async () => {
+    const cookie = await signUpVerified(ctx, 'miss-carrot@example.com', PASSWORD);
+    // Last renewed more than a day ago (the library's updateAge): five days of the seven left.
+    await ctx.db.execute(sql`update sessions set expires_at = now() + interval '5 days' where token = ${tokenOf(cookie)}`);
+    const res = await get(ctx.app, '/api/me', cookie);
+    expect(res.status).toBe(200);
+    const renewed = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
+    expect(renewed).toMatch(/Max-Age=604800/);
+    expect(renewed!.split(';')[0]).toBe(cookie.split('; ').find((c) => c.startsWith('better-auth.session_token=')));
+    const expiresAt = (await sessionOf(cookie))!.expiresAt.getTime();
+    expect(expiresAt).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+    // Renewed: the next miss is the one-statement read again, with no cookie to send.
+    const next = await uncached.request('/api/me', { headers: { Cookie: cookie } });
+    expect(next.status).toBe(200);
+    expect(next.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('ends an expired session: 401, the session deleted and its cookie cleared', async () => {
+    const cookie = await signUpVerified(ctx, 'miss-pell@example.com', PASSWORD);
+    await ctx.db.execute(sql`update sessions set expires_at = now() - interval '1 minute' where token = ${tokenOf(cookie)}`);
+    const res = await get(uncached, '/api/me', cookie);
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=;') && /Max-Age=0/.test(c))).toBe(true);
+    expect(await sessionOf(cookie)).toBeUndefined();
   });
 });

@@ -11,12 +11,13 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, appMeta, rateLimits, sessions, users, verifications } from '../../db/schema/index';
 import type { AuthService } from '../../lib/context';
-import { SessionCache } from '../../lib/session-cache';
+import { SESSION_COOKIE_NAMES, SessionCache } from '../../lib/session-cache';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { safeImage } from './auth-input';
 import { authMail, mailLanguage } from './auth-mail';
+import { createSessionLookup, type SessionLookupConfig } from './session-lookup';
 
 export interface AuthConfig {
   /** Where users reach the app, e.g. http://localhost:3000. */
@@ -98,7 +99,10 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
   const providerLabel = (id: string) => (id === OIDC_PROVIDER_ID ? (config.oidc?.name ?? 'OpenID Connect') : (SOCIAL_LABELS[id] ?? id));
   // Resolved sessions, reused without a database read; every change the library makes to a session or a user (sign-out,
   // revocation, password change, e-mail change, verification) drops the user's entries on every replica.
-  const sessionCache = new SessionCache(config.sessionCacheTtlMs ?? DEFAULT_SESSION_CACHE_TTL_MS);
+  const secureCookies = config.publicUrl.startsWith('https://');
+  // The library names its session cookie by that setting: the secure name on https, the plain one otherwise.
+  const sessionCookie = SESSION_COOKIE_NAMES[secureCookies ? 1 : 0]!;
+  const sessionCache = new SessionCache(config.sessionCacheTtlMs ?? DEFAULT_SESSION_CACHE_TTL_MS, Date.now, [sessionCookie]);
   const forget = async (userId: unknown) => {
     if (typeof userId === 'string') await sessionCache.invalidateUser(userId);
   };
@@ -200,7 +204,7 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
       : [],
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: config.publicUrl.startsWith('https://'),
+      useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     rateLimit: {
@@ -249,7 +253,20 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
       },
     },
   });
-  return Object.assign(instance, { sessionCache });
+  // A cache miss in one statement, with the library's own secret, cookie names and session ages (read once).
+  let lookupConfig: Promise<SessionLookupConfig> | null = null;
+  const lookupSession = createSessionLookup(db, () =>
+    (lookupConfig ??= instance.$context.then((ctx) => {
+      if (ctx.authCookies.sessionToken.name !== sessionCookie) throw new Error(`unexpected session cookie name ${ctx.authCookies.sessionToken.name}`);
+      return {
+        secret: ctx.secret,
+        cookies: { sessionToken: sessionCookie, dontRemember: ctx.authCookies.dontRememberToken.name, sessionData: ctx.authCookies.sessionData.name },
+        expiresIn: ctx.sessionConfig.expiresIn,
+        updateAge: ctx.sessionConfig.updateAge,
+      };
+    })),
+  );
+  return Object.assign(instance, { sessionCache, lookupSession });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BinderCategory, BinderDetail, BinderSummary, CreateBinderRequest, UpdateBinderRequest } from '@grandline/core/contracts/binders';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isOwner } from '../../db/ownership';
 import { isUniqueViolation } from '../../db/pg-errors';
+import { preparedPerDb } from '../../db/prepared';
 import { binderCards, binders, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
@@ -17,24 +18,41 @@ import { mostCopies, snapshotOf, statsOf } from './binder-snapshot';
 
 type Counts = { cardCount: number; distinctCount: number; previewCardId?: number | null };
 
-/** Copies, distinct prints and the print with most copies (the preview when no cover is set) per binder. */
-async function countsOf(db: Db, ids: string[]) {
-  const out = new Map<string, Counts>(ids.map((id) => [id, { cardCount: 0, distinctCount: 0 }]));
-  if (!ids.length) return out;
-  const previews = await db
-    .selectDistinctOn([binderCards.binderId], { binderId: binderCards.binderId, cardId: binderCards.cardId })
-    .from(binderCards)
-    .where(inArray(binderCards.binderId, ids))
-    .orderBy(binderCards.binderId, desc(binderCards.quantity), asc(binderCards.id));
-  const previewOf = new Map(previews.map((p) => [p.binderId, p.cardId]));
-  const rows = await db
-    .select({ binderId: binderCards.binderId, copies: sql<number>`sum(${binderCards.quantity})::int`, prints: sql<number>`count(distinct ${binderCards.cardId})::int` })
-    .from(binderCards)
-    .where(inArray(binderCards.binderId, ids))
-    .groupBy(binderCards.binderId);
-  for (const r of rows) out.set(r.binderId, { cardCount: Number(r.copies), distinctCount: Number(r.prints), previewCardId: previewOf.get(r.binderId) ?? null });
-  return out;
-}
+/**
+ * A user's binders with, per binder, its copies, distinct prints and the print with most copies (the preview when no
+ * cover is set): one prepared statement.
+ */
+const bindersOfUser = preparedPerDb((db) =>
+  db
+    .select({
+      record: binders,
+      cardCount: sql<number>`coalesce(counts.copies, 0)`.mapWith(Number),
+      distinctCount: sql<number>`coalesce(counts.prints, 0)`.mapWith(Number),
+      previewCardId: sql<number | null>`preview.card_id`,
+    })
+    .from(binders)
+    .leftJoinLateral(
+      db
+        .select({ copies: sql<number>`sum(${binderCards.quantity})::int`.as('copies'), prints: sql<number>`count(distinct ${binderCards.cardId})::int`.as('prints') })
+        .from(binderCards)
+        .where(eq(binderCards.binderId, binders.id))
+        .as('counts'),
+      sql`true`,
+    )
+    .leftJoinLateral(
+      db
+        .select({ cardId: binderCards.cardId })
+        .from(binderCards)
+        .where(eq(binderCards.binderId, binders.id))
+        .orderBy(desc(binderCards.quantity), asc(binderCards.id))
+        .limit(1)
+        .as('preview'),
+      sql`true`,
+    )
+    .where(eq(binders.userId, sql.placeholder('userId')))
+    .orderBy(desc(binders.updatedAt))
+    .prepare('binders_of_user'),
+);
 
 function summary(record: BinderRecord, { previewCardId, ...counts }: Counts, index: CatalogueIndex): BinderSummary {
   const cover = record.coverCardId ? (index.byId.get(record.coverCardId) ?? null) : null;
@@ -55,9 +73,8 @@ function summary(record: BinderRecord, { previewCardId, ...counts }: Counts, ind
 /** The signed-in user's binders (the wishlist included), most recently changed first. */
 export async function listBinders({ db, user }: { db: Db; user: User }): Promise<BinderSummary[]> {
   const index = await catalogueIndex(db);
-  const records = await db.select().from(binders).where(eq(binders.userId, user.id)).orderBy(desc(binders.updatedAt));
-  const counts = await countsOf(db, records.map((r) => r.id));
-  return records.map((r) => summary(r, counts.get(r.id)!, index));
+  const rows = await bindersOfUser(db).execute({ userId: user.id });
+  return rows.map(({ record, ...counts }) => summary(record, counts, index));
 }
 
 /** A binder with its owner and statistics; its cards come page by page from `listBinderCards`. */

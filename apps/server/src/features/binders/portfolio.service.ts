@@ -2,6 +2,7 @@ import type { PortfolioResponse } from '@grandline/core/contracts/binders';
 import type { CollectionValue, CollectionValueQuery, PortfolioValueResponse, ValueHistoryQuery, ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { binderCards, binders } from '../../db/schema/index';
 import { catalogueIndex } from '../cards/catalogue-index';
 import type { PriceConfig } from '../../lib/price-config';
@@ -45,13 +46,19 @@ const indexIdOf = (index: object) => {
   return id;
 };
 
+/** The user's Personal binders and when the last of them changed: the key of their cached portfolio (prepared). */
+const personalState = preparedPerDb((db) =>
+  db
+    .select({ ids: sql<string[] | null>`array_agg(${binders.id}::text order by ${binders.id})`, latest: sql<string | null>`max(${binders.updatedAt})::text` })
+    .from(binders)
+    .where(and(eq(binders.userId, sql.placeholder('userId')), eq(binders.category, 'personal')))
+    .prepare('personal_binders_state'),
+);
+
 /** Totals over the user's Personal binders only (spec §6: Trade binders do not count towards the portfolio). */
 export async function portfolio({ db, user }: { db: Db; user: User }): Promise<PortfolioResponse> {
   const index = await catalogueIndex(db);
-  const [state] = await db
-    .select({ ids: sql<string[] | null>`array_agg(${binders.id}::text order by ${binders.id})`, latest: sql<string | null>`max(${binders.updatedAt})::text` })
-    .from(binders)
-    .where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')));
+  const [state] = await personalState(db).execute({ userId: user.id });
   const personal = (state?.ids ?? []).map((id) => ({ id }));
   const key = `${indexIdOf(index)}|${personal.map((b) => b.id).join(',')}|${state?.latest ?? ''}`;
   const cached = portfolios.get(user.id);

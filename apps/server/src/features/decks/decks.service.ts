@@ -18,8 +18,9 @@ import { deckFormat, type DeckFormat } from '@grandline/core/decks/formats';
 import { validateDeck, type DeckCard, type DeckValidation } from '@grandline/core/decks/validate';
 import type { RegulationEntry } from '@grandline/core/decks/regulations';
 import { allRegulations, currentRegulations, regulationsGeneration, regulationsOf } from './regulations.service';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { isOwner, ownedItems, type Viewer } from '../../db/ownership';
 import { deckCards, decks, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -93,14 +94,39 @@ async function rowsOf(db: Db, deckIds: string[], index: CatalogueIndex): Promise
   return out;
 }
 
+/** A user's decks, most recently changed first, each with its cards in list order: one prepared statement. */
+const decksOfUser = preparedPerDb((db) =>
+  db
+    .select({ record: decks, cardIds: sql<number[] | null>`cards.card_ids`, quantities: sql<number[] | null>`cards.quantities` })
+    .from(decks)
+    .leftJoinLateral(
+      db
+        .select({
+          cardIds: sql<number[]>`array_agg(${deckCards.cardId} order by ${deckCards.position})`.as('card_ids'),
+          quantities: sql<number[]>`array_agg(${deckCards.quantity} order by ${deckCards.position})`.as('quantities'),
+        })
+        .from(deckCards)
+        .where(eq(deckCards.deckId, decks.id))
+        .as('cards'),
+      sql`true`,
+    )
+    .where(eq(decks.userId, sql.placeholder('userId')))
+    .orderBy(desc(decks.updatedAt))
+    .prepare('decks_of_user'),
+);
+
 /** The signed-in user's decks, most recently changed first, each with its validity. */
 export async function listDecks({ db, user }: { db: Db; user: { id: string } }): Promise<DeckSummary[]> {
   const index = await catalogueIndex(db);
   const regulations = await allRegulations(db);
-  const records = await db.select().from(decks).where(eq(decks.userId, user.id)).orderBy(desc(decks.updatedAt));
-  const rows = await rowsOf(db, records.map((r) => r.id), index);
-  return records.map((r) => {
-    const { validation: _validation, ...rest } = summary(r, rows.get(r.id)!, index, regulations);
+  const found = await decksOfUser(db).execute({ userId: user.id });
+  return found.map(({ record, cardIds, quantities }) => {
+    const rows: DeckRow[] = [];
+    (cardIds ?? []).forEach((cardId, i) => {
+      const card = index.byId.get(cardId);
+      if (card) rows.push({ card, quantity: quantities![i]! });
+    });
+    const { validation: _validation, ...rest } = summary(record, rows, index, regulations);
     return rest;
   });
 }
