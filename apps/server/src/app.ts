@@ -11,6 +11,7 @@ import { accountRoutes } from './features/account/account.routes';
 import { bindersRoutes } from './features/binders/binders.routes';
 import { decksRoutes } from './features/decks/decks.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { billingRoutes } from './features/billing/billing.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -70,6 +71,7 @@ export function buildApi() {
   api.route('/', accountRoutes);
   api.route('/', geoRoutes);
   api.route('/', adminRoutes);
+  api.route('/', billingRoutes);
   api.route('/', decksRoutes);
   api.route('/', regulationsRoutes);
   api.route('/', manualCardsRoutes);

@@ -72,6 +72,7 @@ export async function signInWithContent(page: Page, name: string, retry: number)
     '/price-comparison',
     '/settings',
     '/settings?tab=preferences',
+    '/settings?tab=subscription',
     '/cards',
     '/cards/onepiece/OP01-001-x',
     '/sets/op-01',

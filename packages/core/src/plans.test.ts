@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeekStart, monthStart, nextIsoWeekStart, nextMonthStart } from './plans';
+import { effectivePlan, higherPlan, isoWeekStart, monthStart, nextIsoWeekStart, nextMonthStart, planLimits, subscriptionGrants } from './plans';
 
 const at = (iso: string) => new Date(iso);
 
@@ -26,5 +26,36 @@ describe('plan periods (UTC)', () => {
     expect(monthStart(at('2026-12-31T23:59:59Z')).toISOString()).toBe('2026-12-01T00:00:00.000Z');
     expect(nextMonthStart(at('2026-12-31T23:59:59Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
     expect(monthStart(at('2027-01-01T00:00:00Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+});
+
+describe('the plan in effect', () => {
+  const now = at('2026-11-26T12:00:00Z');
+  const sub = (status: 'active' | 'trialing' | 'past_due' | 'canceled', end: string | null, plan: 'hobby' | 'family' = 'hobby') => ({ plan, status, end: end ? at(end) : null });
+
+  it('is Free with neither a subscription nor a grant', () => {
+    expect(effectivePlan({ subscription: null, complimentary: null }, now)).toBe('free');
+    expect(planLimits('free').watches).toBe(3);
+    expect(planLimits('hobby').watches).toBeNull();
+  });
+
+  it('follows the subscription through its states (spec §4)', () => {
+    expect(subscriptionGrants(sub('active', null), now)).toBe(true);
+    expect(subscriptionGrants(sub('trialing', '2026-12-01T00:00:00Z'), now)).toBe(true);
+    // A renewal that failed and is retried: still the plan, whatever the end says.
+    expect(subscriptionGrants(sub('past_due', '2026-11-20T00:00:00Z'), now)).toBe(true);
+    // Cancelled: the period paid for, up to the second.
+    expect(subscriptionGrants(sub('canceled', '2026-11-26T12:00:01Z'), now)).toBe(true);
+    expect(subscriptionGrants(sub('canceled', '2026-11-26T12:00:00Z'), now)).toBe(false);
+    expect(subscriptionGrants(sub('canceled', null), now)).toBe(false);
+    expect(effectivePlan({ subscription: sub('canceled', '2026-11-01T00:00:00Z', 'family'), complimentary: null }, now)).toBe('free');
+  });
+
+  it('takes the higher of a subscription and a complimentary plan', () => {
+    expect(higherPlan('hobby', 'family')).toBe('family');
+    expect(higherPlan('family', 'free')).toBe('family');
+    expect(effectivePlan({ subscription: sub('active', null, 'hobby'), complimentary: 'family' }, now)).toBe('family');
+    expect(effectivePlan({ subscription: sub('active', null, 'family'), complimentary: 'hobby' }, now)).toBe('family');
+    expect(effectivePlan({ subscription: sub('canceled', null, 'family'), complimentary: 'hobby' }, now)).toBe('hobby');
   });
 });

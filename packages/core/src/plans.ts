@@ -1,10 +1,42 @@
 /**
  * The plans and what each allows (spec §1, §6, §9): the one source the server's gates and the web app's prompts read.
- * Every user is on Free until billing lands (the plans issue adds Hobby and Family subscriptions; the gates already
- * ask `planLimits(plan)` and need no change then). A limit of null means unlimited.
+ * A user's plan is the higher of their subscription's and a complimentary plan an admin granted (`effectivePlan`);
+ * Free when they have neither. A limit of null means unlimited.
  */
 export const PLAN_IDS = ['free', 'hobby', 'family'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
+
+/** Higher plans include everything of the lower ones. */
+const PLAN_RANK: Record<PlanId, number> = { free: 0, hobby: 1, family: 2 };
+export const higherPlan = (a: PlanId, b: PlanId): PlanId => (PLAN_RANK[b] > PLAN_RANK[a] ? b : a);
+
+/** Spec §4: the states of a subscription. */
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** What a user's stored subscription says, as far as the plan goes. */
+export interface SubscriptionFacts {
+  /** The paid plan (hobby or family), from the subscribed product. */
+  plan: PlanId;
+  status: SubscriptionStatus;
+  /** When the paid period ends (renewal, or the end of a cancelled one); null when unknown. */
+  end: Date | null;
+}
+
+/**
+ * Whether a subscription gives its plan now: active and trialing do, and past_due too (the payment is being retried:
+ * the user keeps the plan through the grace period); canceled does until the period that was paid for ends.
+ */
+export function subscriptionGrants(sub: SubscriptionFacts, now: Date): boolean {
+  if (sub.status === 'canceled') return sub.end !== null && sub.end.getTime() > now.getTime();
+  return true;
+}
+
+/** The plan a user is on: the higher of their subscription's (while it grants it) and a complimentary one. */
+export function effectivePlan({ subscription, complimentary }: { subscription: SubscriptionFacts | null; complimentary: PlanId | null }, now: Date): PlanId {
+  const paid = subscription && subscriptionGrants(subscription, now) ? subscription.plan : 'free';
+  return higherPlan(paid, complimentary ?? 'free');
+}
 
 export interface PlanLimits {
   /** Price alerts (watches) a user may have at once. */

@@ -1,7 +1,9 @@
+import type { PlanId } from '@grandline/core/plans';
 import { createMiddleware } from 'hono/factory';
 import { termsState } from '../db/consent';
 import type { AppEnv, AuthService, ResolvedSession, SessionUser } from './context';
 import { AppError } from './errors';
+import { planFromFacts, readPlanFacts, type PlanFacts } from './plans';
 import type { TermsStateValue } from './session-cache';
 
 type GateContext = {
@@ -12,7 +14,7 @@ type GateContext = {
 };
 
 /** A session as read on a cache miss: its user, expiry and, from the one-statement lookup, the terms state. */
-type ReadSession = { user: SessionUser; expiresAt: number; terms?: TermsStateValue };
+type ReadSession = { user: SessionUser; expiresAt: number; terms?: TermsStateValue; plan?: PlanFacts };
 
 /**
  * Reads the session of a cookie: in one statement (session, user and terms state) when the one-statement lookup
@@ -22,7 +24,7 @@ type ReadSession = { user: SessionUser; expiresAt: number; terms?: TermsStateVal
 async function readSession(c: GateContext, auth: AuthService, key: string | null): Promise<ReadSession | null> {
   const fast = key !== null && auth.lookupSession ? await auth.lookupSession(key, c.req.raw.headers.get('cookie') ?? '') : null;
   if (fast?.kind === 'none') return null;
-  if (fast?.kind === 'found') return { user: fast.user, expiresAt: fast.sessionExpiresAt, terms: fast.terms };
+  if (fast?.kind === 'found') return { user: fast.user, expiresAt: fast.sessionExpiresAt, terms: fast.terms, plan: fast.plan };
   const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
   for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
   return response ? { user: response.user, expiresAt: new Date(response.session.expiresAt).getTime() } : null;
@@ -48,8 +50,8 @@ export async function resolveSession(c: GateContext): Promise<ResolvedSession | 
       if (session) {
         const entry =
           cache && key !== null
-            ? cache.set(key, session.user, session.expiresAt, epoch, session.terms)
-            : { user: session.user, sessionExpiresAt: session.expiresAt, staleAt: 0, terms: session.terms };
+            ? cache.set(key, session.user, session.expiresAt, epoch, { terms: session.terms, plan: session.plan })
+            : { user: session.user, sessionExpiresAt: session.expiresAt, staleAt: 0, terms: session.terms, plan: session.plan };
         resolved = { key, entry, epoch };
       }
     }
@@ -70,6 +72,15 @@ export async function sessionTerms(c: GateContext & { var: { deps: AppEnv['Varia
   const terms = await termsState(c.var.deps.db, userId);
   if (resolved) c.var.deps.auth?.sessionCache?.fill(resolved.key, resolved.entry, resolved.epoch, { terms });
   return terms;
+}
+
+/** The signed-in user's plan now (lib/plans.ts): from the session's plan facts, read once and kept with it. */
+export async function sessionPlan(c: GateContext, userId: string): Promise<PlanId> {
+  const resolved = await resolveSession(c);
+  if (resolved?.entry.plan && resolved.entry.user.id === userId) return planFromFacts(resolved.entry.plan);
+  const facts = await readPlanFacts(c.var.deps.db, userId);
+  if (resolved) c.var.deps.auth?.sessionCache?.fill(resolved.key, resolved.entry, resolved.epoch, { plan: facts });
+  return planFromFacts(facts);
 }
 
 /** The signed-in user, or 401 'Please sign in to access this feature'. */

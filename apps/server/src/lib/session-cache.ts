@@ -1,4 +1,5 @@
 import type { DbEvents } from '../db/client';
+import type { PlanFacts } from './plans';
 
 /**
  * Signed-in requests without a database round trip (issue 20): what a session cookie resolved to — the user, and
@@ -31,6 +32,8 @@ export interface CachedSession {
   staleAt: number;
   /** Filled by the terms gate, and by GET /api/me, the first time a request needs them. */
   terms?: TermsStateValue;
+  /** The user's subscription and complimentary plan (lib/plans.ts), read with the session or by the first gate that needs them. */
+  plan?: PlanFacts;
   me?: unknown;
 }
 
@@ -48,7 +51,7 @@ export interface TermsStateValue {
 export type SessionLookup =
   | { kind: 'none' }
   | { kind: 'library' }
-  | { kind: 'found'; user: SessionUser; sessionExpiresAt: number; terms: TermsStateValue };
+  | { kind: 'found'; user: SessionUser; sessionExpiresAt: number; terms: TermsStateValue; plan: PlanFacts };
 
 export const SESSIONS_CHANNEL = 'sessions';
 
@@ -104,8 +107,8 @@ export class SessionCache {
   }
 
   /** Stores what a cookie resolved to, unless an invalidation happened since `epoch` was read (or caching is off). */
-  set(key: string, user: SessionUser, sessionExpiresAt: number, epoch: number, terms?: TermsStateValue): CachedSession {
-    const entry: CachedSession = { user, sessionExpiresAt, staleAt: this.now() + this.ttlMs, ...(terms ? { terms } : {}) };
+  set(key: string, user: SessionUser, sessionExpiresAt: number, epoch: number, extra: Pick<CachedSession, 'terms' | 'plan'> = {}): CachedSession {
+    const entry: CachedSession = { user, sessionExpiresAt, staleAt: this.now() + this.ttlMs, ...extra };
     if (!this.enabled || epoch !== this.epoch) return entry;
     const previous = this.entries.get(key);
     if (previous) this.drop(key, previous.user.id);
@@ -121,7 +124,7 @@ export class SessionCache {
   }
 
   /** Adds what a later step of a request read (terms, the /me answer) to an entry, when it is still the current one. */
-  fill(key: string | null, entry: CachedSession, epoch: number, values: Pick<CachedSession, 'terms' | 'me'>) {
+  fill(key: string | null, entry: CachedSession, epoch: number, values: Pick<CachedSession, 'terms' | 'me' | 'plan'>) {
     if (epoch !== this.epoch || key === null || this.entries.get(key) !== entry) return;
     Object.assign(entry, values);
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '../money/currencies';
 import { LANGUAGE_CODES, THEMES } from '../locales';
 import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
+import { PLAN_IDS } from '../plans';
 import { ImageUrl, Text } from './common';
 
 /** User name on account completion and consent (spec §5): 3–20 letters, digits and underscores. */
@@ -135,6 +136,8 @@ export const AdminUser = z.object({
   role: z.enum(ROLES),
   emailConfirmed: z.boolean(),
   createdAt: z.string(),
+  plan: z.enum(PLAN_IDS).describe('The plan in effect (subscription or complimentary, the higher)'),
+  complimentaryPlan: z.enum(PLAN_IDS).nullable().describe('A plan an admin granted, or null'),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -10,3 +10,4 @@ export * from './job-runs';
 export * from './prices';
 export * from './watches';
 export * from './reports';
+export * from './billing';

@@ -3,6 +3,8 @@ import { AdminUserListResponse, AdminUsersQuery, ChangeRoleRequest, UserIdParam 
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { requireAdmin } from '../../lib/auth-gate';
 import { adminDenied as denied, createRouter, jsonContent } from '../../lib/openapi';
+import { BillingStatusResponse, SetPlanRequest } from '@grandline/core/contracts/billing';
+import { setComplimentaryPlan } from '../billing/billing.service';
 import { changeRole, listUsers } from './admin.service';
 
 export const adminRoutes = createRouter()
@@ -33,5 +35,28 @@ export const adminRoutes = createRouter()
       // The new role holds from the user's very next request, on every replica.
       await c.var.deps.auth?.sessionCache?.invalidateUser(c.req.valid('param').id);
       return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/admin/users/{id}/plan',
+      tags: ['admin'],
+      summary: 'Grant a complimentary plan (hobby or family), or take it back (free); a paid subscription is untouched and the higher plan counts',
+      middleware: [requireAdmin] as const,
+      request: { params: UserIdParam, body: { content: { 'application/json': { schema: SetPlanRequest } }, required: true } },
+      responses: {
+        200: jsonContent(BillingStatusResponse, "The user's plan and subscription after the change"),
+        400: jsonContent(ErrorResponse, 'Invalid plan'),
+        404: jsonContent(ErrorResponse, 'No such user'),
+        ...denied,
+      },
+    }),
+    async (c) => {
+      const userId = c.req.valid('param').id;
+      const status = await setComplimentaryPlan({ db: c.var.deps.db, actorId: c.var.user.id, userId, plan: c.req.valid('json').plan });
+      // The new plan holds from the user's very next request, on every replica.
+      await c.var.deps.auth?.sessionCache?.invalidateUser(userId);
+      return c.json(status, 200);
     },
   );

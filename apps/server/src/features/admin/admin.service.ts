@@ -4,6 +4,7 @@ import type { Db, DbEvents } from '../../db/client';
 import { SESSIONS_CHANNEL } from '../../lib/session-cache';
 import { profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { complimentaryPlanSql, planFacts, planFromFacts, subscriptionFactsSql } from '../../lib/plans';
 
 export type Role = 'user' | 'admin';
 
@@ -55,6 +56,8 @@ export async function listUsers({ db, q, page, pageSize }: { db: Db; q?: string;
       role: users.role,
       emailConfirmed: users.emailVerified,
       createdAt: users.createdAt,
+      subscription: subscriptionFactsSql(users.id),
+      complimentary: complimentaryPlanSql(users.id),
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(users)
@@ -64,7 +67,13 @@ export async function listUsers({ db, q, page, pageSize }: { db: Db; q?: string;
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {
-    items: rows.map(({ total: _t, createdAt, role, ...r }) => ({ ...r, role: role === 'admin' ? 'admin' : 'user', createdAt: createdAt.toISOString() })),
+    items: rows.map(({ total: _t, createdAt, role, subscription, complimentary, ...r }) => ({
+      ...r,
+      role: role === 'admin' ? 'admin' : 'user',
+      createdAt: createdAt.toISOString(),
+      plan: planFromFacts(planFacts(subscription, complimentary)),
+      complimentaryPlan: complimentary,
+    })),
     total: rows[0]?.total ?? 0,
     page,
     pageSize,

@@ -3,11 +3,12 @@ import { LEGAL_VERSION } from '@grandline/core/legal';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
+import { complimentaryPlanSql, planFacts, subscriptionFactsSql } from '../../lib/plans';
 import type { SessionLookup } from '../../lib/session-cache';
 
 /**
- * A session cache miss in one statement (issue 20): the session by its token, its user and the user's terms state
- * (their newest terms consent and the version in effect) in a single prepared query, instead of the authentication
+ * A session cache miss in one statement (issue 20): the session by its token, its user, the user's terms state
+ * (their newest terms consent and the version in effect) and plan facts (lib/plans.ts) in a single prepared query, instead of the authentication
  * library's session read, user read and the two terms reads.
  *
  * It follows the library's own session endpoint (better-auth `getSession`) and hands every case it does not cover back
@@ -78,6 +79,8 @@ function prepareLookup(db: Db) {
       role: users.role,
       consent: latestConsent,
       currentTosVersion: termsInEffect,
+      subscription: subscriptionFactsSql(users.id),
+      complimentary: complimentaryPlanSql(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -118,6 +121,7 @@ export function createSessionLookup(db: Db, config: () => Promise<SessionLookupC
         tosTimestamp: consent ? new Date(consent.at).toISOString() : null,
         currentTosVersion: current,
       },
+      plan: planFacts(row.subscription, row.complimentary),
     };
   };
 }

@@ -8,7 +8,6 @@ import { comparisonToCsv } from '@grandline/core/prices/comparison-csv';
 import type { Db, DbTx } from '../../db/client';
 import { csvExports, reportRuns, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { planOf } from '../../lib/plans';
 import type { PriceConfig } from '../../lib/price-config';
 import { binderAccess } from '../binders/binder-access';
 import { catalogueIndex } from '../cards/catalogue-index';
@@ -37,8 +36,8 @@ export const MAX_EXPORT_ROWS = 50_000;
 interface Who {
   db: Db;
   user: { id: string };
-  /** The plan to answer for; the user's (planOf) by default. */
-  plan?: PlanId;
+  /** The plan to answer for: the user's (lib/auth-gate.ts sessionPlan). */
+  plan: PlanId;
   /** The time the counters count at; now by default (tests move it across a week or a month). */
   now?: Date;
 }
@@ -55,7 +54,7 @@ async function countSince(run: Db | DbTx, table: typeof reportRuns | typeof csvE
 }
 
 /** What the user's plan allows and what is left this week (reports) and this month (CSV exports). */
-export async function reportUsage({ db, user, plan = planOf(user), now = new Date(), run = db }: Who & { run?: Db | DbTx }): Promise<ReportUsage> {
+export async function reportUsage({ db, user, plan, now = new Date(), run = db }: Who & { run?: Db | DbTx }): Promise<ReportUsage> {
   const limits = planLimits(plan);
   const [used, exportsUsed] = await Promise.all([countSince(run, reportRuns, user.id, isoWeekStart(now)), countSince(run, csvExports, user.id, monthStart(now))]);
   const left = (limit: number | null, n: number) => (limit === null ? null : Math.max(0, limit - n));
@@ -262,7 +261,7 @@ async function prepare(db: Db, user: { id: string }, params: PriceComparisonPara
 const lockUser = (tx: DbTx, userId: string) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 /** Runs a report (POST /api/reports/price-comparison): checks the scope and the weekly limit, computes, counts the run. */
-export async function runPriceComparison({ db, user, plan = planOf(user), now = new Date(), params, config }: Who & { params: PriceComparisonParams; config: PriceConfig }): Promise<PriceComparisonResponse> {
+export async function runPriceComparison({ db, user, plan, now = new Date(), params, config }: Who & { params: PriceComparisonParams; config: PriceConfig }): Promise<PriceComparisonResponse> {
   const limits = planLimits(plan);
   const preview = limits.comparisonPreviewRows;
   const { scope, rates } = await prepare(db, user, params);
@@ -304,7 +303,7 @@ const storedParams = ({ page: _page, pageSize: _size, ...rest }: PriceComparison
  * The CSV of a run the user made (POST /api/reports/price-comparison/{id}/export): its parameters on today's prices,
  * the rows the plan shows (a preview plan: the preview), counted as one CSV export of the month.
  */
-export async function exportPriceComparison({ db, user, plan = planOf(user), now = new Date(), id, config }: Who & { id: string; config: PriceConfig }): Promise<{ csv: string; rows: number }> {
+export async function exportPriceComparison({ db, user, plan, now = new Date(), id, config }: Who & { id: string; config: PriceConfig }): Promise<{ csv: string; rows: number }> {
   const [stored] = await db.select().from(reportRuns).where(and(eq(reportRuns.id, id), eq(reportRuns.userId, user.id), eq(reportRuns.kind, KIND)));
   if (!stored) throw reportNotFound();
   const parsed = PriceComparisonRequest.safeParse(stored.params);

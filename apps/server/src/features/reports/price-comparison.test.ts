@@ -136,7 +136,7 @@ describe('POST /api/reports/price-comparison: rules and messages (spec §5, §8)
     const unknownMarket = await report({ ...base(), compareAgainst: ['ebay'] });
     expect(unknownMarket.status).toBe(400);
     // Nothing was counted.
-    expect((await reportUsage({ db: ctx.db, user: { id: aliceId } })).used).toBe(0);
+    expect((await reportUsage({ db: ctx.db, user: { id: aliceId }, plan: 'free' })).used).toBe(0);
   });
 
   it('answers 401 to a visitor, and 404 for a binder that is not the user’s or a private deck of another user', async () => {
@@ -154,7 +154,7 @@ describe('POST /api/reports/price-comparison: rules and messages (spec §5, §8)
     const empty = await report({ ...base(), scope: { binderId: emptyId } });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toMatchObject({ code: 'REPORT_EMPTY_SCOPE', message: 'There are no cards in this selection' });
-    expect((await reportUsage({ db: ctx.db, user: { id: aliceId } })).used).toBe(0);
+    expect((await reportUsage({ db: ctx.db, user: { id: aliceId }, plan: 'free' })).used).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { PriceComparisonRequest, PriceComparisonResponse, ReportIdParam, ReportUsage, type PriceComparisonParams } from '@grandline/core/contracts/reports';
-import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
+import { requireAcceptedTerms, requireUser, sessionPlan } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { exportPriceComparison, reportUsage, runPriceComparison } from './price-comparison.service';
 
@@ -25,7 +25,7 @@ export const reportsRoutes = createRouter()
     }),
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await reportUsage({ db: c.var.deps.db, user: c.var.user }), 200);
+      return c.json(await reportUsage({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id) }), 200);
     },
   )
   .openapi(
@@ -49,7 +49,7 @@ export const reportsRoutes = createRouter()
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
       const params = c.req.valid('json') as PriceComparisonParams;
-      return c.json(await runPriceComparison({ db: c.var.deps.db, user: c.var.user, params, config: c.var.deps.config.prices }), 200);
+      return c.json(await runPriceComparison({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), params, config: c.var.deps.config.prices }), 200);
     },
   )
   .openapi(
@@ -69,7 +69,7 @@ export const reportsRoutes = createRouter()
       },
     }),
     async (c) => {
-      const file = await exportPriceComparison({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, config: c.var.deps.config.prices });
+      const file = await exportPriceComparison({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id, config: c.var.deps.config.prices });
       return c.body(file.csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': 'attachment; filename="price-comparison.csv"',

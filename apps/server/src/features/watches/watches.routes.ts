@@ -11,7 +11,7 @@ import {
   WatchIdParam,
   WatchListResponse,
 } from '@grandline/core/contracts/watches';
-import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
+import { requireAcceptedTerms, requireUser, sessionPlan } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { listNotifications, markAllRead, markRead, unreadCount } from './notifications.service';
 import { notificationStream } from './notification-stream';
@@ -37,7 +37,7 @@ export const watchesRoutes = createRouter()
     }),
     async (c) => {
       c.header('Cache-Control', 'private, no-cache');
-      return c.json(await listWatches({ db: c.var.deps.db, user: c.var.user, config: c.var.deps.config.prices }), 200);
+      return c.json(await listWatches({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), config: c.var.deps.config.prices }), 200);
     },
   )
   .openapi(
@@ -50,7 +50,7 @@ export const watchesRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: CreateWatchRequest } }, required: true } },
       responses: { 201: jsonContent(Watch, 'The new watch, watching'), 400: invalid, ...gate, 404: notFound, 409: exists },
     }),
-    async (c) => c.json(await createWatch({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json'), config: c.var.deps.config.prices }), 201),
+    async (c) => c.json(await createWatch({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), data: c.req.valid('json'), config: c.var.deps.config.prices }), 201),
   )
   .openapi(
     createRoute({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
-import { LOCKED_FEATURES, MAX_WATCHES_PER_USER, planLimits } from '@grandline/core/plans';
+import { LOCKED_FEATURES, MAX_WATCHES_PER_USER, planLimits, type PlanId } from '@grandline/core/plans';
 import { MARKET_CODES } from '@grandline/core/prices/codes';
 import type { CreateWatchRequest, UpdateWatchRequest, Watch, WatchDirection, WatchListResponse, WatchStatus } from '@grandline/core/contracts/watches';
 import type { Db, DbEvents, DbTx } from '../../db/client';
@@ -14,7 +14,6 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import { users, watches } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { PriceConfig } from '../../lib/price-config';
-import { planOf } from '../../lib/plans';
 import { catalogueIndex } from '../cards/catalogue-index';
 import { priceSummaries } from '../prices/prices.service';
 import { NOTIFICATIONS_CHANNEL, notificationsPayload } from './notification-stream';
@@ -90,9 +89,9 @@ async function toWatches(db: Db, rows: readonly WatchRow[], config: PriceConfig)
   });
 }
 
-export async function listWatches({ db, user, config }: { db: Db; user: { id: string }; config: PriceConfig }): Promise<WatchListResponse> {
+export async function listWatches({ db, user, plan, config }: { db: Db; user: { id: string }; plan: PlanId; config: PriceConfig }): Promise<WatchListResponse> {
   const rows = await db.select().from(watches).where(eq(watches.userId, user.id)).orderBy(asc(watches.createdAt), asc(watches.id)).limit(MAX_WATCHES_PER_USER);
-  return { items: await toWatches(db, rows, config), limit: planLimits(planOf(user)).watches };
+  return { items: await toWatches(db, rows, config), limit: planLimits(plan).watches };
 }
 
 /** Refuses a rule whose price is already past its threshold (spec §5): it would fire at once and never mean anything. */
@@ -106,12 +105,12 @@ async function refuseIfAlreadyPast(db: Db, rule: { cardId: number; market: Marke
 
 const watchExists = () => new AppError('WATCH_EXISTS', 409, 'You already watch this card on this marketplace with this alert type');
 
-export async function createWatch({ db, user, data, config }: { db: Db; user: { id: string }; data: CreateWatchRequest; config: PriceConfig }): Promise<Watch> {
+export async function createWatch({ db, user, plan, data, config }: { db: Db; user: { id: string }; plan: PlanId; data: CreateWatchRequest; config: PriceConfig }): Promise<Watch> {
   const index = await catalogueIndex(db);
   if (!index.byId.has(data.cardId)) throw new AppError('CARD_NOT_FOUND', 404, 'Card not found');
   const threshold = thresholdHundredths(data.threshold);
   await refuseIfAlreadyPast(db, { ...data, threshold }, config);
-  const limit = planLimits(planOf(user)).watches ?? MAX_WATCHES_PER_USER;
+  const limit = planLimits(plan).watches ?? MAX_WATCHES_PER_USER;
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {

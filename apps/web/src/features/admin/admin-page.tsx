@@ -1,5 +1,7 @@
 import { useDebouncedValue } from '@/lib/use-debounced-callback';
 import type { AdminUser, AdminUserListResponse } from '@grandline/core/contracts/account';
+import type { BillingStatusResponse } from '@grandline/core/contracts/billing';
+import { PLAN_IDS, type PlanId } from '@grandline/core/plans';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -28,7 +30,7 @@ const AdminRegulations = lazy(() => import('./components/admin-regulations').the
 const TABS = ['users', 'prices', 'rules'] as const;
 
 /**
- * /admin (admins only): the users (search, roles); at ?tab=prices the price sources, runs, files and pins; at ?tab=rules
+ * /admin (admins only): the users (search, roles, complimentary plans); at ?tab=prices the price sources, runs, files and pins; at ?tab=rules
  * the banned, restricted and paired cards decks are judged on.
  */
 export function AdminPage() {
@@ -87,12 +89,21 @@ function AdminUsers() {
     staleTime: 10_000,
   });
   const changeRole = useMutation({
-    mutationFn: ({ id, role }: { id: string; role: string }) => apiSend<AdminUser>('PUT', `/admin/users/${encodeURIComponent(id)}/role`, { role }),
-    onSuccess: (user) => {
-      notify.success(t('admin.roleChanged', { email: user.email, role: t(`admin.roles.${user.role}`) }));
+    // 204: the toast names what was asked.
+    mutationFn: ({ user, role }: { user: AdminUser; role: AdminUser['role'] }) => apiSend<void>('PUT', `/admin/users/${encodeURIComponent(user.id)}/role`, { role }),
+    onSuccess: (_done, { user, role }) => {
+      notify.success(t('admin.roleChanged', { email: user.email, role: t(`admin.roles.${role}`) }));
       void queryClient.invalidateQueries({ queryKey: [USER_SCOPE, 'admin-users'] });
     },
     onError: (err) => notify.error(errorText(err, 'pages:admin.roleFailed')),
+  });
+  const changePlan = useMutation({
+    mutationFn: ({ user, plan }: { user: AdminUser; plan: PlanId }) => apiSend<BillingStatusResponse>('PUT', `/admin/users/${encodeURIComponent(user.id)}/plan`, { plan }),
+    onSuccess: (_status, { user, plan }) => {
+      notify.success(plan === 'free' ? t('admin.planRemoved', { email: user.email }) : t('admin.planChanged', { email: user.email, plan: t(`common:plans.names.${plan}`) }));
+      void queryClient.invalidateQueries({ queryKey: [USER_SCOPE, 'admin-users'] });
+    },
+    onError: (err) => notify.error(errorText(err, 'pages:admin.planFailed')),
   });
 
   return (
@@ -116,13 +127,14 @@ function AdminUsers() {
             {t('admin.count', { count: users.data.total })}
           </p>
           <div className="overflow-x-auto rounded-xl border border-border">
-            <table className={`${stackedTable.table} sm:min-w-[40rem]`}>
+            <table className={`${stackedTable.table} sm:min-w-[48rem]`}>
               <thead className={`bg-surface-2 text-xs uppercase tracking-wide text-muted ${stackedTable.head}`}>
                 <tr>
                   <th scope="col" className="px-4 py-3">{t('admin.columns.user')}</th>
                   <th scope="col" className="px-4 py-3">{t('admin.columns.username')}</th>
                   <th scope="col" className="px-4 py-3">{t('admin.columns.status')}</th>
                   <th scope="col" className="px-4 py-3">{t('admin.columns.joined')}</th>
+                  <th scope="col" className="px-4 py-3">{t('admin.columns.plan')}</th>
                   <th scope="col" className="px-4 py-3">{t('admin.columns.role')}</th>
                 </tr>
               </thead>
@@ -138,12 +150,25 @@ function AdminUsers() {
                     <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.username')}>{u.username ? `@${u.username}` : <span className="text-muted">—</span>}</td>
                     <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.status')}>{u.emailConfirmed ? t('admin.confirmed') : <span className="text-muted">{t('admin.unconfirmed')}</span>}</td>
                     <td className={`px-4 py-3 tabular-nums ${stackedTable.cell}`} data-label={t('admin.columns.joined')}>{formatDate(u.createdAt)}</td>
+                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.plan')}>
+                      <Select
+                        label={t('admin.planFor', { email: u.email })}
+                        value={u.complimentaryPlan ?? 'free'}
+                        compact
+                        onValueChange={(plan) => changePlan.mutate({ user: u, plan: plan as PlanId })}
+                        options={PLAN_IDS.map((p) => ({ value: p, label: p === 'free' ? t('admin.planNone') : t(`common:plans.names.${p}`) }))}
+                        disabled={changePlan.isPending}
+                      />
+                      {u.plan !== (u.complimentaryPlan ?? 'free') && (
+                        <div className="mt-1 text-xs text-muted">{t('admin.planSubscribed', { plan: t(`common:plans.names.${u.plan}`) })}</div>
+                      )}
+                    </td>
                     <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.role')}>
                       <Select
                         label={t('admin.roleFor', { email: u.email })}
                         value={u.role}
                         compact
-                        onValueChange={(role) => changeRole.mutate({ id: u.id, role })}
+                        onValueChange={(role) => changeRole.mutate({ user: u, role: role as AdminUser['role'] })}
                         options={(['user', 'admin'] as const).map((r) => ({
                           value: r,
                           label: t(`admin.roles.${r}`),

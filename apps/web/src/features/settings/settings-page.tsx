@@ -97,10 +97,12 @@ function PreferenceSelect<K extends SelectablePreference>({
 
 const AccountTab = lazy(() => import('./account-tab').then((m) => ({ default: m.AccountTab })));
 
-const TABS = ['account', 'preferences'] as const;
+const SubscriptionTab = lazy(() => import('./subscription-tab').then((m) => ({ default: m.SubscriptionTab })));
+
+const TABS = ['account', 'preferences', 'subscription'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /settings (public): Account for signed-in users, Preferences for everyone (spec §2). */
+/** /settings (public): Account and Subscription for signed-in users, Preferences for everyone (spec §2). */
 export function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -121,6 +123,9 @@ export function SettingsPage() {
             <Tabs.Trigger value="preferences" className={tabTrigger} data-testid="tab-preferences">
               {t('settings.preferences')}
             </Tabs.Trigger>
+            <Tabs.Trigger value="subscription" className={tabTrigger} data-testid="tab-subscription">
+              {t('subscription.tab')}
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="account" className="outline-none">
             <Suspense fallback={<PageLoading />}>
@@ -129,6 +134,11 @@ export function SettingsPage() {
           </Tabs.Content>
           <Tabs.Content value="preferences" className="outline-none">
             <PreferencesPanel signedIn />
+          </Tabs.Content>
+          <Tabs.Content value="subscription" className="outline-none">
+            <Suspense fallback={<PageLoading />}>
+              <SubscriptionTab />
+            </Suspense>
           </Tabs.Content>
         </Tabs.Root>
       ) : (

@@ -395,7 +395,7 @@ export function PriceComparisonPage() {
                 <strong className="font-semibold">{t(failure.title)}</strong> {failure.text.startsWith('report.') ? t(failure.text) : failure.text}
               </span>
               {failure.locked && (
-                <Link to="/settings" className={buttonClass('secondary', 'sm')}>
+                <Link to="/settings?tab=subscription" className={buttonClass('secondary', 'sm')}>
                   {t('watches.seePlans')}
                 </Link>
               )}
@@ -460,7 +460,7 @@ export function PriceComparisonPage() {
               <FormMessage tone="info">
                 <span className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="report-preview-note">
                   <span>{t('report.previewUpgrade', { count: result.total })}</span>
-                  <Link to="/settings" className={buttonClass('secondary', 'sm')}>
+                  <Link to="/settings?tab=subscription" className={buttonClass('secondary', 'sm')}>
                     {t('watches.seePlans')}
                   </Link>
                 </span>

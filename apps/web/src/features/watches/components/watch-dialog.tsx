@@ -147,7 +147,7 @@ export function WatchDialog({ card, watch, open, onOpenChange }: { card: Card; w
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span data-testid="watch-form-error">{formError.text}</span>
               {formError.locked && (
-                <Link to="/settings" className={buttonClass('secondary', 'sm')}>
+                <Link to="/settings?tab=subscription" className={buttonClass('secondary', 'sm')}>
                   {t('watches.seePlans')}
                 </Link>
               )}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../plans';
+
+/**
+ * Billing (spec §3 Subscription, §7 get_user_subscription_status): the signed-in user's plan and subscription, and
+ * an admin's complimentary plan grant.
+ */
+export const PlanIdSchema = z.enum(PLAN_IDS);
+
+/** GET /api/billing/status: spec §7's fields (snake_case, as the spec names them) plus the plan in effect. */
+export const BillingStatusResponse = z.object({
+  plan: PlanIdSchema.describe('The plan in effect: the higher of the subscription (while it grants it) and a complimentary plan; free with neither'),
+  is_subscribed: z.boolean(),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+  product_id: z.string().nullable(),
+  subscription_end: z.string().nullable().describe('ISO 8601: renewal, or the end of a cancelled subscription'),
+  complimentaryPlan: PlanIdSchema.nullable().describe('A plan an admin granted, or null'),
+});
+export type BillingStatusResponse = z.infer<typeof BillingStatusResponse>;
+
+/** PUT /api/admin/users/{id}/plan: a complimentary plan; free removes the grant. */
+export const SetPlanRequest = z.object({ plan: PlanIdSchema });
+export type SetPlanRequest = z.infer<typeof SetPlanRequest>;
