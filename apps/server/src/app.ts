@@ -23,6 +23,7 @@ import { pricesRoutes } from './features/prices/prices.routes';
 import { priceAdminRoutes } from './features/prices/price-admin.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
+import type { BillingConfig } from './lib/billing-config';
 import { DEFAULT_PRICE_CONFIG, type PriceConfig } from './lib/price-config';
 import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
@@ -60,6 +61,8 @@ export interface AppOptions {
   prices?: PriceConfig;
   /** Runs a job of the scheduler now (AppDeps.runJob): the admin's "Run now" of a price source. */
   runJob?: (name: string) => Promise<unknown>;
+  /** Payments through Stripe; default: not configured. */
+  billing?: BillingConfig;
 }
 
 
@@ -116,6 +119,7 @@ export function buildApp({
   closing = new AbortController().signal,
   prices = DEFAULT_PRICE_CONFIG,
   runJob,
+  billing,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   // Another replica's sign-out, revocation or user change drops the same sessions here (lib/session-cache.ts).
@@ -156,7 +160,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, runJob, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices } });
+    c.set('deps', { db, log, auth, events, closing, runJob, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

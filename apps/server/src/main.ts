@@ -17,6 +17,7 @@ import { loadEnv, resolveFromRoot } from './lib/env';
 import { SERVER_ROOT } from './lib/paths';
 import { createLogger } from './lib/logger';
 import { ALL_JOBS, jobsFromEnv } from './jobs/jobs';
+import { billingConfigFromEnv } from './lib/billing-config';
 import { priceConfigFromEnv } from './lib/price-config';
 import { priceJobs, runPriceJobNow, startPriceJobs } from './features/prices/price-jobs';
 import { pricesChanged } from './features/binders/binder-snapshot';
@@ -100,6 +101,7 @@ async function main() {
     events: { listen: database.listen, notify: database.notify },
     closing: closing.signal,
     prices,
+    billing: billingConfigFromEnv(env, publicUrl) ?? undefined,
     runJob: (name) => {
       if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);
       return runPriceJobNow(scheduler.runNow, name, 'admin');

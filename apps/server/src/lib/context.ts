@@ -1,3 +1,4 @@
+import type { BillingConfig } from './billing-config';
 import type { PriceConfig } from './price-config';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db, DbEvents } from '../db/client';
@@ -56,6 +57,8 @@ export interface AppDeps {
     maxUploadBytes: number;
     /** Price sources, demo prices and the BR estimate (features/prices/price-config.ts). */
     prices: PriceConfig;
+    /** Payments (features/billing/billing-config.ts); absent when Stripe is not configured. */
+    billing?: BillingConfig;
   };
 }
 

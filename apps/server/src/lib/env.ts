@@ -108,6 +108,16 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_PROVIDER_NAME: z.string().optional(),
+  /** Payments (features/billing): Stripe's secret key and the signing secret of the webhook endpoint; both, or none. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The Stripe price of each plan and interval (prices include tax, as the spec shows them). */
+  STRIPE_PRICE_HOBBY_MONTH: z.string().optional(),
+  STRIPE_PRICE_HOBBY_YEAR: z.string().optional(),
+  STRIPE_PRICE_FAMILY_MONTH: z.string().optional(),
+  STRIPE_PRICE_FAMILY_YEAR: z.string().optional(),
+  /** Where the Stripe API is reached (default Stripe's own); tests point it at a local stand-in. */
+  STRIPE_API_URL: z.string().url().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

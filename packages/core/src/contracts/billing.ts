@@ -15,9 +15,18 @@ export const BillingStatusResponse = z.object({
   product_id: z.string().nullable(),
   subscription_end: z.string().nullable().describe('ISO 8601: renewal, or the end of a cancelled subscription'),
   complimentaryPlan: PlanIdSchema.nullable().describe('A plan an admin granted, or null'),
+  billingConfigured: z.boolean().describe('Whether this server takes payments (Stripe configured): checkout and the portal work'),
 });
 export type BillingStatusResponse = z.infer<typeof BillingStatusResponse>;
 
 /** PUT /api/admin/users/{id}/plan: a complimentary plan; free removes the grant. */
 export const SetPlanRequest = z.object({ plan: PlanIdSchema });
 export type SetPlanRequest = z.infer<typeof SetPlanRequest>;
+
+/** POST /api/billing/checkout: a Stripe Checkout page for a paid plan, billed monthly or yearly. */
+export const CheckoutRequest = z.object({ plan: z.enum(['hobby', 'family']), interval: z.enum(['month', 'year']) });
+export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+
+/** The Stripe page to open (Checkout or the customer portal), in a new tab. */
+export const BillingRedirectResponse = z.object({ url: z.string() });
+export type BillingRedirectResponse = z.infer<typeof BillingRedirectResponse>;

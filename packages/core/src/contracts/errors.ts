@@ -54,6 +54,12 @@ export const ERROR_CODES = [
   // Price comparison reports.
   'REPORT_NOT_FOUND',
   'REPORT_EMPTY_SCOPE',
+  // Billing.
+  'BILLING_NOT_CONFIGURED',
+  'BILLING_UNAVAILABLE',
+  'ALREADY_SUBSCRIBED',
+  'NO_SUBSCRIPTION',
+  'INVALID_SIGNATURE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -47,3 +47,10 @@ export const planGrants = pgTable(
   },
   (t) => [check('plan_grants_plan', sql`${t.plan} in ('hobby', 'family')`)],
 );
+
+/** The payment provider's webhook events already applied (by event id): a replay changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,24 +1,99 @@
 import { createRoute } from '@hono/zod-openapi';
-import { BillingStatusResponse } from '@grandline/core/contracts/billing';
+import { BillingRedirectResponse, BillingStatusResponse, CheckoutRequest } from '@grandline/core/contracts/billing';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { requireUser } from '../../lib/auth-gate';
+import { z } from 'zod';
+import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { billingStatus } from './billing.service';
+import { createCheckout, createPortal, handleWebhook } from './stripe-billing.service';
 
-export const billingRoutes = createRouter().openapi(
-  createRoute({
-    method: 'get',
-    path: '/billing/status',
-    tags: ['billing'],
-    summary: "The signed-in user's plan and subscription (spec §7 get_user_subscription_status, plus the plan in effect)",
-    middleware: [requireUser] as const,
-    responses: {
-      200: jsonContent(BillingStatusResponse, 'No subscription row: plan free, is_subscribed false, the other fields null'),
-      401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
+const signedOut = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
+const unavailable = {
+  502: jsonContent(ErrorResponse, "Stripe did not answer: 'Failed to create checkout session' or 'Failed to open customer portal'"),
+  503: jsonContent(ErrorResponse, 'Payments are not configured on this server (BILLING_NOT_CONFIGURED)'),
+};
+
+export const billingRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/billing/status',
+      tags: ['billing'],
+      summary: "The signed-in user's plan and subscription (spec §7 get_user_subscription_status, plus the plan in effect)",
+      middleware: [requireUser] as const,
+      responses: {
+        200: jsonContent(BillingStatusResponse, 'No subscription row: plan free, is_subscribed false, the other fields null'),
+        401: signedOut,
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await billingStatus({ db: c.var.deps.db, userId: c.var.user.id, billingConfigured: Boolean(c.var.deps.config.billing) }), 200);
     },
-  }),
-  async (c) => {
-    c.header('Cache-Control', 'private, no-store');
-    return c.json(await billingStatus({ db: c.var.deps.db, userId: c.var.user.id }), 200);
-  },
-);
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/billing/checkout',
+      tags: ['billing'],
+      summary: 'A Stripe Checkout page for a paid plan, monthly or yearly (open the url in a new tab)',
+      middleware: [requireAcceptedTerms] as const,
+      request: { body: { content: { 'application/json': { schema: CheckoutRequest } }, required: true } },
+      responses: {
+        200: jsonContent(BillingRedirectResponse, 'The Checkout page'),
+        400: jsonContent(ErrorResponse, 'Invalid plan or interval'),
+        401: signedOut,
+        403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
+        409: jsonContent(ErrorResponse, 'Already subscribed: manage it from the customer portal (ALREADY_SUBSCRIBED)'),
+        ...unavailable,
+      },
+    }),
+    async (c) => {
+      const { plan, interval } = c.req.valid('json');
+      const { db, log, config } = c.var.deps;
+      return c.json(await createCheckout({ db, log, billing: config.billing, user: c.var.user, plan, interval }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/billing/portal',
+      tags: ['billing'],
+      summary: "Stripe's customer portal for the signed-in user's subscription (open the url in a new tab)",
+      middleware: [requireAcceptedTerms] as const,
+      responses: {
+        200: jsonContent(BillingRedirectResponse, 'The portal'),
+        401: signedOut,
+        403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
+        404: jsonContent(ErrorResponse, 'Never subscribed: no customer to manage (NO_SUBSCRIPTION)'),
+        ...unavailable,
+      },
+    }),
+    async (c) => {
+      const { db, log, config } = c.var.deps;
+      return c.json(await createPortal({ db, log, billing: config.billing, user: c.var.user }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/billing/webhook',
+      tags: ['billing'],
+      summary: "Stripe's webhook: verified on the raw body (Stripe-Signature), applied once per event id",
+      description:
+        'Subscription events and completed Checkouts store the subscription as Stripe holds it when the event is handled (read back), so late or reordered events leave the newest state. A replay answers 200 and changes nothing; other event types are acknowledged with 200.',
+      responses: {
+        200: jsonContent(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Received'),
+        400: jsonContent(ErrorResponse, 'Missing or wrong signature (INVALID_SIGNATURE)'),
+        502: jsonContent(ErrorResponse, 'Stripe could not be read back: Stripe retries the event later'),
+        503: jsonContent(ErrorResponse, 'Payments are not configured on this server'),
+      },
+    }),
+    async (c) => {
+      const { db, log, config, auth } = c.var.deps;
+      const outcome = await handleWebhook({ db, log, billing: config.billing, rawBody: await c.req.text(), signature: c.req.header('stripe-signature') });
+      // The new plan holds from the user's very next request, on every replica.
+      if (outcome.userId) await auth?.sessionCache?.invalidateUser(outcome.userId);
+      return c.json({ received: true as const, duplicate: outcome.duplicate }, 200);
+    },
+  );

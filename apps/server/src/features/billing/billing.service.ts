@@ -12,7 +12,7 @@ import { planFacts } from '../../lib/plans';
  */
 
 /** GET /api/billing/status for one user: their subscription row (none: Free), complimentary plan and the plan in effect. */
-export async function billingStatus({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }): Promise<BillingStatusResponse> {
+export async function billingStatus({ db, userId, billingConfigured = false, now = new Date() }: { db: Db; userId: string; billingConfigured?: boolean; now?: Date }): Promise<BillingStatusResponse> {
   const [row] = await db
     .select({
       isSubscribed: userSubscriptions.isSubscribed,
@@ -36,6 +36,7 @@ export async function billingStatus({ db, userId, now = new Date() }: { db: Db; 
     product_id: row.productId,
     subscription_end: row.end?.toISOString() ?? null,
     complimentaryPlan: facts.complimentary,
+    billingConfigured,
   };
 }
 
@@ -45,7 +46,19 @@ const userNotFound = () => new AppError('NOT_FOUND', 404, 'User not found');
  * Grants a user a complimentary plan (hobby or family), or takes it back (free), in one statement; a paid
  * subscription is untouched (the higher of the two counts). Answers the user's status after the change.
  */
-export async function setComplimentaryPlan({ db, actorId, userId, plan }: { db: Db; actorId: string; userId: string; plan: PlanId }): Promise<BillingStatusResponse> {
+export async function setComplimentaryPlan({
+  db,
+  actorId,
+  userId,
+  plan,
+  billingConfigured,
+}: {
+  db: Db;
+  actorId: string;
+  userId: string;
+  plan: PlanId;
+  billingConfigured: boolean;
+}): Promise<BillingStatusResponse> {
   if (plan === 'free') {
     await db.delete(planGrants).where(eq(planGrants.userId, userId));
   } else {
@@ -60,5 +73,5 @@ export async function setComplimentaryPlan({ db, actorId, userId, plan }: { db: 
       )
       .onConflictDoUpdate({ target: planGrants.userId, set: { plan, grantedBy: actorId, grantedAt: sql`now()` } });
   }
-  return billingStatus({ db, userId });
+  return billingStatus({ db, userId, billingConfigured });
 }
