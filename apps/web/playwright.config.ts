@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_STRIPE } from './e2e/stripe';
 
 /** Debian's chromium (never a downloaded browser): CHROMIUM_PATH, else `chromium` on PATH. */
 function chromiumPath(): string {
@@ -25,6 +26,7 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_CREATED_DATA_DIR = process.env.E2E_DATA_DIR;
 }
 const dataDir = process.env.E2E_DATA_DIR;
+// Payments are on in the e2e server, as in production, against a local stand-in for Stripe (e2e/stripe-stand-in.mjs).
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -61,30 +63,47 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, testIgnore: /mobile\.spec/ },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec/ },
   ],
-  webServer: {
-    // The bundle `npm run build` writes (test:e2e builds first): what `npm start` serves.
-    command: 'node apps/server/dist/main.js',
-    cwd: repoRoot,
-    url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // Mail goes to DATA_DIR/mail (no SMTP_URL). TRUST_PROXY lets each test present its own client address
-    // (X-Forwarded-For, set by the fixture), as distinct users behind a proxy would, so the per-address
-    // sign-up limits apply per test rather than to the whole run.
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      PUBLIC_URL: `http://localhost:${port}`,
-      SMTP_URL: '',
-      TRUST_PROXY: 'true',
-      // A retried test signs up its admin again under the retry's own address (the first try's account may remain).
-      ADMIN_EMAILS: 'admin-e2e@example.com,admin-prices-e2e@example.com,admin-rules-e2e@example.com,admin-e2e-retry1@example.com,admin-prices-e2e-retry1@example.com,admin-rules-e2e-retry1@example.com,admin-mobile-e2e@example.com,admin-mobile-e2e-retry1@example.com,admin-a11y-e2e@example.com,admin-a11y-e2e-retry1@example.com,admin-cls-e2e@example.com,admin-cls-e2e-retry1@example.com,admin-watch-e2e@example.com,admin-watch-e2e-retry1@example.com,admin-plans-e2e@example.com,admin-plans-e2e-retry1@example.com',
-      // Every print gets flagged demonstration prices and a year of history (e2e/prices.spec.ts), with no live source.
-      PRICE_DEMO: 'true',
-      PRICE_SOURCES: '',
+  webServer: [
+    {
+      command: 'node apps/web/e2e/stripe-stand-in.mjs',
+      cwd: repoRoot,
+      url: `${E2E_STRIPE.url}/__health`,
+      timeout: 10_000,
+      reuseExistingServer: false,
+      env: { STRIPE_STAND_IN_PORT: String(E2E_STRIPE.port) },
     },
-  },
+    {
+      // The bundle `npm run build` writes (test:e2e builds first): what `npm start` serves.
+      command: 'node apps/server/dist/main.js',
+      cwd: repoRoot,
+      url: `http://localhost:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // Mail goes to DATA_DIR/mail (no SMTP_URL). TRUST_PROXY lets each test present its own client address
+      // (X-Forwarded-For, set by the fixture), as distinct users behind a proxy would, so the per-address
+      // sign-up limits apply per test rather than to the whole run.
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        NODE_ENV: 'production',
+        PUBLIC_URL: `http://localhost:${port}`,
+        SMTP_URL: '',
+        TRUST_PROXY: 'true',
+        // A retried test signs up its admin again under the retry's own address (the first try's account may remain).
+        ADMIN_EMAILS: 'admin-e2e@example.com,admin-prices-e2e@example.com,admin-rules-e2e@example.com,admin-e2e-retry1@example.com,admin-prices-e2e-retry1@example.com,admin-rules-e2e-retry1@example.com,admin-mobile-e2e@example.com,admin-mobile-e2e-retry1@example.com,admin-a11y-e2e@example.com,admin-a11y-e2e-retry1@example.com,admin-cls-e2e@example.com,admin-cls-e2e-retry1@example.com,admin-watch-e2e@example.com,admin-watch-e2e-retry1@example.com,admin-plans-e2e@example.com,admin-plans-e2e-retry1@example.com',
+        // Every print gets flagged demonstration prices and a year of history (e2e/prices.spec.ts), with no live source.
+        PRICE_DEMO: 'true',
+        PRICE_SOURCES: '',
+        STRIPE_SECRET_KEY: 'sk_test_e2e_grandline',
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+        STRIPE_PRICE_HOBBY_MONTH: 'price_hobby_month',
+        STRIPE_PRICE_HOBBY_YEAR: 'price_hobby_year',
+        STRIPE_PRICE_FAMILY_MONTH: 'price_family_month',
+        STRIPE_PRICE_FAMILY_YEAR: 'price_family_year',
+        STRIPE_API_URL: E2E_STRIPE.url,
+      },
+    },
+  ],
 });

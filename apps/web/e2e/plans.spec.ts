@@ -2,7 +2,9 @@ import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import enPages from '../src/locales/en/pages.json' with { type: 'json' };
 import enPrices from '../src/locales/en/prices.json' with { type: 'json' };
 import { expect, test } from './fixtures';
+import Stripe from 'stripe';
 import { createAccount, uniqueEmail } from './mail';
+import { E2E_STRIPE } from './stripe';
 
 const W = enPrices.watches;
 const S = enCommon.subscription;
@@ -20,11 +22,10 @@ test("a Free user's 4th price alert is a locked feature; an admin's complimentar
     expect(res.status(), await res.text()).toBe(201);
   }
 
-  // Settings → Subscription: Free, what it includes, and that this server takes no payments.
+  // Settings → Subscription: Free and what it includes.
   await page.goto('/settings?tab=subscription');
   await expect(page.getByTestId('current-plan')).toHaveText(enCommon.plans.names.free);
   await expect(page.getByText('Up to 3 price alerts')).toBeVisible();
-  await expect(page.getByTestId('billing-off')).toHaveText(S.billingOff);
 
   // The 4th alert: the locked-feature prompt, linking to the plans.
   await page.goto(`/cards/onepiece/${cards[3]!.id}`);
@@ -64,4 +65,57 @@ test("a Free user's 4th price alert is a locked feature; an admin's complimentar
     expect(removed.status(), await removed.text()).toBeLessThan(300);
   }
   await adminContext.close();
+});
+
+test('upgrading through Stripe Checkout: a new tab on the plan\'s page, the webhook turns the plan on, the portal manages it', async ({ page }) => {
+  const email = uniqueEmail('checkout');
+  await createAccount(page, { email });
+  await page.goto('/settings?tab=subscription');
+  await expect(page.getByTestId('current-plan')).toHaveText(enCommon.plans.names.free);
+  const change = page.getByTestId('change-plan');
+  await expect(change.getByRole('heading', { name: S.upgradeTitle })).toBeVisible();
+
+  // Yearly Hobby: Checkout opens in a new tab with that price and the user's Stripe customer.
+  await change.getByRole('button', { name: S.interval.year }).click();
+  await expect(change.getByRole('button', { name: S.interval.year })).toHaveAttribute('aria-pressed', 'true');
+  const [checkout] = await Promise.all([page.waitForEvent('popup'), change.getByTestId('upgrade-hobby').click()]);
+  // The tab opens at once (in the click, so no popup blocker stops it), then goes to Stripe's page.
+  await checkout.waitForURL(new RegExp(`^${E2E_STRIPE.url}/pay/cs_e2e_\\d+\\?price=price_hobby_year&customer=cus_e2e_\\d+$`));
+  await expect(checkout.getByRole('heading', { name: 'Stripe test checkout' })).toBeVisible();
+  const customer = new URL(checkout.url()).searchParams.get('customer')!;
+  await checkout.close();
+
+  // Stripe confirms: the subscription as Stripe holds it, then its signed webhook to the app.
+  const subscriptionId = `sub_${customer}`;
+  const periodEnd = Math.floor(Date.now() / 1000) + 365 * 86_400;
+  const subscription = {
+    id: subscriptionId,
+    object: 'subscription',
+    customer,
+    status: 'active',
+    cancel_at: null,
+    ended_at: null,
+    metadata: {},
+    items: { object: 'list', data: [{ id: 'si_e2e', object: 'subscription_item', current_period_end: periodEnd, price: { id: 'price_hobby_year', object: 'price', product: 'prod_hobby' } }] },
+  };
+  expect((await page.request.put(`${E2E_STRIPE.url}/__subscriptions/${subscriptionId}`, { data: subscription })).status()).toBe(200);
+  const payload = JSON.stringify({ id: `evt_${customer}`, object: 'event', type: 'customer.subscription.created', created: Math.floor(Date.now() / 1000), data: { object: subscription } });
+  const signature = new Stripe('sk_test_e2e').webhooks.generateTestHeaderString({ payload, secret: E2E_STRIPE.webhookSecret });
+  const delivered = await page.request.post('/api/billing/webhook', { headers: { 'content-type': 'application/json', 'stripe-signature': signature }, data: payload });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+
+  // Back from Checkout: the page says so, and shows Hobby, active, renewing in a year.
+  await page.goto('/settings?tab=subscription&checkout=success');
+  await expect(page.getByTestId('checkout-result')).toHaveText(S.checkoutSuccess);
+  await expect(page.getByTestId('current-plan')).toHaveText(enCommon.plans.names.hobby);
+  await expect(page.getByText(S.status.active, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('subscription-end')).toContainText('Renews on');
+  await expect(change.getByRole('heading', { name: S.manageTitle })).toBeVisible();
+  await expect(change.getByTestId('upgrade-family')).toHaveCount(0);
+  const [portal] = await Promise.all([page.waitForEvent('popup'), change.getByTestId('billing-portal').click()]);
+  await portal.waitForURL(`${E2E_STRIPE.url}/portal?customer=${customer}`);
+  await portal.close();
+
+  const removed = await page.request.post('/api/me/delete', { data: { confirmation: email } });
+  expect(removed.status(), await removed.text()).toBeLessThan(300);
 });

@@ -16,6 +16,9 @@ export const BillingStatusResponse = z.object({
   subscription_end: z.string().nullable().describe('ISO 8601: renewal, or the end of a cancelled subscription'),
   complimentaryPlan: PlanIdSchema.nullable().describe('A plan an admin granted, or null'),
   billingConfigured: z.boolean().describe('Whether this server takes payments (Stripe configured): checkout and the portal work'),
+  offers: z
+    .object({ hobby: z.array(z.enum(['month', 'year'])), family: z.array(z.enum(['month', 'year'])) })
+    .describe('The billing intervals each paid plan is sold in on this server (empty without payments)'),
 });
 export type BillingStatusResponse = z.infer<typeof BillingStatusResponse>;
 

@@ -54,7 +54,7 @@ export const adminRoutes = createRouter()
     }),
     async (c) => {
       const userId = c.req.valid('param').id;
-      const status = await setComplimentaryPlan({ db: c.var.deps.db, actorId: c.var.user.id, userId, plan: c.req.valid('json').plan, billingConfigured: Boolean(c.var.deps.config.billing) });
+      const status = await setComplimentaryPlan({ db: c.var.deps.db, actorId: c.var.user.id, userId, plan: c.req.valid('json').plan, billing: c.var.deps.config.billing });
       // The new plan holds from the user's very next request, on every replica.
       await c.var.deps.auth?.sessionCache?.invalidateUser(userId);
       return c.json(status, 200);

@@ -28,7 +28,7 @@ export const billingRoutes = createRouter()
     }),
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await billingStatus({ db: c.var.deps.db, userId: c.var.user.id, billingConfigured: Boolean(c.var.deps.config.billing) }), 200);
+      return c.json(await billingStatus({ db: c.var.deps.db, userId: c.var.user.id, billing: c.var.deps.config.billing }), 200);
     },
   )
   .openapi(

@@ -3,6 +3,7 @@ import { effectivePlan, type PlanId, type SubscriptionStatus } from '@grandline/
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planGrants, userSubscriptions, users } from '../../db/schema/index';
+import type { BillingConfig } from '../../lib/billing-config';
 import { AppError } from '../../lib/errors';
 import { planFacts } from '../../lib/plans';
 
@@ -12,7 +13,7 @@ import { planFacts } from '../../lib/plans';
  */
 
 /** GET /api/billing/status for one user: their subscription row (none: Free), complimentary plan and the plan in effect. */
-export async function billingStatus({ db, userId, billingConfigured = false, now = new Date() }: { db: Db; userId: string; billingConfigured?: boolean; now?: Date }): Promise<BillingStatusResponse> {
+export async function billingStatus({ db, userId, billing, now = new Date() }: { db: Db; userId: string; billing?: BillingConfig; now?: Date }): Promise<BillingStatusResponse> {
   const [row] = await db
     .select({
       isSubscribed: userSubscriptions.isSubscribed,
@@ -36,9 +37,14 @@ export async function billingStatus({ db, userId, billingConfigured = false, now
     product_id: row.productId,
     subscription_end: row.end?.toISOString() ?? null,
     complimentaryPlan: facts.complimentary,
-    billingConfigured,
+    billingConfigured: Boolean(billing),
+    offers: { hobby: offered(billing, 'hobby'), family: offered(billing, 'family') },
   };
 }
+
+/** The intervals a paid plan is sold in: those with a configured price. */
+const offered = (billing: BillingConfig | undefined, plan: 'hobby' | 'family') =>
+  billing ? (['month', 'year'] as const).filter((interval) => Boolean(billing.prices[plan][interval])) : [];
 
 const userNotFound = () => new AppError('NOT_FOUND', 404, 'User not found');
 
@@ -51,13 +57,13 @@ export async function setComplimentaryPlan({
   actorId,
   userId,
   plan,
-  billingConfigured,
+  billing,
 }: {
   db: Db;
   actorId: string;
   userId: string;
   plan: PlanId;
-  billingConfigured: boolean;
+  billing: BillingConfig | undefined;
 }): Promise<BillingStatusResponse> {
   if (plan === 'free') {
     await db.delete(planGrants).where(eq(planGrants.userId, userId));
@@ -73,5 +79,5 @@ export async function setComplimentaryPlan({
       )
       .onConflictDoUpdate({ target: planGrants.userId, set: { plan, grantedBy: actorId, grantedAt: sql`now()` } });
   }
-  return billingStatus({ db, userId, billingConfigured });
+  return billingStatus({ db, userId, billing });
 }

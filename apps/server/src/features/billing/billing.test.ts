@@ -60,14 +60,14 @@ beforeEach(async () => {
 
 describe('GET /api/billing/status', () => {
   it('answers Free with no subscription, and 401 to a visitor', async () => {
-    expect(await status(alice)).toEqual({ plan: 'free', is_subscribed: false, subscription_status: null, product_id: null, subscription_end: null, complimentaryPlan: null, billingConfigured: false });
+    expect(await status(alice)).toEqual({ plan: 'free', is_subscribed: false, subscription_status: null, product_id: null, subscription_end: null, complimentaryPlan: null, billingConfigured: false, offers: { hobby: [], family: [] } });
     expect((await ctx.app.request('/api/billing/status')).status).toBe(401);
   });
 
   it('gives the subscribed plan while the subscription grants it', async () => {
     const end = new Date(Date.now() + 20 * 86_400_000);
     await subscribe({ plan: 'hobby', status: 'active', end });
-    expect(await status(alice)).toEqual({ plan: 'hobby', is_subscribed: true, subscription_status: 'active', product_id: 'prod_hobby', subscription_end: end.toISOString(), complimentaryPlan: null, billingConfigured: false });
+    expect(await status(alice)).toEqual({ plan: 'hobby', is_subscribed: true, subscription_status: 'active', product_id: 'prod_hobby', subscription_end: end.toISOString(), complimentaryPlan: null, billingConfigured: false, offers: { hobby: [], family: [] } });
     await subscribe({ plan: 'family', status: 'trialing', end });
     expect((await status(alice)).plan).toBe('family');
     // A failed renewal being retried keeps the plan.

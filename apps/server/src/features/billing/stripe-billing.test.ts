@@ -69,7 +69,7 @@ let eventCount = 0;
 
 const send = (path: string, body: unknown, cookie?: string, target = app) => target.request(path, postJson(body, cookie ? { Cookie: cookie } : {}));
 const json = async <T>(res: Response) => (await res.json()) as T;
-const statusOf = async (cookie: string) => json<{ plan: string; is_subscribed: boolean; subscription_status: string | null; product_id: string | null; subscription_end: string | null; billingConfigured: boolean }>(await app.request('/api/billing/status', { headers: { Cookie: cookie } }));
+const statusOf = async (cookie: string) => json<{ plan: string; is_subscribed: boolean; subscription_status: string | null; product_id: string | null; subscription_end: string | null; billingConfigured: boolean; offers: unknown }>(await app.request('/api/billing/status', { headers: { Cookie: cookie } }));
 
 /** A subscription as Stripe holds it (the stand-in answers it when read back). */
 function setSubscription(id: string, { status, price = PRICES.hobby.month, periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400, cancelAt = null as number | null, customer = 'cus_1', userId = aliceId }: { status: string; price?: string; periodEnd?: number; cancelAt?: number | null; customer?: string; userId?: string }) {
@@ -120,7 +120,7 @@ describe('POST /api/billing/checkout and /portal', () => {
     expect(res.status).toBe(503);
     expect((await json<{ error: { code: string } }>(res)).error.code).toBe('BILLING_NOT_CONFIGURED');
     expect((await json<{ billingConfigured: boolean }>(await ctx.app.request('/api/billing/status', { headers: { Cookie: alice } }))).billingConfigured).toBe(false);
-    expect((await statusOf(alice)).billingConfigured).toBe(true);
+    expect(await statusOf(alice)).toMatchObject({ billingConfigured: true, offers: { hobby: ['month', 'year'], family: ['month'] } });
   });
 
   it('opens Checkout for the configured price, with one Stripe customer per user', async () => {

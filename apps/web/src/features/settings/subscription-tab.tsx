@@ -1,11 +1,17 @@
-import { planLimits, type PlanId } from '@grandline/core/plans';
-import { Check, Gift } from 'lucide-react';
-import { useId } from 'react';
+import type { BillingStatusResponse } from '@grandline/core/contracts/billing';
+import { higherPlan, planLimits, type PlanId } from '@grandline/core/plans';
+import { Check, ExternalLink, Gift } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Badge, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
+import { tabList, tabTrigger } from '@/components/ui/styles';
+import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format';
-import { useBillingStatus } from './api/billing-api';
+import { notify } from '@/lib/toast';
+import { billingApi, openInNewTab, useBillingStatus } from './api/billing-api';
 
 /** What a plan includes, from the limits in packages/core plans.ts (the same numbers the server's gates use). */
 function planFeatures(plan: PlanId, t: (key: string, options?: Record<string, unknown>) => string): string[] {
@@ -31,7 +37,7 @@ export function SubscriptionTab() {
     return (
       <div className="flex flex-col gap-5" aria-busy="true">
         <Skeleton className="h-80 rounded-2xl" />
-        <Skeleton className="h-16 rounded-2xl" />
+        <Skeleton className="h-80 rounded-2xl" />
       </div>
     );
   }
@@ -70,9 +76,104 @@ export function SubscriptionTab() {
           ))}
         </ul>
       </section>
-      <p className="rounded-2xl border border-dashed border-border p-5 text-sm text-muted" data-testid="billing-off">
-        {t('subscription.billingOff')}
-      </p>
+      <CheckoutResult />
+      {s.billingConfigured ? (
+        <ChangePlan status={s} />
+      ) : (
+        <p className="rounded-2xl border border-dashed border-border p-5 text-sm text-muted" data-testid="billing-off">
+          {t('subscription.billingOff')}
+        </p>
+      )}
     </div>
+  );
+}
+
+/** Back from Stripe Checkout (?checkout=success|cancelled): what happened, until the user moves on. */
+function CheckoutResult() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const result = params.get('checkout');
+  if (result !== 'success' && result !== 'cancelled') return null;
+  return (
+    <p role="status" className="rounded-2xl border border-border bg-surface-2 p-4 text-sm" data-testid="checkout-result">
+      {t(result === 'success' ? 'subscription.checkoutSuccess' : 'subscription.checkoutCancelled')}
+    </p>
+  );
+}
+
+type Interval = 'month' | 'year';
+const PAID = ['hobby', 'family'] as const;
+
+/** Upgrade through Stripe Checkout (monthly or yearly), or manage a subscription in Stripe's customer portal. */
+function ChangePlan({ status }: { status: BillingStatusResponse }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const intervals = (['month', 'year'] as const).filter((i) => PAID.some((p) => status.offers[p].includes(i)));
+  const [interval, chooseInterval] = useState<Interval>(intervals[0] ?? 'month');
+  const [busy, setBusy] = useState<string | null>(null);
+  const subscribed = status.is_subscribed;
+  const go = async (action: string, address: () => ReturnType<typeof billingApi.portal>, failure: string) => {
+    setBusy(action);
+    try {
+      await openInNewTab(address);
+    } catch (err) {
+      notify.error(t('subscription.errorTitle'), { description: errorText(err, failure) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section aria-labelledby={titleId} className="rounded-2xl border border-border bg-surface p-5 sm:p-6" data-testid="change-plan">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {t(subscribed ? 'subscription.manageTitle' : 'subscription.upgradeTitle')}
+        </h2>
+        {!subscribed && intervals.length > 1 && (
+          <div role="group" aria-label={t('subscription.interval.label')} className={tabList}>
+            {intervals.map((i) => (
+              <button key={i} type="button" aria-pressed={interval === i} data-state={interval === i ? 'active' : 'inactive'} className={tabTrigger} onClick={() => chooseInterval(i)}>
+                {t(`subscription.interval.${i}`)}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-muted">{t(subscribed ? 'subscription.manageHint' : 'subscription.taxIncluded')}</p>
+      {subscribed || status.subscription_status ? (
+        <Button className="mt-5" variant="secondary" disabled={busy !== null} onClick={() => void go('portal', billingApi.portal, 'common:subscription.portalFailed')} data-testid="billing-portal">
+          {t('subscription.manage')}
+          <ExternalLink className="h-4 w-4" aria-hidden />
+        </Button>
+      ) : null}
+      {!subscribed && (
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          {PAID.map((plan) => {
+            const current = higherPlan(status.plan, plan) === status.plan;
+            const sold = status.offers[plan].includes(interval);
+            return (
+              <div key={plan} className="flex flex-col rounded-xl border border-border p-4">
+                <h3 className="font-semibold">{t(`plans.names.${plan}`)}</h3>
+                <p className="mt-1 flex-1 text-sm text-muted">{t(`plans.descriptions.${plan}`)}</p>
+                {current ? (
+                  <p className="mt-4 text-sm font-medium text-success">{t('subscription.included')}</p>
+                ) : sold ? (
+                  <Button
+                    className="mt-4"
+                    disabled={busy !== null}
+                    onClick={() => void go(plan, () => billingApi.checkout(plan, interval), 'common:subscription.checkoutFailed')}
+                    data-testid={`upgrade-${plan}`}
+                  >
+                    {t('subscription.upgrade', { plan: t(`plans.names.${plan}`) })}
+                    <ExternalLink className="h-4 w-4" aria-hidden />
+                  </Button>
+                ) : (
+                  <p className="mt-4 text-sm text-muted">{t(`subscription.notSold.${interval}`)}</p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
-import type { BillingStatusResponse } from '@grandline/core/contracts/billing';
+import type { BillingRedirectResponse, BillingStatusResponse } from '@grandline/core/contracts/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, apiSend } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/session';
 
 export const billingKeys = {
@@ -16,3 +16,29 @@ export const billingStatusQuery = () =>
   });
 
 export const useBillingStatus = () => useQuery(billingStatusQuery());
+
+/** Stripe's pages: Checkout for a paid plan, and the customer portal (`{ url }`, opened in a new tab). */
+export const billingApi = {
+  checkout: (plan: 'hobby' | 'family', interval: 'month' | 'year') => apiSend<BillingRedirectResponse>('POST', '/billing/checkout', { plan, interval }),
+  portal: () => apiSend<BillingRedirectResponse>('POST', '/billing/portal'),
+};
+
+/**
+ * Opens a Stripe page in a new tab. The tab is opened at once, in the click (browsers block a window opened after an
+ * await), then sent to the page when its address arrives; closed again when it does not.
+ */
+export async function openInNewTab(address: () => Promise<BillingRedirectResponse>): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { url } = await address();
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      window.location.assign(url);
+    }
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
+}
