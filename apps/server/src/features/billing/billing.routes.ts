@@ -10,7 +10,6 @@ import { createCheckout, createPortal, handleWebhook } from './stripe-billing.se
 const signedOut = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
 const unavailable = {
   502: jsonContent(ErrorResponse, "Stripe did not answer: 'Failed to create checkout session' or 'Failed to open customer portal'"),
-  503: jsonContent(ErrorResponse, 'Payments are not configured on this server (BILLING_NOT_CONFIGURED)'),
 };
 
 export const billingRoutes = createRouter()
@@ -41,9 +40,10 @@ export const billingRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: CheckoutRequest } }, required: true } },
       responses: {
         200: jsonContent(BillingRedirectResponse, 'The Checkout page'),
-        400: jsonContent(ErrorResponse, 'Invalid plan or interval'),
+        400: jsonContent(ErrorResponse, 'Invalid plan or interval, or one this server does not sell (PLAN_NOT_OFFERED)'),
         401: signedOut,
         403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
+        404: jsonContent(ErrorResponse, 'Payments are not configured on this server (BILLING_NOT_CONFIGURED)'),
         409: jsonContent(ErrorResponse, 'Already subscribed: manage it from the customer portal (ALREADY_SUBSCRIBED)'),
         ...unavailable,
       },
@@ -65,7 +65,7 @@ export const billingRoutes = createRouter()
         200: jsonContent(BillingRedirectResponse, 'The portal'),
         401: signedOut,
         403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
-        404: jsonContent(ErrorResponse, 'Never subscribed: no customer to manage (NO_SUBSCRIPTION)'),
+        404: jsonContent(ErrorResponse, 'Never subscribed: no customer to manage (NO_SUBSCRIPTION), or payments not configured (BILLING_NOT_CONFIGURED)'),
         ...unavailable,
       },
     }),
@@ -85,8 +85,8 @@ export const billingRoutes = createRouter()
       responses: {
         200: jsonContent(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Received'),
         400: jsonContent(ErrorResponse, 'Missing or wrong signature (INVALID_SIGNATURE)'),
+        404: jsonContent(ErrorResponse, 'Payments are not configured on this server (BILLING_NOT_CONFIGURED)'),
         502: jsonContent(ErrorResponse, 'Stripe could not be read back: Stripe retries the event later'),
-        503: jsonContent(ErrorResponse, 'Payments are not configured on this server'),
       },
     }),
     async (c) => {

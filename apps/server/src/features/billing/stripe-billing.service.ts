@@ -13,7 +13,8 @@ import { planOfPrice, type BillingConfig, type BillingInterval, type PaidPlan } 
  * that the browser opens (no third-party script enters our pages).
  */
 
-export const billingNotConfigured = () => new AppError('BILLING_NOT_CONFIGURED', 503, 'Billing is not configured on this server');
+/** Payments are a feature this server may not have: not found, like any route it does not serve (never a 5xx). */
+export const billingNotConfigured = () => new AppError('BILLING_NOT_CONFIGURED', 404, 'Billing is not configured on this server');
 
 /** A Stripe call that failed (network, time-out, Stripe's error): the spec's toast text, never Stripe's internals. */
 async function stripeCall<T>(log: Logger, failure: string, call: () => Promise<T>): Promise<T> {
@@ -51,7 +52,7 @@ export async function createCheckout({
 }): Promise<{ url: string }> {
   if (!billing) throw billingNotConfigured();
   const price = billing.prices[plan][interval];
-  if (!price) throw new AppError('BILLING_NOT_CONFIGURED', 503, `The ${plan} plan is not sold per ${interval} on this server`);
+  if (!price) throw new AppError('PLAN_NOT_OFFERED', 400, `The ${plan} plan is not sold per ${interval} on this server`);
   const current = await subscriptionRow(db, user.id);
   if (current?.isSubscribed) throw new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a subscription. Manage it from the customer portal.');
   const failure = 'Failed to create checkout session';
