@@ -46,6 +46,11 @@ export async function termsState(db: Db, userId: string) {
     .where(and(eq(userConsents.userId, userId), eq(userConsents.consentType, 'tos')))
     .orderBy(desc(userConsents.createdAt), desc(userConsents.id))
     .limit(1);
+  return termsStateOf(latest, current);
+}
+
+/** The terms state a user's newest terms consent gives against the version in effect (also read by the one-statement session read). */
+export function termsStateOf(latest: { given: boolean; version: string; createdAt: Date } | null | undefined, current: string) {
   return {
     tosAccepted: Boolean(latest?.given && latest.version === current),
     tosVersion: latest?.version ?? null,

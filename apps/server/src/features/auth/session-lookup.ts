@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LEGAL_VERSION } from '@grandline/core/legal';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { termsStateOf } from '../../db/consent';
+import { preparedPerDb } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/index';
 import { complimentaryPlanSql, planFacts, subscriptionFactsSql } from '../../lib/plans';
 import type { SessionLookup } from '../../lib/session-cache';
@@ -67,8 +69,8 @@ const termsInEffect = sql<string | null>`(
   select v.version from legal_versions v where v.doc_type = 'terms_of_service' and v.effective_date <= current_date
   order by v.effective_date desc limit 1)`;
 
-function prepareLookup(db: Db) {
-  return db
+const lookupStatement = preparedPerDb((db) =>
+  db
     .select({
       expiresAt: sessions.expiresAt,
       id: users.id,
@@ -85,24 +87,21 @@ function prepareLookup(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('session_lookup');
-}
+    .prepare('session_lookup'),
+);
 
 /** The lookup of one database and one library configuration; the statement is prepared once. */
 export function createSessionLookup(db: Db, config: () => Promise<SessionLookupConfig>) {
-  let statement: ReturnType<typeof prepareLookup> | null = null;
   return async function lookup(cookieValue: string, cookieHeader: string, now = Date.now()): Promise<SessionLookup> {
     const cfg = await config();
     const token = verifiedToken(cookieValue, cfg.secret);
     if (token === null) return { kind: 'none' };
     if (hasCookie(cookieHeader, cfg.cookies.dontRemember) || hasCookie(cookieHeader, cfg.cookies.sessionData)) return { kind: 'library' };
-    statement ??= prepareLookup(db);
-    const [row] = await statement.execute({ token });
+    const [row] = await lookupStatement(db).execute({ token });
     if (!row) return { kind: 'library' };
     const expiresAt = row.expiresAt.getTime();
     const dueForRefresh = expiresAt - cfg.expiresIn * 1000 + cfg.updateAge * 1000 <= now;
     if (expiresAt <= now || dueForRefresh) return { kind: 'library' };
-    const current = row.currentTosVersion ?? LEGAL_VERSION;
     const consent = row.consent;
     return {
       kind: 'found',
@@ -115,12 +114,7 @@ export function createSessionLookup(db: Db, config: () => Promise<SessionLookupC
         emailVerified: row.emailVerified,
         role: row.role,
       },
-      terms: {
-        tosAccepted: Boolean(consent?.given && consent.version === current),
-        tosVersion: consent?.version ?? null,
-        tosTimestamp: consent ? new Date(consent.at).toISOString() : null,
-        currentTosVersion: current,
-      },
+      terms: termsStateOf(consent && { ...consent, createdAt: new Date(consent.at) }, row.currentTosVersion ?? LEGAL_VERSION),
       plan: planFacts(row.subscription, row.complimentary),
     };
   };
