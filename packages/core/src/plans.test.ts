@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePlan, higherPlan, isoWeekStart, monthStart, nextIsoWeekStart, nextMonthStart, planLimits, subscriptionGrants } from './plans';
+import { effectivePlan, higherPlan, isoWeekStart, LOCKED_FEATURES, MAX_BINDERS_PER_USER, MAX_CARDS_PER_BINDER, MAX_DECKS_PER_USER, monthStart, nextIsoWeekStart, nextMonthStart, planLimits, subscriptionGrants } from './plans';
 
 const at = (iso: string) => new Date(iso);
 
@@ -57,5 +57,29 @@ describe('the plan in effect', () => {
     expect(effectivePlan({ subscription: sub('active', null, 'hobby'), complimentary: 'family' }, now)).toBe('family');
     expect(effectivePlan({ subscription: sub('active', null, 'family'), complimentary: 'hobby' }, now)).toBe('family');
     expect(effectivePlan({ subscription: sub('canceled', null, 'family'), complimentary: 'hobby' }, now)).toBe('hobby');
+  });
+});
+
+describe('what each plan allows', () => {
+  it('gives Free finite limits and Hobby and Family none (the hard caps aside)', () => {
+    const free = planLimits('free');
+    for (const key of ['watches', 'comparisonReportsPerWeek', 'csvExportsPerMonth', 'binders', 'decks', 'cardsPerBinder'] as const) {
+      expect(free[key], key).toBeGreaterThan(0);
+      expect(planLimits('hobby')[key], key).toBeNull();
+    }
+    expect([free.privateItems, free.advancedStatistics]).toEqual([false, false]);
+    expect(planLimits('family')).toEqual(planLimits('hobby'));
+    // Under every hard cap, so a Free user meets the plan's prompt, not the cap's 400.
+    expect(free.binders!).toBeLessThan(MAX_BINDERS_PER_USER);
+    expect(free.decks!).toBeLessThan(MAX_DECKS_PER_USER);
+    expect(free.cardsPerBinder!).toBeLessThan(MAX_CARDS_PER_BINDER);
+  });
+
+  it('names the Free numbers in the locked-feature messages, and asks for a Hobby Plan subscription (spec §6)', () => {
+    expect(LOCKED_FEATURES.binders).toBe('More than 10 binders requires a Hobby Plan subscription');
+    expect(LOCKED_FEATURES.cardsPerBinder).toBe('More than 2,500 cards in a binder requires a Hobby Plan subscription');
+    for (const [feature, text] of Object.entries(LOCKED_FEATURES)) {
+      if (feature !== 'comparisonReports') expect(text, feature).toMatch(/requires? a Hobby Plan subscription$/);
+    }
   });
 });

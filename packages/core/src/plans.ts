@@ -45,26 +45,65 @@ export interface PlanLimits {
   comparisonReportsPerWeek: number | null;
   /** Rows a comparison report shows (a preview without pagination), or null for all with pagination. */
   comparisonPreviewRows: number | null;
-  /** CSV exports per UTC calendar month. */
+  /** CSV exports per UTC calendar month (comparison reports and binders alike). */
   csvExportsPerMonth: number | null;
+  /** Binders a user may have (the wishlist not counted). */
+  binders: number | null;
+  /** Decks a user may have. */
+  decks: number | null;
+  /** Copies of cards one binder may hold. */
+  cardsPerBinder: number | null;
+  /** Whether binders and decks can be made private (Free: public only, spec §6). */
+  privateItems: boolean;
+  /** Whether the advanced statistics (collection value history, set completion) are open. */
+  advancedStatistics: boolean;
 }
 
-const UNLIMITED: PlanLimits = { watches: null, comparisonReportsPerWeek: null, comparisonPreviewRows: null, csvExportsPerMonth: null };
+const UNLIMITED: PlanLimits = {
+  watches: null,
+  comparisonReportsPerWeek: null,
+  comparisonPreviewRows: null,
+  csvExportsPerMonth: null,
+  binders: null,
+  decks: null,
+  cardsPerBinder: null,
+  privateItems: true,
+  advancedStatistics: true,
+};
 
 export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
-  // Spec §9: 3 price alerts, 1 comparison report a week with a preview of 3 results, 1 CSV export a month.
-  free: { watches: 3, comparisonReportsPerWeek: 1, comparisonPreviewRows: 3, csvExportsPerMonth: 1 },
+  // Spec §9: 3 price alerts, 1 comparison report a week with a preview of 3 results, 1 CSV export a month. Binders,
+  // decks and cards per binder are ours to choose (the spec only says Hobby lifts them): generous, so Free is a real
+  // collection tool (ADR 017).
+  free: {
+    watches: 3,
+    comparisonReportsPerWeek: 1,
+    comparisonPreviewRows: 3,
+    csvExportsPerMonth: 1,
+    binders: 10,
+    decks: 25,
+    cardsPerBinder: 2_500,
+    privateItems: false,
+    advancedStatistics: false,
+  },
   hobby: UNLIMITED,
   family: UNLIMITED,
 };
 
 export const planLimits = (plan: PlanId): PlanLimits => PLAN_LIMITS[plan];
 
+const count = (n: number | null) => (n ?? 0).toLocaleString('en-US');
+
 /** The features a plan can lock, each with the text of its locked-feature prompt (spec §6: it needs a Hobby Plan). */
 export const LOCKED_FEATURES = {
   watches: 'Watching more than 3 prices requires a Hobby Plan subscription',
   comparisonReports: 'Free plan allows 1 report per week. Upgrade to continue.',
   csvExports: 'More than 1 CSV export a month requires a Hobby Plan subscription',
+  binders: `More than ${count(PLAN_LIMITS.free.binders)} binders requires a Hobby Plan subscription`,
+  decks: `More than ${count(PLAN_LIMITS.free.decks)} decks requires a Hobby Plan subscription`,
+  cardsPerBinder: `More than ${count(PLAN_LIMITS.free.cardsPerBinder)} cards in a binder requires a Hobby Plan subscription`,
+  privateItems: 'Private binders and decks require a Hobby Plan subscription',
+  advancedStatistics: 'Advanced statistics require a Hobby Plan subscription',
 } as const;
 export type LockedFeature = keyof typeof LOCKED_FEATURES;
 
@@ -73,6 +112,12 @@ export type LockedFeature = keyof typeof LOCKED_FEATURES;
  * infinite): far above what a collector uses.
  */
 export const MAX_WATCHES_PER_USER = 1000;
+export const MAX_BINDERS_PER_USER = 1000;
+export const MAX_DECKS_PER_USER = 5000;
+/** Copies one binder may hold on any plan (an import of 50,000 rows of a few copies each fits). */
+export const MAX_CARDS_PER_BINDER = 1_000_000;
+/** The members a family plan's owner may invite besides themselves (FAMILY_MAX_MEMBERS overrides it on the server). */
+export const DEFAULT_FAMILY_MAX_MEMBERS = 5;
 
 /* ---- The periods plan counters run over, in UTC (exact whatever replica or time zone counts) ---- */
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { openDatabase, type Database, type DbEvents, type QueryObserver } from '../db/client';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type Database, type Db, type DbEvents, type QueryObserver } from '../db/client';
+import { planGrants, users } from '../db/schema/index';
 import { loadPackageCards } from '../features/cards/catalogue-source';
 import { seedCatalogue } from '../features/cards/catalogue-import';
 import { clearCardCaches } from '../features/cards/cards.service';
@@ -158,4 +160,18 @@ export async function signUpVerified(ctx: Awaited<ReturnType<typeof createAuthTe
   const cookie = cookieOf(verified);
   if (!cookie.includes('session_token=')) throw new Error('confirmation did not sign in');
   return cookie;
+}
+
+/**
+ * Puts a signed-up user on a plan through a complimentary grant (as `PUT /api/admin/users/{id}/plan` does), dropping
+ * their cached sessions so the next request sees it. Tests of what Hobby allows (private binders and decks, many
+ * exports) start here; Free is what a new account gets.
+ */
+export async function grantPlan(ctx: { db: Db; auth: { sessionCache?: { invalidateUser(id: string): Promise<void> } } }, email: string, plan: 'free' | 'hobby' | 'family') {
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  if (!user) throw new Error(`no user ${email}`);
+  if (plan === 'free') await ctx.db.delete(planGrants).where(eq(planGrants.userId, user.id));
+  else await ctx.db.insert(planGrants).values({ userId: user.id, plan }).onConflictDoUpdate({ target: planGrants.userId, set: { plan } });
+  await ctx.auth.sessionCache?.invalidateUser(user.id);
+  return user.id;
 }

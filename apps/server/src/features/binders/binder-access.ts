@@ -1,9 +1,11 @@
+import { MAX_CARDS_PER_BINDER, planLimits, type PlanId } from '@grandline/core/plans';
 import { eq, sql } from 'drizzle-orm';
 import { messageText } from '@grandline/core/contracts/messages';
 import type { DbTx } from '../../db/client';
 import { ownedItems, type Viewer } from '../../db/ownership';
 import { binderCards, binders } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { checkRoom } from '../../lib/plan-gates';
 
 /** What every binder service shares: who may see or change a binder, and how a change is marked. */
 export type BinderRecord = typeof binders.$inferSelect;
@@ -35,3 +37,30 @@ export const touch = (tx: Tx, id: string, { clearStaleCover = false } = {}) =>
     })
     .where(eq(binders.id, id));
 
+
+/** The copies a binder holds now (inside the transaction that changed them). */
+export async function binderCopies(tx: Tx, binderId: string): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`coalesce(sum(${binderCards.quantity}), 0)`.mapWith(Number) }).from(binderCards).where(eq(binderCards.binderId, binderId));
+  return row?.n ?? 0;
+}
+
+/** The copies a binder may hold on this plan (the hard cap on every plan). */
+export const copiesAllowed = (plan: PlanId) => Math.min(planLimits(plan).cardsPerBinder ?? MAX_CARDS_PER_BINDER, MAX_CARDS_PER_BINDER);
+
+/**
+ * Checked after a change that adds copies, inside its transaction (a refusal rolls it back): the binder may not hold
+ * more than the plan's cards per binder. `before` is the count before the change: a binder already past the limit
+ * (made on a higher plan) may still lose copies or change rows, never grow.
+ */
+export async function checkBinderSize(tx: Tx, binderId: string, plan: PlanId, before = 0) {
+  const after = await binderCopies(tx, binderId);
+  if (after <= before) return;
+  checkRoom({
+    used: after,
+    adding: 0,
+    planLimit: planLimits(plan).cardsPerBinder,
+    hardCap: MAX_CARDS_PER_BINDER,
+    feature: 'cardsPerBinder',
+    capText: `A binder can hold at most ${MAX_CARDS_PER_BINDER.toLocaleString('en-US')} cards`,
+  });
+}

@@ -4,6 +4,7 @@ import type { Card } from '@grandline/core/contracts/cards';
 import type { MarketplaceId, PriceType } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { centsToMinor } from '@grandline/core/money/money';
+import type { PlanId } from '@grandline/core/plans';
 import { DEFAULT_PRICE_CONFIG, type PriceConfig } from '../../lib/price-config';
 import { priceSummaries } from '../prices/prices.service';
 import { binderToCsvWithPrices, binderToLigaCsv, binderToOptcgSim, type ExportBinderRow } from '@grandline/core/collection/export';
@@ -27,8 +28,9 @@ import { isOwner } from '../../db/ownership';
 import { binderCards } from '../../db/schema/index';
 import { createPause } from '../../lib/cooperative';
 import { AppError } from '../../lib/errors';
+import { countCsvExport } from '../../lib/plan-gates';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
-import { binderAccess, touch, type User, type Viewer } from './binder-access';
+import { binderAccess, binderCopies, checkBinderSize, touch, type User, type Viewer } from './binder-access';
 import { mergeDuplicates, upsertRows, type NewRow } from './binder-rows.service';
 import { rowsOf } from './binder-snapshot';
 
@@ -133,6 +135,7 @@ export async function readImport(bytes: Uint8Array | readonly Uint8Array[], form
 export async function importIntoBinder({
   db,
   user,
+  plan,
   id,
   bytes,
   format,
@@ -141,6 +144,7 @@ export async function importIntoBinder({
 }: {
   db: Db;
   user: User;
+  plan: PlanId;
   id: string;
   /** The file, whole or in the pieces it arrived in. */
   bytes: Uint8Array | readonly Uint8Array[];
@@ -158,8 +162,10 @@ export async function importIntoBinder({
   }
   const rows = mergeDuplicates(read.rows);
   await db.transaction(async (tx) => {
+    const before = await binderCopies(tx, id);
     if (mode === 'replace') await tx.delete(binderCards).where(eq(binderCards.binderId, id));
     await upsertRows(tx, id, rows);
+    await checkBinderSize(tx, id, plan, before);
     await touch(tx, id, { clearStaleCover: mode === 'replace' });
   });
   return { format: read.format, mode, imported: read.rows.length, copies: read.rows.reduce((n, r) => n + r.quantity, 0), failures, failureCount };
@@ -171,11 +177,16 @@ export async function exportBinder({
   id,
   format,
   prices,
+  plan,
+  now = new Date(),
 }: {
   db: Db;
   viewer: Viewer;
   id: string;
   format: 'liga' | 'prices' | 'optcgsim';
+  /** The viewer's plan: a CSV export (Liga or with prices) counts as one of their month's CSV exports. */
+  plan: PlanId;
+  now?: Date;
   /** Format with Prices: the market, price type and currency of its columns, and the price configuration. */
   prices?: { market: MarketplaceId; priceType: PriceType; currency: CurrencyCode; config: PriceConfig };
 }) {
@@ -207,6 +218,11 @@ export async function exportBinder({
       return row;
     });
   if (!rows.length) throw new AppError('NO_CARDS_TO_EXPORT', 400, 'No cards to export');
+  // A CSV is one of the month's CSV exports, so it needs a signed-in viewer (a public binder's OPTCG Sim list does not).
+  if (format !== 'optcgsim') {
+    if (!viewer) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to access this feature');
+    await db.transaction((tx) => countCsvExport(tx, { userId: viewer.id, plan, now, kind: 'binder', subjectId: id }));
+  }
   const base = trimChar(record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-'), '-').slice(0, 60) || 'binder';
   if (format === 'optcgsim') return { filename: `${base}.txt`, contentType: 'text/plain; charset=utf-8', body: binderToOptcgSim(rows) };
   if (format === 'prices') {

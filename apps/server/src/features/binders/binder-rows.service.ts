@@ -3,13 +3,14 @@ import type { BinderCardsFilter } from '@grandline/core/contracts/binders';
 import type { Card } from '@grandline/core/contracts/cards';
 import { messageText } from '@grandline/core/contracts/messages';
 import { toMajor, toMinor } from '@grandline/core/money/money';
+import type { PlanId } from '@grandline/core/plans';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isOwner } from '../../db/ownership';
 import { binderCards } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
-import { binderAccess, touch, type StoredRow, type Tx, type User, type Viewer } from './binder-access';
+import { binderAccess, binderCopies, checkBinderSize, copiesAllowed, touch, type StoredRow, type Tx, type User, type Viewer } from './binder-access';
 import { snapshotOf, type Entry } from './binder-snapshot';
 
 /** The rows of a binder: one page of them, and adding, changing and removing them (each write one transaction). */
@@ -129,7 +130,7 @@ export async function upsertRows(tx: Tx, binderId: string, rows: NewRow[]) {
   `);
 }
 
-export async function addBinderCards({ db, user, id, data }: { db: Db; user: User; id: string; data: AddBinderCardsRequest }) {
+export async function addBinderCards({ db, user, plan, id, data }: { db: Db; user: User; plan: PlanId; id: string; data: AddBinderCardsRequest }) {
   const index = await catalogueIndex(db);
   await binderAccess.changeable(db, user, id);
   checkCardIds(index, data.cards.map((c) => c.cardId));
@@ -145,6 +146,7 @@ export async function addBinderCards({ db, user, id, data }: { db: Db; user: Use
   );
   await db.transaction(async (tx) => {
     await upsertRows(tx, id, rows);
+    await checkBinderSize(tx, id, plan);
     await touch(tx, id);
   });
   return { added: rows.reduce((n, r) => n + r.quantity, 0) };
@@ -191,11 +193,11 @@ async function changeRow(tx: Tx, binderId: string, rowId: number, data: UpdateBi
 
 /**
  * A change that cannot move the row (no new condition or language, so no merge) and needs nothing of the stored row
- * (copies; a price given with its currency): one statement that touches the binder only when the user owns it and
+ * (copies within the plan's cards per binder; a price given with its currency): one statement that touches the binder only when the user owns it and
  * changes the row only when the binder was touched. Answers the row, or null when nothing matched (then the full
  * path below tells a missing binder from a missing row).
  */
-async function changeRowLean(db: Db, user: User, binderId: string, rowId: number, data: UpdateBinderCardRequest): Promise<StoredRow | null> {
+async function changeRowLean(db: Db, user: User, binderId: string, rowId: number, data: UpdateBinderCardRequest, copiesAllowed: number): Promise<StoredRow | null> {
   if (data.condition !== undefined || data.language !== undefined) return null;
   if (data.purchasePrice === undefined && data.purchaseCurrency !== undefined) return null;
   if (data.purchasePrice !== undefined && data.purchasePrice !== null && data.purchaseCurrency === undefined) return null;
@@ -214,7 +216,14 @@ async function changeRowLean(db: Db, user: User, binderId: string, rowId: number
     with owned as (
       update binders set updated_at = greatest(now(), updated_at + interval '1 millisecond')
       where id = ${binderId} and user_id = ${user.id}
-        and exists (select 1 from binder_cards where id = ${rowId} and binder_id = ${binderId})
+        and exists (select 1 from binder_cards where id = ${rowId} and binder_id = ${binderId})${
+          // Fewer copies, or room for more under the plan's cards per binder; otherwise the full path answers why not.
+          data.quantity !== undefined
+            ? sql`
+        and (${data.quantity} <= (select quantity from binder_cards where id = ${rowId})
+          or (select sum(quantity) from binder_cards where binder_id = ${binderId}) - (select quantity from binder_cards where id = ${rowId}) + ${data.quantity} <= ${copiesAllowed})`
+            : sql``
+        }
       returning id
     )
     update binder_cards set ${sql.join(sets, sql`, `)}
@@ -238,14 +247,16 @@ async function changeRowLean(db: Db, user: User, binderId: string, rowId: number
 }
 
 /** Changes one row; a new condition or language that matches another row of the same print merges the two. */
-export async function updateBinderCard({ db, user, id, rowId, data }: { db: Db; user: User; id: string; rowId: number; data: UpdateBinderCardRequest }): Promise<BinderCardRow> {
+export async function updateBinderCard({ db, user, plan, id, rowId, data }: { db: Db; user: User; plan: PlanId; id: string; rowId: number; data: UpdateBinderCardRequest }): Promise<BinderCardRow> {
   const index = await catalogueIndex(db);
-  const lean = await changeRowLean(db, user, id, rowId, data);
+  const lean = await changeRowLean(db, user, id, rowId, data, copiesAllowed(plan));
   if (lean) return toRow(lean, index.byId.get(lean.cardId)!, true);
   await binderAccess.changeable(db, user, id);
   const result = await db.transaction(async (tx) => {
+    const before = data.quantity !== undefined ? await binderCopies(tx, id) : 0;
     const saved = await changeRow(tx, id, rowId, data);
     if (!saved) throw new AppError('NOT_FOUND', 404, 'Card not found');
+    if (data.quantity !== undefined) await checkBinderSize(tx, id, plan, before);
     await touch(tx, id);
     return saved;
   });

@@ -22,7 +22,7 @@ import {
 } from '@grandline/core/contracts/binders';
 import { IntId, IntIdParam } from '@grandline/core/contracts/common';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
+import { requireAcceptedTerms, requireUser, sessionPlan, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { exportBinder, importIntoBinder } from './binder-files.service';
 import { addBinderCards, deleteBinderCards, listBinderCards, updateBinderCard, updateBinderCards } from './binder-rows.service';
@@ -34,7 +34,7 @@ import { uploadPieces } from '../../lib/body-limits';
 
 const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
-  403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
+  403: jsonContent(ErrorResponse, "Terms not accepted (TOS_REQUIRED), or past the plan's limit (PLAN_LIMIT, with the locked-feature message)"),
 };
 const notFound = jsonContent(ErrorResponse, "'This binder doesn't exist or is private' (also for binders of other users)");
 const invalid = jsonContent(ErrorResponse, "Invalid input, with the spec messages ('Invalid binder ID' for a malformed id)");
@@ -62,7 +62,7 @@ export const bindersRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: CreateBinderRequest } }, required: true } },
       responses: { 201: jsonContent(BinderDetail, 'The new binder'), 400: invalid, 409: jsonContent(ErrorResponse, 'A second wishlist'), ...gate },
     }),
-    async (c) => c.json(await createBinder({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json') }), 201),
+    async (c) => c.json(await createBinder({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), data: c.req.valid('json') }), 201),
   )
   .openapi(
     createRoute({
@@ -102,7 +102,7 @@ export const bindersRoutes = createRouter()
       request: { params: BinderIdParam, body: { content: { 'application/json': { schema: UpdateBinderRequest } }, required: true } },
       responses: { 200: jsonContent(BinderDetail, 'The updated binder'), 400: invalid, 404: notFound, 409: jsonContent(ErrorResponse, 'A second wishlist'), ...gate },
     }),
-    async (c) => c.json(await updateBinder({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
+    async (c) => c.json(await updateBinder({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
   )
   .openapi(
     createRoute({
@@ -129,7 +129,7 @@ export const bindersRoutes = createRouter()
       request: { params: BinderIdParam, body: { content: { 'application/json': { schema: AddBinderCardsRequest } }, required: true } },
       responses: { 200: jsonContent(z.object({ added: z.number().int() }), 'Copies added'), 400: invalid, 404: notFound, ...gate },
     }),
-    async (c) => c.json(await addBinderCards({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
+    async (c) => c.json(await addBinderCards({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
   )
   .openapi(
     createRoute({
@@ -143,7 +143,7 @@ export const bindersRoutes = createRouter()
     }),
     async (c) => {
       const { id, rowId } = c.req.valid('param');
-      return c.json(await updateBinderCard({ db: c.var.deps.db, user: c.var.user, id, rowId, data: c.req.valid('json') }), 200);
+      return c.json(await updateBinderCard({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id, rowId, data: c.req.valid('json') }), 200);
     },
   )
   .openapi(
@@ -195,7 +195,7 @@ export const bindersRoutes = createRouter()
     async (c) => {
       const bytes = await uploadPieces(c);
       const { format, mode, currency } = c.req.valid('query');
-      return c.json(await importIntoBinder({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, bytes, format, mode, currency }), 200);
+      return c.json(await importIntoBinder({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id, bytes, format, mode, currency }), 200);
     },
   )
   .openapi(
@@ -208,12 +208,16 @@ export const bindersRoutes = createRouter()
       responses: {
         200: { content: { 'text/csv': { schema: z.string() }, 'text/plain': { schema: z.string() } }, description: 'The file, as an attachment' },
         400: jsonContent(ErrorResponse, "'No cards to export'"),
+        401: jsonContent(ErrorResponse, 'A CSV export needs a signed-in user (it counts as one of their CSV exports of the month)'),
+        403: jsonContent(ErrorResponse, "The plan's CSV exports of the month are used up (PLAN_LIMIT)"),
         404: notFound,
       },
     }),
     async (c) => {
       const { format, market, priceType, currency } = c.req.valid('query');
-      const file = await exportBinder({ db: c.var.deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id, format, prices: { market, priceType, currency, config: c.var.deps.config.prices } });
+      const viewer = await sessionUser(c);
+      const plan = viewer ? await sessionPlan(c, viewer.id) : 'free';
+      const file = await exportBinder({ db: c.var.deps.db, viewer, plan, id: c.req.valid('param').id, format, prices: { market, priceType, currency, config: c.var.deps.config.prices } });
       return c.body(file.body, 200, {
         'Content-Type': file.contentType,
         'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
@@ -247,7 +251,7 @@ export const bindersRoutes = createRouter()
       },
       responses: { 200: jsonContent(WishlistIdsResponse, 'The wishlist after the change'), 400: invalid, ...gate },
     }),
-    async (c) => c.json(await addToWishlist({ db: c.var.deps.db, user: c.var.user, cards: c.req.valid('json').cards }), 200),
+    async (c) => c.json(await addToWishlist({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), cards: c.req.valid('json').cards }), 200),
   )
   .openapi(
     createRoute({

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { BinderCategory, BinderDetail, BinderSummary, CreateBinderRequest, UpdateBinderRequest } from '@grandline/core/contracts/binders';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { MAX_BINDERS_PER_USER, planLimits, type PlanId } from '@grandline/core/plans';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isOwner } from '../../db/ownership';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { preparedPerDb } from '../../db/prepared';
 import { binderCards, binders, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { checkRoom, lockUserRow, planLimitReached } from '../../lib/plan-gates';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
 import { binderAccess, invalid, nextUpdatedAt, type BinderRecord, type Tx, type User, type Viewer } from './binder-access';
 import { mostCopies, snapshotOf, statsOf } from './binder-snapshot';
@@ -105,17 +107,31 @@ async function checkCover(db: Db | Tx, binderId: string | null, coverCardId: num
 
 const wishlistExists = () => new AppError('WISHLIST_EXISTS', 409, 'You already have a wishlist');
 
-export async function createBinder({ db, user, data }: { db: Db; user: User; data: CreateBinderRequest }): Promise<BinderDetail> {
+/** Binders that count against a plan's limit: every one but the wishlist. */
+async function countedBinders(tx: Tx, userId: string) {
+  const [row] = await tx.select({ n: count() }).from(binders).where(and(eq(binders.userId, userId), ne(binders.category, 'wishlist')));
+  return Number(row?.n ?? 0);
+}
+
+/** A binder's place among the user's binders: the plan's limit (the wishlist aside), checked under the user's lock. */
+async function checkBinderRoom(tx: Tx, userId: string, plan: PlanId) {
+  await lockUserRow(tx, userId);
+  checkRoom({ used: await countedBinders(tx, userId), planLimit: planLimits(plan).binders, hardCap: MAX_BINDERS_PER_USER, feature: 'binders', capText: `A user can have at most ${MAX_BINDERS_PER_USER} binders` });
+}
+
+/** Private binders are Hobby's (spec §6): on Free, a new binder is public and one cannot be made private. The wishlist is a list, not a collection, and stays as it is. */
+const isPrivateCollection = (b: { isPublic: boolean; category: string }) => !b.isPublic && b.category !== 'wishlist';
+
+export async function createBinder({ db, user, plan, data }: { db: Db; user: User; plan: PlanId; data: CreateBinderRequest }): Promise<BinderDetail> {
   await checkCover(db, null, data.coverCardId);
+  const { privateItems } = planLimits(plan);
+  const isPublic = data.isPublic ?? (!privateItems && data.category !== 'wishlist');
+  if (!privateItems && isPrivateCollection({ isPublic, category: data.category })) throw planLimitReached('privateItems');
   const id = randomUUID();
   try {
-    await db.insert(binders).values({
-      id,
-      userId: user.id,
-      name: data.name,
-      description: data.description || null,
-      category: data.category,
-      isPublic: data.isPublic ?? false,
+    await db.transaction(async (tx) => {
+      if (data.category !== 'wishlist') await checkBinderRoom(tx, user.id, plan);
+      await tx.insert(binders).values({ id, userId: user.id, name: data.name, description: data.description || null, category: data.category, isPublic });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw wishlistExists();
@@ -125,14 +141,22 @@ export async function createBinder({ db, user, data }: { db: Db; user: User; dat
 }
 
 /** Changes only the fields sent; only the owner may (others get a 404, never a change). */
-export async function updateBinder({ db, user, id, data }: { db: Db; user: User; id: string; data: UpdateBinderRequest }): Promise<BinderDetail> {
-  await binderAccess.changeable(db, user, id);
+export async function updateBinder({ db, user, plan, id, data }: { db: Db; user: User; plan: PlanId; id: string; data: UpdateBinderRequest }): Promise<BinderDetail> {
+  const record = await binderAccess.changeable(db, user, id);
   await checkCover(db, id, data.coverCardId);
+  const next = { isPublic: data.isPublic ?? record.isPublic, category: data.category ?? record.category };
+  // What was made before a limit stays as it is (a private binder from a Hobby month stays private); only a change
+  // into a private collection is Hobby's.
+  if (!planLimits(plan).privateItems && isPrivateCollection(next) && !isPrivateCollection(record)) throw planLimitReached('privateItems');
   try {
-    await db
-      .update(binders)
-      .set({ ...data, ...(data.description !== undefined ? { description: data.description || null } : {}), updatedAt: nextUpdatedAt })
-      .where(binderAccess.ownedBy(user, id));
+    await db.transaction(async (tx) => {
+      // A wishlist turned into a binder takes a binder's place.
+      if (record.category === 'wishlist' && next.category !== 'wishlist') await checkBinderRoom(tx, user.id, plan);
+      await tx
+        .update(binders)
+        .set({ ...data, ...(data.description !== undefined ? { description: data.description || null } : {}), updatedAt: nextUpdatedAt })
+        .where(binderAccess.ownedBy(user, id));
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw wishlistExists();
     throw err;

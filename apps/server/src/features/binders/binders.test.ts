@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binderCards, cardPriceLatest, cardPrices, cards } from '../../db/schema/index';
 import type { CollectionValue, PortfolioValueResponse } from '@grandline/core/contracts/prices';
-import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
+import { createAuthTestApp, grantPlan, postJson, signUpVerified } from '../../testing/test-app';
 import { catalogueIndex } from '../cards/catalogue-index';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -35,6 +35,9 @@ beforeAll(async () => {
   ctx = await createAuthTestApp({ seed: true });
   alice = await signUpVerified(ctx, 'alice-binders@example.com');
   bob = await signUpVerified(ctx, 'bob-binders@example.com');
+  // Private binders and decks, and any number of exports, are Hobby's: these tests are about what they do (plan-gates.test.ts covers Free).
+  await grantPlan(ctx, 'alice-binders@example.com', 'hobby');
+  await grantPlan(ctx, 'bob-binders@example.com', 'hobby');
   await accept(alice, 'alice_binders');
   await accept(bob, 'bob_binders');
   const index = await catalogueIndex(ctx.db);
@@ -173,6 +176,11 @@ describe('ownership and privacy', () => {
       expect(theirs).toMatchObject({ card: { id: card.id }, quantity: 1, purchasePrice: null, purchaseCurrency: null });
       for (const format of ['liga', 'prices', 'optcgsim']) {
         const res = await get(`/api/binders/${binder.id}/export?format=${format}`, cookie);
+        // A CSV counts as one of the viewer's exports of the month, so it needs a signed-in viewer.
+        if (!cookie && format !== 'optcgsim') {
+          expect(res.status).toBe(401);
+          continue;
+        }
         expect(res.status).toBe(200);
         const text = await res.text();
         expect(text).toContain(card.cardNumber);
@@ -378,7 +386,7 @@ describe('export', () => {
   it("exports Liga CSV that imports back the same prints, OPTCG Sim text, and 'No cards to export' when empty", async () => {
     const source = await create(alice, { name: 'Source: OP/ST', category: 'personal', isPublic: true });
     await send('POST', `/api/binders/${source.id}/cards`, { cards: [{ cardId: base[3]!.id, quantity: 2, condition: 'SP' }, { cardId: parallel.id }, { cardId: base[4]!.id, quantity: 3 }] }, alice);
-    const res = await get(`/api/binders/${source.id}/export?format=liga`);
+    const res = await get(`/api/binders/${source.id}/export?format=liga`, alice);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Disposition')).toContain('Source-OP-ST.csv');
     const csv = await res.text();
@@ -390,18 +398,19 @@ describe('export', () => {
     const key = (r: BinderCardsResponse['items'][number]) => `${r.card.id}:${r.quantity}:${r.condition}`;
     expect((await rowsOf(copy.id, bob)).items.map(key).sort()).toEqual((await rowsOf(source.id, alice)).items.map(key).sort());
 
+    // The OPTCG Sim list of a public binder needs no account.
     const text = await (await get(`/api/binders/${source.id}/export?format=optcgsim`)).text();
     expect(text).toContain(`3x${base[4]!.cardNumber}`);
-    const prices = await (await get(`/api/binders/${source.id}/export?format=prices`)).text();
+    const prices = await (await get(`/api/binders/${source.id}/export?format=prices`, alice)).text();
     expect(prices.split('\n')[0]).toMatch(/unit_price_USD_us,total_USD_us$/);
     // With a market price of the 3-copy print ($12.50 min), Format with Prices fills its unit price and line total;
     // in BRL at the bundled rate; the prints without a price keep empty cells (never 0).
     const day = new Date().toISOString().slice(0, 10);
     await ctx.db.insert(cardPriceLatest).values({ cardId: base[4]!.id, market: 1, day, source: 1, currency: 'USD', min: 1250, avg: 1500, max: 4000 });
-    const filled = (await (await get(`/api/binders/${source.id}/export?format=prices`)).text()).split('\n');
+    const filled = (await (await get(`/api/binders/${source.id}/export?format=prices`, alice)).text()).split('\n');
     expect(filled.find((l) => l.includes(base[4]!.cardNumber))).toMatch(/,12\.50,37\.50$/);
     expect(filled.filter((l) => l.endsWith(',,'))).toHaveLength(2);
-    const brl = (await (await get(`/api/binders/${source.id}/export?format=prices&market=us&priceType=max&currency=BRL`)).text()).split('\n');
+    const brl = (await (await get(`/api/binders/${source.id}/export?format=prices&market=us&priceType=max&currency=BRL`, alice)).text()).split('\n');
     expect(brl[0]).toMatch(/unit_price_BRL_us,total_BRL_us$/);
     expect(brl.find((l) => l.includes(base[4]!.cardNumber))).toMatch(/,218\.89,656\.67$/);
 
@@ -458,6 +467,7 @@ describe('wishlist, owned cards and portfolio', () => {
 describe('market values', () => {
   it('values a binder for its owner with cost basis and gain, for a visitor of a public binder without them, and the portfolio over Personal binders only', async () => {
     const erin = await signUpVerified(ctx, 'erin-binders@example.com');
+    await grantPlan(ctx, 'erin-binders@example.com', 'hobby');
     await accept(erin, 'erin_binders');
     const day = new Date().toISOString().slice(0, 10);
     const [a, b] = [base[10]!, base[11]!];

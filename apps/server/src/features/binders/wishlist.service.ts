@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PlanId } from '@grandline/core/plans';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { binderCards, binders } from '../../db/schema/index';
@@ -30,9 +31,9 @@ export async function wishlistIds({ db, user }: { db: Db; user: User }) {
   return { binderId: binder.id, cardIds: rows.map((r) => r.cardId) };
 }
 
-export async function addToWishlist({ db, user, cards }: { db: Db; user: User; cards: { cardId: number; quantity: number }[] }) {
+export async function addToWishlist({ db, user, plan, cards }: { db: Db; user: User; plan: PlanId; cards: { cardId: number; quantity: number }[] }) {
   const binder = await ensureWishlist(db, user);
-  await addBinderCards({ db, user, id: binder.id, data: { cards } });
+  await addBinderCards({ db, user, plan, id: binder.id, data: { cards } });
   return wishlistIds({ db, user });
 }
 

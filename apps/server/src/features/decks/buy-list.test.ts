@@ -8,7 +8,7 @@ import { convertCents, FX_SNAPSHOT } from '@grandline/core/prices/fx';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards } from '../../db/schema';
-import { createAuthTestApp, postJson, signUpVerified, testLog } from '../../testing/test-app';
+import { createAuthTestApp, grantPlan, postJson, signUpVerified, testLog } from '../../testing/test-app';
 import { csvFeed } from '../prices/feeds';
 import { ingestFeed } from '../prices/ingest.service';
 import { utcToday } from '../prices/price-runs.service';
@@ -38,6 +38,9 @@ beforeAll(async () => {
   ctx = await createAuthTestApp({ seed: true });
   alice = await signUpVerified(ctx, 'alice-buy@example.com');
   bob = await signUpVerified(ctx, 'bob-buy@example.com');
+  // Private binders and decks, and any number of exports, are Hobby's: these tests are about what they do (plan-gates.test.ts covers Free).
+  await grantPlan(ctx, 'alice-buy@example.com', 'hobby');
+  await grantPlan(ctx, 'bob-buy@example.com', 'hobby');
   for (const [cookie, username] of [[alice, 'alice_buy'], [bob, 'bob_buy']] as const) {
     await send('POST', '/api/me/accept-terms', { username, countryCode: 'BR', ageConfirmed: true, tosAccepted: true }, cookie);
   }

@@ -12,14 +12,14 @@ import {
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { BuyListQuery, BuyListRequest, BuyListResponse } from '@grandline/core/contracts/buy-list';
 import { cardsBuyList, deckBuyList } from './buy-list.service';
-import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
+import { requireAcceptedTerms, requireUser, sessionPlan, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import type { ValidateDeckListResponse as ValidateDeckListResponseBody } from '@grandline/core/contracts/decks';
 import { copyDeck, createDeck, deleteDeck, getDeck, listDecks, replaceDeckCards, updateDeck, validateDeckListJson } from './decks.service';
 
 const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
-  403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
+  403: jsonContent(ErrorResponse, "Terms not accepted (TOS_REQUIRED), or past the plan's limit (PLAN_LIMIT, with the locked-feature message)"),
 };
 const notFound = jsonContent(ErrorResponse, "'This deck doesn't exist or is private' (also for decks of other users)");
 const invalid = jsonContent(ErrorResponse, 'Invalid input, with the spec messages');
@@ -61,7 +61,7 @@ export const decksRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: CreateDeckRequest } }, required: true } },
       responses: { 201: jsonContent(DeckDetail, 'The new deck'), 400: invalid, ...gate },
     }),
-    async (c) => c.json(await createDeck({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json') }), 201),
+    async (c) => c.json(await createDeck({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), data: c.req.valid('json') }), 201),
   )
   .openapi(
     createRoute({
@@ -119,7 +119,7 @@ export const decksRoutes = createRouter()
       request: { params: DeckIdParam },
       responses: { 201: jsonContent(DeckDetail, 'The new deck'), 404: notFound, ...gate },
     }),
-    async (c) => c.json(await copyDeck({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id }), 201),
+    async (c) => c.json(await copyDeck({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id }), 201),
   )
   .openapi(
     createRoute({
@@ -131,7 +131,7 @@ export const decksRoutes = createRouter()
       request: { params: DeckIdParam, body: { content: { 'application/json': { schema: UpdateDeckRequest } }, required: true } },
       responses: { 200: jsonContent(DeckDetail, 'The updated deck'), 400: invalid, 404: notFound, ...gate },
     }),
-    async (c) => c.json(await updateDeck({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
+    async (c) => c.json(await updateDeck({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
   )
   .openapi(
     createRoute({

@@ -18,12 +18,14 @@ import { deckFormat, type DeckFormat } from '@grandline/core/decks/formats';
 import { validateDeck, type DeckCard, type DeckValidation } from '@grandline/core/decks/validate';
 import type { RegulationEntry } from '@grandline/core/decks/regulations';
 import { allRegulations, currentRegulations, regulationsGeneration, regulationsOf } from './regulations.service';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { MAX_DECKS_PER_USER, planLimits, type PlanId } from '@grandline/core/plans';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { isOwner, ownedItems, type Viewer } from '../../db/ownership';
 import { deckCards, decks, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { checkRoom, lockUserRow, planLimitReached } from '../../lib/plan-gates';
 import { LRUCache } from 'lru-cache';
 import { today } from '@grandline/core/decks/formats';
 import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
@@ -168,12 +170,28 @@ function checkCards(
   if (issues.length) throw new AppError('INVALID_CARD', 400, issues[0]!.message, issues);
 }
 
-export async function createDeck({ db, user, data }: { db: Db; user: { id: string }; data: CreateDeckRequest & { game: 'onepiece'; cards: DeckCardInput[] } }) {
+/** A deck's place among the user's decks: the plan's limit and the hard cap, checked under the user's lock. */
+async function checkDeckRoom(tx: DbTx, userId: string, plan: PlanId) {
+  await lockUserRow(tx, userId);
+  const [row] = await tx.select({ n: count() }).from(decks).where(eq(decks.userId, userId));
+  checkRoom({ used: Number(row?.n ?? 0), planLimit: planLimits(plan).decks, hardCap: MAX_DECKS_PER_USER, feature: 'decks', capText: `A user can have at most ${MAX_DECKS_PER_USER} decks` });
+}
+
+/** Private decks are Hobby's (spec §6): on Free a new deck (a copy too) is public unless it asks to be private, which is refused. */
+function visibilityOnCreate(plan: PlanId, asked: boolean | undefined): boolean {
+  const { privateItems } = planLimits(plan);
+  if (asked === false && !privateItems) throw planLimitReached('privateItems');
+  return asked ?? !privateItems;
+}
+
+export async function createDeck({ db, user, plan, data }: { db: Db; user: { id: string }; plan: PlanId; data: CreateDeckRequest & { game: 'onepiece'; cards: DeckCardInput[] } }) {
   const index = await catalogueIndex(db);
   formatOf(data.game, data.format);
   checkCards(index, data.game, data);
+  const isPublic = visibilityOnCreate(plan, data.isPublic);
   const id = randomUUID();
   await db.transaction(async (tx) => {
+    await checkDeckRoom(tx, user.id, plan);
     await tx.insert(decks).values({
       id,
       userId: user.id,
@@ -181,7 +199,7 @@ export async function createDeck({ db, user, data }: { db: Db; user: { id: strin
       format: data.format,
       description: data.description ?? null,
       gameCategory: data.game,
-      isPublic: data.isPublic ?? false,
+      isPublic,
       leaderCardId: data.leaderCardId ?? null,
       coverCardId: data.coverCardId ?? null,
     });
@@ -191,15 +209,17 @@ export async function createDeck({ db, user, data }: { db: Db; user: { id: strin
 }
 
 /**
- * Copies a deck its reader can see (their own, or anyone's public deck) into the reader's decks: private, named
- * "Copy of …" (cut to the name's limit), with its format, description, Leader, cover and rows, in one transaction.
+ * Copies a deck its reader can see (their own, or anyone's public deck) into the reader's decks: private (public on
+ * Free), named "Copy of …" (cut to the name's limit), with its format, description, Leader, cover and rows, in one
+ * transaction.
  */
-export async function copyDeck({ db, user, id }: { db: Db; user: { id: string }; id: string }) {
+export async function copyDeck({ db, user, plan, id }: { db: Db; user: { id: string }; plan: PlanId; id: string }) {
   const source = await deckAccess.readable(db, user, id);
   const rows = await db.select().from(deckCards).where(eq(deckCards.deckId, id)).orderBy(asc(deckCards.position));
   const copy = randomUUID();
   const name = `Copy of ${source.name}`.slice(0, 100);
   await db.transaction(async (tx) => {
+    await checkDeckRoom(tx, user.id, plan);
     await tx.insert(decks).values({
       id: copy,
       userId: user.id,
@@ -207,7 +227,7 @@ export async function copyDeck({ db, user, id }: { db: Db; user: { id: string };
       format: source.format,
       description: source.description,
       gameCategory: source.gameCategory,
-      isPublic: false,
+      isPublic: !planLimits(plan).privateItems,
       leaderCardId: source.leaderCardId,
       coverCardId: source.coverCardId,
     });
@@ -217,9 +237,11 @@ export async function copyDeck({ db, user, id }: { db: Db; user: { id: string };
 }
 
 /** Changes only the fields sent; only the owner may (others get a 404, never a change). */
-export async function updateDeck({ db, user, id, data }: { db: Db; user: { id: string }; id: string; data: UpdateDeckRequest }) {
+export async function updateDeck({ db, user, plan, id, data }: { db: Db; user: { id: string }; plan: PlanId; id: string; data: UpdateDeckRequest }) {
   const index = await catalogueIndex(db);
   const record = await deckAccess.changeable(db, user, id);
+  // A deck made private on a higher plan stays private; making a public one private is Hobby's.
+  if (data.isPublic === false && record.isPublic && !planLimits(plan).privateItems) throw planLimitReached('privateItems');
   const current = (await rowsOf(db, [id], index)).get(id)!;
   checkCards(index, record.gameCategory, {
     leaderCardId: data.leaderCardId === undefined ? record.leaderCardId : data.leaderCardId,

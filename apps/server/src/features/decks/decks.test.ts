@@ -3,7 +3,7 @@ import type { DeckDetail, ValidateDeckListResponse } from '@grandline/core/contr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, deckCards } from '../../db/schema/index';
-import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
+import { createAuthTestApp, grantPlan, postJson, signUpVerified } from '../../testing/test-app';
 import { catalogueIndex } from '../cards/catalogue-index';
 import { toLigaCsv, toOptcgSim } from '@grandline/core/decks/export';
 
@@ -26,6 +26,9 @@ beforeAll(async () => {
   ctx = await createAuthTestApp({ seed: true });
   alice = await signUpVerified(ctx, 'alice-decks@example.com');
   bob = await signUpVerified(ctx, 'bob-decks@example.com');
+  // Private binders and decks, and any number of exports, are Hobby's: these tests are about what they do (plan-gates.test.ts covers Free).
+  await grantPlan(ctx, 'alice-decks@example.com', 'hobby');
+  await grantPlan(ctx, 'bob-decks@example.com', 'hobby');
   await accept(alice, 'alice_decks');
   await accept(bob, 'bob_decks');
   const index = await catalogueIndex(ctx.db);

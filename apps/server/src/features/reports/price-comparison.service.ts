@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { PriceComparisonRequest, type PriceComparisonParams, type PriceComparisonResponse, type PriceComparisonRow, type ReportScope, type ReportUsage } from '@grandline/core/contracts/reports';
 import { MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
-import { isoWeekStart, LOCKED_FEATURES, monthStart, nextIsoWeekStart, planLimits, type PlanId } from '@grandline/core/plans';
+import { isoWeekStart, monthStart, nextIsoWeekStart, planLimits, type PlanId } from '@grandline/core/plans';
 import { MARKET_CODES } from '@grandline/core/prices/codes';
 import { comparisonToCsv } from '@grandline/core/prices/comparison-csv';
 import type { Db, DbTx } from '../../db/client';
-import { csvExports, reportRuns, users } from '../../db/schema';
+import { csvExports, reportRuns } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { countCsvExport, lockUserRow, planLimitReached } from '../../lib/plan-gates';
 import type { PriceConfig } from '../../lib/price-config';
 import { binderAccess } from '../binders/binder-access';
 import { catalogueIndex } from '../cards/catalogue-index';
@@ -42,9 +43,7 @@ interface Who {
   now?: Date;
 }
 
-const limitReached = (limit: number, now: Date) =>
-  new AppError('PLAN_LIMIT', 403, LOCKED_FEATURES.comparisonReports, undefined, { feature: 'comparisonReports', limit, resetsAt: nextIsoWeekStart(now).toISOString() });
-const exportLimitReached = (limit: number) => new AppError('PLAN_LIMIT', 403, LOCKED_FEATURES.csvExports, undefined, { feature: 'csvExports', limit });
+const limitReached = (limit: number, now: Date) => planLimitReached('comparisonReports', { limit, resetsAt: nextIsoWeekStart(now).toISOString() });
 const reportNotFound = () => new AppError('REPORT_NOT_FOUND', 404, "This report doesn't exist");
 
 async function countSince(run: Db | DbTx, table: typeof reportRuns | typeof csvExports, userId: string, since: Date): Promise<number> {
@@ -257,8 +256,6 @@ async function prepare(db: Db, user: { id: string }, params: PriceComparisonPara
   return { scope, rates: book.latest().rates };
 }
 
-/** Holds the user's row until the transaction ends: counters checked and bumped under it are exact across tabs and replicas. */
-const lockUser = (tx: DbTx, userId: string) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 /** Runs a report (POST /api/reports/price-comparison): checks the scope and the weekly limit, computes, counts the run. */
 export async function runPriceComparison({ db, user, plan, now = new Date(), params, config }: Who & { params: PriceComparisonParams; config: PriceConfig }): Promise<PriceComparisonResponse> {
@@ -269,7 +266,7 @@ export async function runPriceComparison({ db, user, plan, now = new Date(), par
   const pageSize = preview ?? params.pageSize;
   const id = randomUUID();
   const computed = await db.transaction(async (tx) => {
-    await lockUser(tx, user.id);
+    await lockUserRow(tx, user.id);
     const weekly = limits.comparisonReportsPerWeek;
     if (weekly !== null && (await countSince(tx, reportRuns, user.id, isoWeekStart(now))) >= weekly) throw limitReached(weekly, now);
     const result = await compute({ run: tx, scope, params, rates, config, limit: pageSize, offset: (page - 1) * pageSize });
@@ -312,12 +309,9 @@ export async function exportPriceComparison({ db, user, plan, now = new Date(), 
   const limits = planLimits(plan);
   const { scope, rates } = await prepare(db, user, params);
   const computed = await db.transaction(async (tx) => {
-    await lockUser(tx, user.id);
-    const monthly = limits.csvExportsPerMonth;
-    if (monthly !== null && (await countSince(tx, csvExports, user.id, monthStart(now))) >= monthly) throw exportLimitReached(monthly);
+    await countCsvExport(tx, { userId: user.id, plan, now, kind: KIND, subjectId: id });
     const result = await compute({ run: tx, scope, params, rates, config, limit: limits.comparisonPreviewRows ?? MAX_EXPORT_ROWS, offset: 0 });
     if (!result.rows.length) throw new AppError('NO_CARDS_TO_EXPORT', 400, 'No cards to export');
-    await tx.insert(csvExports).values({ userId: user.id, kind: KIND, subjectId: id, createdAt: now });
     return result;
   });
   const rows = await toRows(db, computed.rows);

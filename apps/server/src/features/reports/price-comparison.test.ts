@@ -10,7 +10,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cards, users } from '../../db/schema';
 import { DEFAULT_PRICE_CONFIG } from '../../lib/price-config';
-import { createAuthTestApp, postJson, signUpVerified, testLog } from '../../testing/test-app';
+import { createAuthTestApp, grantPlan, postJson, signUpVerified, testLog } from '../../testing/test-app';
 import { csvFeed } from '../prices/feeds';
 import { ingestFeed } from '../prices/ingest.service';
 import { utcToday } from '../prices/price-runs.service';
@@ -62,6 +62,8 @@ beforeAll(async () => {
   }
   [aliceId] = (await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'alice-report@example.com'))).map((u) => u.id) as [string];
   for (const [key, number] of Object.entries(NUMBERS)) ids[key] = await basePrint(number);
+  // Made private on a Hobby month; the reports below run on Free (what the user made before stays as it is).
+  await grantPlan(ctx, 'alice-report@example.com', 'hobby');
   const make = async (name: string, category: string) => ((await (await send('POST', '/api/binders', { name, category }, alice)).json()) as { id: string }).id;
   binderId = await make('Main', 'personal');
   tradeId = await make('Trade', 'trade');
@@ -71,6 +73,7 @@ beforeAll(async () => {
   expect((await add(tradeId, [{ cardId: ids.E!, quantity: 1 }])).status).toBeLessThan(300);
   const deck = await send('POST', '/api/decks', { name: 'Report deck', format: 'extra', leaderCardId: await basePrint('OP01-001'), cards: [{ cardId: ids.A!, quantity: 4 }, { cardId: ids.E!, quantity: 4 }] }, alice);
   deckId = ((await deck.json()) as { id: string }).id;
+  await grantPlan(ctx, 'alice-report@example.com', 'free');
 
   // us (USD) prices every card; CardTrader (EUR) A and B; MYP Cards (BRL) A and C; D is only on us.
   await setPrices('us', [

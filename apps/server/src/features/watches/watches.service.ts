@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
-import { LOCKED_FEATURES, MAX_WATCHES_PER_USER, planLimits, type PlanId } from '@grandline/core/plans';
+import { MAX_WATCHES_PER_USER, planLimits, type PlanId } from '@grandline/core/plans';
 import { MARKET_CODES } from '@grandline/core/prices/codes';
 import type { CreateWatchRequest, UpdateWatchRequest, Watch, WatchDirection, WatchListResponse, WatchStatus } from '@grandline/core/contracts/watches';
 import type { Db, DbEvents, DbTx } from '../../db/client';
@@ -11,8 +11,9 @@ import type { Mailer } from '../../lib/mail';
 import { sendAlertEmails } from './alert-mail';
 import { ownedItems } from '../../db/ownership';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { users, watches } from '../../db/schema';
+import { watches } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { checkRoom, lockUserRow } from '../../lib/plan-gates';
 import type { PriceConfig } from '../../lib/price-config';
 import { catalogueIndex } from '../cards/catalogue-index';
 import { priceSummaries } from '../prices/prices.service';
@@ -110,18 +111,13 @@ export async function createWatch({ db, user, plan, data, config }: { db: Db; us
   if (!index.byId.has(data.cardId)) throw new AppError('CARD_NOT_FOUND', 404, 'Card not found');
   const threshold = thresholdHundredths(data.threshold);
   await refuseIfAlreadyPast(db, { ...data, threshold }, config);
-  const limit = planLimits(plan).watches ?? MAX_WATCHES_PER_USER;
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {
       // One create at a time per user, so two at once cannot both pass the count.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      await lockUserRow(tx, user.id);
       const [{ n }] = (await tx.select({ n: count() }).from(watches).where(eq(watches.userId, user.id))) as [{ n: number }];
-      if (n >= limit) {
-        throw limit < MAX_WATCHES_PER_USER
-          ? new AppError('PLAN_LIMIT', 403, LOCKED_FEATURES.watches, undefined, { feature: 'watches', limit })
-          : new AppError('VALIDATION_ERROR', 400, `A user can watch at most ${MAX_WATCHES_PER_USER} prices`);
-      }
+      checkRoom({ used: Number(n), planLimit: planLimits(plan).watches, hardCap: MAX_WATCHES_PER_USER, feature: 'watches', capText: `A user can watch at most ${MAX_WATCHES_PER_USER} prices` });
       await tx.insert(watches).values({ id, userId: user.id, cardId: data.cardId, market: data.market, direction: data.direction, threshold, currency: data.currency });
     });
   } catch (err) {
