@@ -92,7 +92,7 @@ export default defineConfig({
         SMTP_URL: '',
         TRUST_PROXY: 'true',
         // A retried test signs up its admin again under the retry's own address (the first try's account may remain).
-        ADMIN_EMAILS: 'admin-e2e@example.com,admin-prices-e2e@example.com,admin-rules-e2e@example.com,admin-e2e-retry1@example.com,admin-prices-e2e-retry1@example.com,admin-rules-e2e-retry1@example.com,admin-mobile-e2e@example.com,admin-mobile-e2e-retry1@example.com,admin-a11y-e2e@example.com,admin-a11y-e2e-retry1@example.com,admin-cls-e2e@example.com,admin-cls-e2e-retry1@example.com,admin-watch-e2e@example.com,admin-watch-e2e-retry1@example.com,admin-plans-e2e@example.com,admin-plans-e2e-retry1@example.com',
+        ADMIN_EMAILS: 'admin-e2e@example.com,admin-prices-e2e@example.com,admin-rules-e2e@example.com,admin-e2e-retry1@example.com,admin-prices-e2e-retry1@example.com,admin-rules-e2e-retry1@example.com,admin-mobile-e2e@example.com,admin-mobile-e2e-retry1@example.com,admin-a11y-e2e@example.com,admin-a11y-e2e-retry1@example.com,admin-cls-e2e@example.com,admin-cls-e2e-retry1@example.com,admin-watch-e2e@example.com,admin-watch-e2e-retry1@example.com,admin-plans-e2e@example.com,admin-plans-e2e-retry1@example.com,admin-grant-binder-e2e@example.com,admin-grant-binder-e2e-retry1@example.com,admin-grant-deck-e2e@example.com,admin-grant-deck-e2e-retry1@example.com',
         // Every print gets flagged demonstration prices and a year of history (e2e/prices.spec.ts), with no live source.
         PRICE_DEMO: 'true',
         PRICE_SOURCES: '',

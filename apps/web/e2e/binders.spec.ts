@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import en from '../src/locales/en/binders.json' with { type: 'json' };
+import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
+import { grantPlan } from './plan-grant';
 
 interface ApiCard {
   id: number;
@@ -25,6 +27,11 @@ test('create a binder, import a CSV with a bad row, change a quantity, export, s
   await page.getByTestId('binder-submit').click();
   await expect(page.getByText(en.validation.binderCategoryRequired)).toBeVisible();
   await page.getByTestId('category-personal').click();
+  // On Free a binder is public: the switch is locked on, and says what a private one needs.
+  await expect(page.getByTestId('binder-public')).toBeChecked();
+  await expect(page.getByTestId('binder-public')).toBeDisabled();
+  await expect(page.getByTestId('binder-private-locked')).toContainText(enCommon.plans.privateLockedHint);
+  await expect(page.getByTestId('binder-private-locked').getByRole('link', { name: enCommon.plans.seePlans })).toHaveAttribute('href', '/settings?tab=subscription');
   await page.getByTestId('binder-submit').click();
   await expect(page).toHaveURL(/\/collection\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').pop()!;
@@ -85,18 +92,13 @@ test('create a binder, import a CSV with a bad row, change a quantity, export, s
   expect(text).toContain(`3,${a.name.includes(',') ? `"${a.name}"` : a.name},OP-01,${a.cardNumber}`);
   await page.keyboard.press('Escape');
 
-  // A visitor cannot open it while private; after "Make it public" they can, read-only.
+  // Public (Free): the share dialog gives the link with no warning, and a visitor opens it read-only.
+  await page.getByTestId('binder-share').click();
+  await expect(page.getByTestId('share-url')).toHaveValue(`${baseURL}/collection/${id}`);
+  await expect(page.getByTestId('share-dialog')).not.toContainText(en.share.privateWarning);
+  await page.keyboard.press('Escape');
   const visitor = await browser.newContext({ baseURL });
   const other = await visitor.newPage();
-  await other.goto(`/collection/${id}`);
-  await expect(other.getByText(en.notFound.title)).toBeVisible();
-  await page.getByTestId('binder-share').click();
-  await expect(page.getByTestId('share-dialog')).toContainText(en.share.privateWarning);
-  await expect(page.getByTestId('share-url')).toHaveValue(`${baseURL}/collection/${id}`);
-  await page.getByRole('button', { name: en.share.makePublic }).click();
-  await expect(page.getByText(en.toasts.madePublic)).toBeVisible();
-  await expect(page.getByTestId('share-dialog')).not.toContainText(en.share.privateWarning);
-
   await other.goto(`/collection/${id}`);
   await expect(other.getByTestId('binder-title')).toHaveText('My OP-01 pulls');
   await expect(other.getByTestId('binder-row')).toHaveCount(2);
@@ -146,8 +148,11 @@ test('an import with more than 1,000 failed rows lists the first 1,000 and says 
   await expect(page.getByTestId('import-failures').locator('tbody tr')).toHaveCount(1_000);
 });
 
-test('a private binder opened signed out offers to sign in, then shows it to its owner', async ({ page }) => {
+test('a private binder opened signed out offers to sign in, then shows it to its owner', async ({ page, browser }, testInfo) => {
   const { email, password } = await createAccount(page, { email: uniqueEmail('private-binder') });
+  // Private binders are Hobby's.
+  await page.goto('/');
+  await grantPlan(browser, page, { email, plan: 'hobby', admin: `admin-grant-binder-e2e${testInfo.retry ? '-retry1' : ''}@example.com` });
   const res = await page.request.post('/api/binders', { data: { name: 'Vault', category: 'personal', isPublic: false } });
   const binder = (await res.json()) as { id: string };
   await page.context().clearCookies();

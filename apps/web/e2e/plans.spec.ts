@@ -119,3 +119,31 @@ test('upgrading through Stripe Checkout: a new tab on the plan\'s page, the webh
   const removed = await page.request.post('/api/me/delete', { data: { confirmation: email } });
   expect(removed.status(), await removed.text()).toBeLessThan(300);
 });
+
+test('Free limits in the app: the 11th binder is refused with a "See plans" toast, and the long value history is locked', async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('free-limits') });
+  const card = ((await (await page.request.get('/api/cards?set=op-01&variations=false&pageSize=1')).json()) as { items: { id: number }[] }).items[0]!;
+  for (let i = 1; i <= 10; i++) {
+    const res = await page.request.post('/api/binders', { data: { name: `Binder ${i}`, category: i === 1 ? 'personal' : 'trade' } });
+    expect(res.status(), await res.text()).toBe(201);
+    if (i === 1) await page.request.post(`/api/binders/${((await res.json()) as { id: string }).id}/cards`, { data: { cards: [{ cardId: card.id, quantity: 2 }] } });
+  }
+  await page.goto('/collection/new');
+  await page.getByTestId('binder-name').fill('Eleventh');
+  await page.getByTestId('category-personal').click();
+  await page.getByTestId('binder-submit').click();
+  const toast = page.getByText(enCommon.plans.locked.binders.replace('{{limit, number}}', '10'));
+  await expect(toast).toBeVisible();
+  await page.getByRole('button', { name: enCommon.plans.seePlans }).click();
+  await expect(page).toHaveURL(/\/settings\?tab=subscription$/);
+  await expect(page.getByTestId('current-plan')).toHaveText(enCommon.plans.names.free);
+
+  // The portfolio's value history: 30 days for everyone, 90 and 365 are advanced statistics.
+  await page.goto('/collection');
+  await page.getByTestId('tab-portfolio').click();
+  const ranges = page.getByTestId('value-ranges');
+  await ranges.getByRole('button', { name: /90/ }).click();
+  await expect(page.getByTestId('value-history-locked')).toContainText(enCommon.plans.locked.advancedStatistics.replace('{{limit, number}}', '30'));
+  await ranges.getByRole('button', { name: /30/ }).click();
+  await expect(page.getByTestId('value-history-locked')).toHaveCount(0);
+});

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '@/lib/query-client';
 import { PreferencesProvider, usePreferences } from '@/lib/preferences';
+import { setToastNavigator } from '@/lib/toast';
 import { router } from './router';
+
+setToastNavigator((to) => void router.navigate(to));
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 

@@ -26,6 +26,8 @@ export function validationText(message: string | undefined): string {
  * one, else its validation message, else the given fallback (an i18n key).
  */
 export function errorText(err: unknown, fallbackKey = 'errors.codes.INTERNAL_ERROR'): string {
+  const locked = planLimitText(err);
+  if (locked) return locked;
   if (err instanceof ApiError) {
     const key = `errors.codes.${err.code}`;
     const ns = namespaceOf(key);
@@ -34,4 +36,19 @@ export function errorText(err: unknown, fallbackKey = 'errors.codes.INTERNAL_ERR
     if (KEY_BY_ENGLISH.has(issue)) return validationText(issue);
   }
   return i18next.t(fallbackKey, { ns: [...ACCOUNT_NS] });
+}
+
+/** Whether a failed call was a plan's limit (403 PLAN_LIMIT): its prompt then links to Settings → Subscription. */
+export const isPlanLimit = (err: unknown): err is ApiError => err instanceof ApiError && err.code === 'PLAN_LIMIT';
+
+/**
+ * The locked-feature prompt of a plan's limit, in the user's language, with the Free number the server sent
+ * (`feature` and `limit` of the error; plans.locked.* in common.json); null for any other error.
+ */
+export function planLimitText(err: unknown): string | null {
+  if (!isPlanLimit(err)) return null;
+  const feature = typeof err.details.feature === 'string' ? err.details.feature : '';
+  const key = `plans.locked.${feature}`;
+  const limit = typeof err.details.limit === 'number' ? err.details.limit : undefined;
+  return i18next.t(i18next.exists(key, { ns: 'common' }) ? key : 'plans.locked.generic', { ns: 'common', limit });
 }

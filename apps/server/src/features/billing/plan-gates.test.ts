@@ -198,3 +198,18 @@ describe('CSV exports of binders', () => {
     expect((await exportBinder({ db: ctx.db, viewer, id, format: 'liga', plan: 'free', now: new Date('2027-01-01T00:00:00Z') })).body).toContain('quantity');
   });
 });
+
+describe('advanced statistics', () => {
+  it('shows Free (and visitors) the last 30 days of a value history, and Hobby 90 and 365', async () => {
+    const { id } = (await newBinder(free)).body;
+    for (const days of ['30', '90', '365']) {
+      const path = `/api/collection/portfolio/value/history?days=${days}`;
+      const own = await send('GET', path, undefined, free);
+      if (days === '30') expect(own.status).toBe(200);
+      else expectLocked(own, 'advancedStatistics');
+      expect((await get(`/api/binders/${id}/value/history?days=${days}`)).status).toBe(days === '30' ? 200 : 403);
+      expect((await send('GET', path, undefined, hobby)).status).toBe(200);
+      expect((await get(`/api/binders/${id}/value/history?days=${days}`, hobby)).status).toBe(200);
+    }
+  });
+});

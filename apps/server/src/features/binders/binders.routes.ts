@@ -37,6 +37,7 @@ const gate = {
   403: jsonContent(ErrorResponse, "Terms not accepted (TOS_REQUIRED), or past the plan's limit (PLAN_LIMIT, with the locked-feature message)"),
 };
 const notFound = jsonContent(ErrorResponse, "'This binder doesn't exist or is private' (also for binders of other users)");
+const historyLocked = jsonContent(ErrorResponse, 'More than the last 30 days is an advanced statistic (PLAN_LIMIT on Free and signed out)');
 const invalid = jsonContent(ErrorResponse, "Invalid input, with the spec messages ('Invalid binder ID' for a malformed id)");
 
 
@@ -332,12 +333,12 @@ export const bindersRoutes = createRouter()
       summary: "The Personal binders' value over the last 30, 90 or 365 days: today's holdings at each day's prices",
       middleware: [requireUser] as const,
       request: { query: ValueHistoryQuery },
-      responses: { 200: jsonContent(ValueHistoryResponse, 'One point per day, oldest first'), 400: jsonContent(ErrorResponse, 'Bad query'), 401: gate[401] },
+      responses: { 200: jsonContent(ValueHistoryResponse, 'One point per day, oldest first'), 400: jsonContent(ErrorResponse, 'Bad query'), 401: gate[401], 403: historyLocked },
     }),
     async (c) => {
       c.header('Cache-Control', 'private, no-cache');
       const { deps } = c.var;
-      return c.json(await portfolioValueHistory({ db: deps.db, user: c.var.user, query: c.req.valid('query'), config: deps.config.prices }), 200);
+      return c.json(await portfolioValueHistory({ db: deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), query: c.req.valid('query'), config: deps.config.prices }), 200);
     },
   )
   .openapi(
@@ -347,11 +348,12 @@ export const bindersRoutes = createRouter()
       tags: ['binders', 'prices'],
       summary: "A binder's value over the last 30, 90 or 365 days",
       request: { params: BinderIdParam, query: ValueHistoryQuery },
-      responses: { 200: jsonContent(ValueHistoryResponse, 'One point per day, oldest first'), 400: jsonContent(ErrorResponse, 'Bad id or query'), 404: notFound },
+      responses: { 200: jsonContent(ValueHistoryResponse, 'One point per day, oldest first'), 400: jsonContent(ErrorResponse, 'Bad id or query'), 403: historyLocked, 404: notFound },
     }),
     async (c) => {
       c.header('Cache-Control', 'private, no-cache');
       const { deps } = c.var;
-      return c.json(await binderValueHistory({ db: deps.db, viewer: await sessionUser(c), id: c.req.valid('param').id, query: c.req.valid('query'), config: deps.config.prices }), 200);
+      const viewer = await sessionUser(c);
+      return c.json(await binderValueHistory({ db: deps.db, viewer, plan: viewer ? await sessionPlan(c, viewer.id) : 'free', id: c.req.valid('param').id, query: c.req.valid('query'), config: deps.config.prices }), 200);
     },
   );

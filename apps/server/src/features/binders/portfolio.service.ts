@@ -1,7 +1,9 @@
 import type { PortfolioResponse } from '@grandline/core/contracts/binders';
 import type { CollectionValue, CollectionValueQuery, PortfolioValueResponse, ValueHistoryQuery, ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { planLimits, type PlanId } from '@grandline/core/plans';
 import type { Db } from '../../db/client';
+import { planLimitReached } from '../../lib/plan-gates';
 import { preparedPerDb } from '../../db/prepared';
 import { binderCards, binders } from '../../db/schema/index';
 import { catalogueIndex } from '../cards/catalogue-index';
@@ -154,16 +156,24 @@ export async function portfolioValue({ db, user, query, config }: { db: Db; user
   return { ...total, binders: perBinder.sort((a, b) => b.total - a.total) };
 }
 
+/** The history Free sees: the last 30 days. The 90- and 365-day views are advanced statistics (Hobby). */
+export const FREE_HISTORY_DAYS = 30;
+function checkHistoryRange(plan: PlanId, days: number) {
+  if (days > FREE_HISTORY_DAYS && !planLimits(plan).advancedStatistics) throw planLimitReached('advancedStatistics', { limit: FREE_HISTORY_DAYS });
+}
+
 /** The Personal binders' value over the last 30, 90 or 365 days (today's holdings at each day's prices). */
-export async function portfolioValueHistory({ db, user, query, config }: { db: Db; user: User; query: ValueHistoryQuery; config: PriceConfig }): Promise<ValueHistoryResponse> {
+export async function portfolioValueHistory({ db, user, plan, query, config }: { db: Db; user: User; plan: PlanId; query: ValueHistoryQuery; config: PriceConfig }): Promise<ValueHistoryResponse> {
+  checkHistoryRange(plan, Number(query.days));
   const personal = await db.select({ id: binders.id }).from(binders).where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')));
   const rows = await heldRows(db, personal.map((b) => b.id));
   return valueHistory({ db, rows, query, days: Number(query.days), config });
 }
 
 /** One binder's value over the last 30, 90 or 365 days. */
-export async function binderValueHistory({ db, viewer, id, query, config }: { db: Db; viewer: Viewer; id: string; query: ValueHistoryQuery; config: PriceConfig }): Promise<ValueHistoryResponse> {
+export async function binderValueHistory({ db, viewer, plan, id, query, config }: { db: Db; viewer: Viewer; plan: PlanId; id: string; query: ValueHistoryQuery; config: PriceConfig }): Promise<ValueHistoryResponse> {
   await binderAccess.readable(db, viewer, id);
+  checkHistoryRange(plan, Number(query.days));
   const rows = await heldRows(db, [id]);
   return valueHistory({ db, rows, query, days: Number(query.days), config });
 }

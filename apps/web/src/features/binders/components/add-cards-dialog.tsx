@@ -36,8 +36,8 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
       binderChanged(binderId);
       notify.success(t('add.done', { count: total }));
       onOpenChange(false);
-    } catch {
-      notify.error(t('toasts.updateFailed'));
+    } catch (err) {
+      notify.failure(err, t('toasts.updateFailed'));
     } finally {
       setBusy(false);
     }

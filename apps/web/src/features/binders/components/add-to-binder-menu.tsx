@@ -15,8 +15,8 @@ export function AddToBinderMenu({ card }: { card: Card }) {
       await bindersApi.addCards(id, [{ cardId: card.id, quantity: 1 }]);
       binderChanged(id);
       notify.success(t('binder.added', { binder: name }));
-    } catch {
-      notify.error(t('binder.failed'));
+    } catch (err) {
+      notify.failure(err, t('binder.failed'));
     }
   };
   return (

@@ -6,6 +6,7 @@ import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
+import { usePlanLimits } from '@/features/settings/api/billing-api';
 import { binderChanged, binderKeys, bindersApi } from '@/features/binders/api/binders-api';
 import { BinderFormFields } from './binder-form';
 
@@ -13,9 +14,11 @@ import { BinderFormFields } from './binder-form';
 export function EditBinderDialog({ binder, open, onOpenChange }: { binder: BinderDetail; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation(['binders', 'account', 'common']);
   const categories: BinderCategory[] = binder.category === 'wishlist' ? ['wishlist'] : ['personal', 'trade'];
+  const limits = usePlanLimits();
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('edit.title')} closeLabel={t('actions.close')} testId="edit-binder-dialog" size="lg">
       <BinderFormFields
+        privateLocked={limits ? !limits.privateItems : false}
         defaults={{ name: binder.name, description: binder.description ?? '', category: binder.category, isPublic: binder.isPublic }}
         categories={categories}
         submitLabel={t('actions.save')}
@@ -28,7 +31,7 @@ export function EditBinderDialog({ binder, open, onOpenChange }: { binder: Binde
             notify.success(t('toasts.updated'));
             onOpenChange(false);
           } catch (err) {
-            notify.error(errorText(err, 'binders:toasts.updateFailed'));
+            notify.failure(err, errorText(err, 'binders:toasts.updateFailed'));
           }
         }}
       />

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/misc';
 import { choiceCard } from '@/components/ui/styles';
 import { validationText } from '@/lib/error-text';
 import { cn } from '@/lib/cn';
+import { PlanLockedNote } from '@/features/settings/components/plan-locked-note';
 
 const ICONS = { personal: Library, trade: Briefcase, wishlist: Heart } as const;
 
@@ -27,8 +28,11 @@ export function BinderFormFields({
   onSubmit,
   onCancel,
   cancelLabel,
+  privateLocked = false,
 }: {
   defaults?: Partial<BinderFormInput>;
+  /** The plan has no private binders (Free): a public binder stays public; a private one (made before) may stay so. */
+  privateLocked?: boolean;
   categories?: readonly BinderCategory[];
   submitLabel: string;
   onSubmit: (values: BinderFormValues) => Promise<void>;
@@ -44,9 +48,12 @@ export function BinderFormFields({
   });
   const { errors, isSubmitting } = form.formState;
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
+  const category = useWatch({ control: form.control, name: 'category' });
+  // The wishlist is a list, not a collection: it may stay private on any plan.
+  const forcedPublic = privateLocked && category !== 'wishlist' && defaults?.isPublic !== false;
   const categoryError = validationText(errors.category?.message);
   return (
-    <form className="flex flex-col gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)} data-testid="binder-form">
+    <form className="flex flex-col gap-5" noValidate onSubmit={form.handleSubmit((values) => onSubmit(forcedPublic ? { ...values, isPublic: true } : values))} data-testid="binder-form">
       <TextField id={`${id}-name`} label={t('form.name')} autoComplete="off" error={validationText(errors.name?.message)} {...form.register('name')} data-testid="binder-name" />
       <Field
         id={`${id}-description`}
@@ -98,10 +105,13 @@ export function BinderFormFields({
         control={form.control}
         name="isPublic"
         render={({ field }) => (
-          <CheckboxField id={`${id}-public`} checked={field.value} onCheckedChange={field.onChange} testId="binder-public">
-            <span className="font-medium">{t('form.public')}</span>
-            <span className="block text-xs text-muted">{t('form.publicHint')}</span>
-          </CheckboxField>
+          <div className="flex flex-col gap-2">
+            <CheckboxField id={`${id}-public`} checked={forcedPublic || field.value} disabled={forcedPublic} onCheckedChange={field.onChange} testId="binder-public">
+              <span className="font-medium">{t('form.public')}</span>
+              <span className="block text-xs text-muted">{t('form.publicHint')}</span>
+            </CheckboxField>
+            {forcedPublic && <PlanLockedNote text={t('common:plans.privateLockedHint')} testId="binder-private-locked" />}
+          </div>
         )}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -24,9 +24,9 @@ export function Stepper({ row, binderId, compact }: { row: BinderCardRow; binder
       if (next <= 0) await bindersApi.removeCards(binderId, [row.id]);
       else await bindersApi.updateCard(binderId, row.id, { quantity: next });
       binderChanged(binderId);
-    } catch {
+    } catch (err) {
       setPending(null);
-      notify.error(t('toasts.quantityFailed'));
+      notify.failure(err, t('toasts.quantityFailed'));
     }
   };
   const size = compact ? 'h-7 w-7' : 'h-8 w-8';

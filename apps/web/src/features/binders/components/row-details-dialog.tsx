@@ -49,8 +49,8 @@ export function RowDetailsDialog({ row, binderId, open, onOpenChange }: { row: B
       binderChanged(binderId);
       notify.success(t('details.saved'));
       onOpenChange(false);
-    } catch {
-      notify.error(t('toasts.updateFailed'));
+    } catch (err) {
+      notify.failure(err, t('toasts.updateFailed'));
     }
   };
   return (

@@ -1,13 +1,15 @@
 import { VALUE_HISTORY_RANGES, type ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { MARKETPLACES } from '@grandline/core/marketplaces';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { FlaskConical, LineChart, TriangleAlert } from 'lucide-react';
+import { FlaskConical, LineChart, Lock, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Badge, Skeleton } from '@/components/ui/misc';
 import { tabList } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
+import { PlanLockedNote } from '@/features/settings/components/plan-locked-note';
+import { usePlanLimits } from '@/features/settings/api/billing-api';
 import { useBinderValueHistory } from '@/features/binders/api/get-binder-value-history';
 import { usePortfolioValueHistory } from '@/features/binders/api/get-portfolio-value-history';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';
@@ -30,14 +32,32 @@ function ChartMessage({ children, testId }: { children: ReactNode; testId: strin
 }
 
 /** Value over time: 30 / 90 / 365 days, the change over the range, a tooltip per day; its own loading and error states. */
-function ValueHistory({ history, range, onRange }: { history: UseQueryResult<ValueHistoryResponse>; range: ValueRange; onRange: (r: ValueRange) => void }) {
+function ValueHistory({
+  history,
+  range,
+  onRange,
+  isLocked,
+}: {
+  history: UseQueryResult<ValueHistoryResponse>;
+  range: ValueRange;
+  onRange: (r: ValueRange) => void;
+  /** Whether a range is beyond the plan (advanced statistics: Hobby); its chart is then a prompt, never a request. */
+  isLocked: (r: ValueRange) => boolean;
+}) {
   const { t, i18n } = useTranslation(['binders', 'common']);
   const data = history.data;
   const points = data?.points ?? [];
   const change = rangeChange(points);
   const tone = toneOf(change?.change);
   let body: ReactNode;
-  if (history.isPending) {
+  if (isLocked(range)) {
+    body = (
+      <ChartMessage testId="value-history-locked">
+        <Lock className="h-7 w-7 text-accent" aria-hidden />
+        <PlanLockedNote text={t('common:plans.locked.advancedStatistics', { limit: FREE_HISTORY_DAYS })} className="border-0 bg-transparent text-sm" />
+      </ChartMessage>
+    );
+  } else if (history.isPending) {
     body = <Skeleton className={cn(CHART_HEIGHT, 'w-full')} data-testid="value-history-loading" />;
   } else if (history.isError && !data) {
     body = (
@@ -80,7 +100,7 @@ function ValueHistory({ history, range, onRange }: { history: UseQueryResult<Val
               </Badge>
             )}
           </h3>
-          {change && data && hasHistory(points) && (
+          {change && data && hasHistory(points) && !isLocked(range) && (
             <p className={cn('mt-0.5 text-xs font-medium tabular-nums', toneClass[tone])} data-testid="value-history-change">
               {signedCentsText(change.change, data.currency)}
               {change.ratio !== null && ` (${percentText(change.ratio, i18n.resolvedLanguage)})`} <span className="font-normal text-muted">{t(`value.rangeHints.${range}`)}</span>
@@ -89,7 +109,8 @@ function ValueHistory({ history, range, onRange }: { history: UseQueryResult<Val
         </div>
         <div role="group" aria-label={t('value.range')} className={tabList} data-testid="value-ranges">
           {VALUE_HISTORY_RANGES.map((r) => (
-            <button key={r} type="button" aria-pressed={r === range} title={t(`value.rangeHints.${r}`)} onClick={() => onRange(r)} className={segment}>
+            <button key={r} type="button" aria-pressed={r === range} title={t(`value.rangeHints.${r}`)} onClick={() => onRange(r)} className={cn(segment, 'inline-flex items-center gap-1')}>
+              {isLocked(r) && <Lock className="h-3 w-3" aria-label={t('common:plans.locked.generic')} />}
               {t(`value.ranges.${r}`)}
             </button>
           ))}
@@ -100,14 +121,23 @@ function ValueHistory({ history, range, onRange }: { history: UseQueryResult<Val
   );
 }
 
+/** The last 30 days are everyone's; longer ranges are advanced statistics (Hobby; the server answers PLAN_LIMIT otherwise). */
+const FREE_HISTORY_DAYS = 30;
+function useRangeLock() {
+  const limits = usePlanLimits();
+  return (r: ValueRange) => Number(r) > FREE_HISTORY_DAYS && !(limits?.advancedStatistics ?? false);
+}
+
 export function BinderValueHistory({ binderId }: { binderId: string }) {
   const [range, setRange] = useState<ValueRange>('30');
-  const history = useBinderValueHistory(binderId, { ...useValueQuery(), days: range });
-  return <ValueHistory history={history} range={range} onRange={setRange} />;
+  const isLocked = useRangeLock();
+  const history = useBinderValueHistory(binderId, { ...useValueQuery(), days: isLocked(range) ? '30' : range });
+  return <ValueHistory history={history} range={range} onRange={setRange} isLocked={isLocked} />;
 }
 
 export function PortfolioValueHistory() {
   const [range, setRange] = useState<ValueRange>('30');
-  const history = usePortfolioValueHistory({ ...useValueQuery(), days: range });
-  return <ValueHistory history={history} range={range} onRange={setRange} />;
+  const isLocked = useRangeLock();
+  const history = usePortfolioValueHistory({ ...useValueQuery(), days: isLocked(range) ? '30' : range });
+  return <ValueHistory history={history} range={range} onRange={setRange} isLocked={isLocked} />;
 }

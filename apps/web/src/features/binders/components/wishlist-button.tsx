@@ -44,8 +44,8 @@ export function WishlistButton({ card }: { card: Card }) {
     try {
       await toggleWishlist(card.id, inWishlist);
       notify.success(inWishlist ? t('wishlist.removed') : t('wishlist.added'), { id: `wishlist-${card.id}` });
-    } catch {
-      notify.error(t('wishlist.failed'), { id: `wishlist-${card.id}` });
+    } catch (err) {
+      notify.failure(err, t('wishlist.failed'), { id: `wishlist-${card.id}` });
     } finally {
       setBusy(false);
     }

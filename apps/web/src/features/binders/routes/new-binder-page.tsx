@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/misc';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
+import { usePlanLimits } from '@/features/settings/api/billing-api';
 import { binderChanged, bindersApi, useMyBinders } from '@/features/binders/api/binders-api';
 import { BinderFormFields } from '@/features/binders/components/binder-form';
 import { PageTitle } from '@/components/page-title';
@@ -13,6 +14,7 @@ export function NewBinderPage() {
   const { t } = useTranslation(['binders', 'account', 'common']);
   const navigate = useNavigate();
   const binders = useMyBinders();
+  const limits = usePlanLimits();
   const hasWishlist = binders.data?.some((b) => b.category === 'wishlist') ?? false;
   const categories: BinderCategory[] = hasWishlist ? ['personal', 'trade'] : ['personal', 'trade', 'wishlist'];
   return (
@@ -21,6 +23,7 @@ export function NewBinderPage() {
       <PageHeader title={t('new.title')} description={t('new.lead')} />
       <div className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
         <BinderFormFields
+        privateLocked={limits ? !limits.privateItems : false}
           categories={categories}
           submitLabel={t('new.create')}
           cancelLabel={t('actions.cancel')}
@@ -32,7 +35,7 @@ export function NewBinderPage() {
               notify.success(t('toasts.created'));
               void navigate(created.category === 'wishlist' ? '/wishlist' : `/collection/${created.id}`);
             } catch (err) {
-              notify.error(errorText(err, 'binders:toasts.createFailed'));
+              notify.failure(err, errorText(err, 'binders:toasts.createFailed'));
             }
           }}
         />

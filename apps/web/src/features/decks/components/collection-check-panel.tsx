@@ -85,8 +85,8 @@ export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[
       queryClient.setQueryData(binderKeys.wishlist(), next);
       binderChanged(next.binderId);
       notify.success(t('collection.wishlistAdded', { count: toAdd.reduce((n, c) => n + c.quantity, 0) }));
-    } catch {
-      notify.error(t('collection.wishlistFailed'));
+    } catch (err) {
+      notify.failure(err, t('collection.wishlistFailed'));
     } finally {
       setBusy(false);
     }

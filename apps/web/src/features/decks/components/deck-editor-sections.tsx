@@ -10,6 +10,7 @@ import { Field, FieldError, TextArea, TextInput } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import type { DeckDraft, DraftAction } from '@/features/decks/deck-draft';
+import { PlanLockedNote } from '@/features/settings/components/plan-locked-note';
 import { coverCard, coverOptions, coverValue } from '@/features/decks/deck-editor-state';
 
 interface SectionProps {
@@ -20,8 +21,10 @@ interface SectionProps {
 }
 
 /** Name, format, visibility and description of the deck being edited. */
-export function DeckDetailsSection({ uid, draft, dispatch, nameError }: SectionProps & { nameError: boolean }) {
-  const { t } = useTranslation('decks');
+export function DeckDetailsSection({ uid, draft, dispatch, nameError, privateLocked = false }: SectionProps & { nameError: boolean; privateLocked?: boolean }) {
+  const { t } = useTranslation(['decks', 'common']);
+  // On a plan without private decks (Free) a public deck stays public; one made private before may stay so.
+  const isPublic = privateLocked || draft.isPublic;
   return (
     <section className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5" aria-label={t('editor.details')}>
       <Field id={`${uid}-name`} label={t('editor.name')} error={nameError && !draft.name.trim() ? t('editor.nameRequired') : undefined}>
@@ -55,17 +58,19 @@ export function DeckDetailsSection({ uid, draft, dispatch, nameError }: SectionP
           <div className="flex h-10 items-center gap-3">
             <Switch.Root
               id={`${uid}-public`}
-              checked={draft.isPublic}
+              checked={isPublic}
+              disabled={privateLocked}
               onCheckedChange={(on) => dispatch({ type: 'setPublic', value: on })}
-              className="relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent"
+              className="relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-accent"
               data-testid="deck-public"
             >
               <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
             </Switch.Root>
-            <span className="text-sm text-muted">{t(draft.isPublic ? 'visibility.publicHint' : 'visibility.privateHint')}</span>
+            <span className="text-sm text-muted">{t(isPublic ? 'visibility.publicHint' : 'visibility.privateHint')}</span>
           </div>
         </div>
       </div>
+      {privateLocked && <PlanLockedNote text={t('common:plans.privateLockedHint')} testId="deck-private-locked" />}
       <Field id={`${uid}-description`} label={t('editor.description')}>
         <TextArea id={`${uid}-description`} rows={2} className="min-h-16" maxLength={2000} value={draft.description} onChange={(e) => dispatch({ type: 'set', field: 'description', value: e.target.value })} />
       </Field>

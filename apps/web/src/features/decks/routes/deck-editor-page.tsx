@@ -11,6 +11,7 @@ import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
 import { saveDeck } from '@/features/decks/api/save-deck';
+import { usePlanLimits } from '@/features/settings/api/billing-api';
 import { CardSearchPanel } from '@/features/decks/components/card-search-panel';
 import { DeckDetailsSection, LeaderSection, LeaveDialog } from '@/features/decks/components/deck-editor-sections';
 import { DeckTabs } from '@/features/decks/components/deck-tabs';
@@ -41,6 +42,8 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
   const [dialog, setDialog] = useState<'import' | 'export' | 'share' | null>(null);
   const savingRef = useRef(false);
   const dirty = isDirty(saved, draft);
+  const limits = usePlanLimits();
+  const privateLocked = !!limits && !limits.privateItems && (deckId === null || saved.isPublic);
   const regulations = useRegulationEntries();
   // The day the panel judges on (an event ahead, a past one); empty: today, as the server judges a saved deck.
   const [day, setDay] = useState('');
@@ -62,14 +65,14 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
     setSaving(true);
     savingRef.current = true;
     try {
-      const result = await saveDeck(savePlan(saved, draft, deckId));
+      const result = await saveDeck(savePlan(saved, privateLocked ? { ...draft, isPublic: true } : draft, deckId));
       const next = draftFromDeck(result);
       setSaved(next);
       dispatch({ type: 'reset', draft: next });
       notify.success(t(deckId ? 'toasts.updated' : 'toasts.saved'));
       if (!deckId) await navigate(`/deck/${result.id}/edit`, { replace: true });
     } catch (err) {
-      notify.error(t(saveErrorKey(err instanceof ApiError ? err : null, Boolean(deckId))));
+      notify.failure(err, t(saveErrorKey(err instanceof ApiError ? err : null, Boolean(deckId))));
     } finally {
       setSaving(false);
       savingRef.current = false;
@@ -113,7 +116,7 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
         </div>
 
         <div className="order-1 flex min-w-0 flex-col gap-4 lg:order-2">
-          <DeckDetailsSection uid={uid} draft={draft} dispatch={dispatch} nameError={nameError} />
+          <DeckDetailsSection uid={uid} draft={draft} dispatch={dispatch} nameError={nameError} privateLocked={privateLocked} />
           <LeaderSection uid={uid} draft={draft} dispatch={dispatch} />
           <ValidationPanel validation={validation} leader={draft.leader} rows={draft.rows} day={day} onDayChange={setDay} />
           <DeckTabs

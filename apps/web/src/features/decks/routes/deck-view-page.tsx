@@ -59,7 +59,7 @@ export function DeckViewPage() {
       notify.success(t('copy.done', { name: copy.name }));
       void navigate(`/deck/${copy.id}/edit`);
     } catch (err) {
-      notify.error(errorText(err, 'decks:copy.failed'));
+      notify.failure(err, errorText(err, 'decks:copy.failed'));
     } finally {
       setCopying(false);
     }

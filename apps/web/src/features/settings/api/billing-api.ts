@@ -1,7 +1,8 @@
 import type { BillingRedirectResponse, BillingStatusResponse } from '@grandline/core/contracts/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '@/lib/api-client';
-import { USER_SCOPE } from '@/lib/session';
+import { planLimits, type PlanLimits } from '@grandline/core/plans';
+import { USER_SCOPE, useSession } from '@/lib/session';
 
 export const billingKeys = {
   status: () => [USER_SCOPE, 'billing', 'status'] as const,
@@ -16,6 +17,16 @@ export const billingStatusQuery = () =>
   });
 
 export const useBillingStatus = () => useQuery(billingStatusQuery());
+
+/**
+ * What the signed-in user's plan allows (packages/core plans.ts), for screens that show a limit before the server
+ * would refuse it (a locked "private" switch); null while unknown or signed out. The server's gate stays the rule.
+ */
+export function usePlanLimits(): PlanLimits | null {
+  const { signedIn } = useSession();
+  const status = useQuery({ ...billingStatusQuery(), enabled: signedIn });
+  return signedIn && status.data ? planLimits(status.data.plan) : null;
+}
 
 /** Stripe's pages: Checkout for a paid plan, and the customer portal (`{ url }`, opened in a new tab). */
 export const billingApi = {
