@@ -37,6 +37,11 @@ test("a Free user's 4th price alert is a locked feature; an admin's complimentar
   await expect(dialog.getByTestId('watch-form-error')).toHaveText(W.planLimit);
   await expect(dialog.getByRole('link', { name: W.seePlans })).toHaveAttribute('href', '/settings?tab=subscription');
 
+  // A second tab of the user's shows their plan: it will change there without a reload.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/settings?tab=subscription');
+  await expect(otherTab.getByTestId('current-plan')).toHaveText(enCommon.plans.names.free);
+
   // Meanwhile an admin grants a complimentary Hobby plan from /admin.
   const ADMIN = adminOf(testInfo.retry);
   // Its own browser; its API shortcuts write with the app's Origin, as the page fixture's do.
@@ -50,6 +55,11 @@ test("a Free user's 4th price alert is a locked feature; an admin's complimentar
   await admin.getByRole('combobox', { name: enPages.admin.planFor.replace('{{email}}', email) }).click();
   await admin.getByRole('option', { name: enCommon.plans.names.hobby }).click();
   await expect(admin.getByText(enPages.admin.planChanged.replace('{{email}}', email).replace('{{plan}}', enCommon.plans.names.hobby))).toBeVisible();
+
+  // The other tab heard it over the notification stream (spec §7's realtime subscription): Hobby, no reload.
+  await expect(otherTab.getByTestId('current-plan')).toHaveText(enCommon.plans.names.hobby);
+  await expect(otherTab.getByText(S.features.watchesUnlimited)).toBeVisible();
+  await otherTab.close();
 
   // The open dialog's next try goes through: the plan holds from the user's very next request.
   await dialog.getByTestId('watch-save').click();

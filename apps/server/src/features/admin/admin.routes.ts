@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { AdminUserListResponse, AdminUsersQuery, ChangeRoleRequest, UserIdParam } from '@grandline/core/contracts/account';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { requireAdmin } from '../../lib/auth-gate';
+import { planChanged } from '../../lib/plan-events';
 import { adminDenied as denied, createRouter, jsonContent } from '../../lib/openapi';
 import { BillingStatusResponse, SetPlanRequest } from '@grandline/core/contracts/billing';
 import { setComplimentaryPlan } from '../billing/billing.service';
@@ -55,8 +56,8 @@ export const adminRoutes = createRouter()
     async (c) => {
       const userId = c.req.valid('param').id;
       const status = await setComplimentaryPlan({ db: c.var.deps.db, actorId: c.var.user.id, userId, plan: c.req.valid('json').plan, billing: c.var.deps.config.billing });
-      // The new plan holds from the user's very next request, on every replica.
-      await c.var.deps.auth?.sessionCache?.invalidateUser(userId);
+      // The new plan holds from the user's very next request on every replica, and their open tabs hear of it.
+      await planChanged(c.var.deps, [userId]);
       return c.json(status, 200);
     },
   );

@@ -3,6 +3,7 @@ import { BillingRedirectResponse, BillingStatusResponse, CheckoutRequest } from 
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { z } from 'zod';
 import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
+import { planChanged } from '../../lib/plan-events';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { billingStatus } from './billing.service';
 import { createCheckout, createPortal, handleWebhook } from './stripe-billing.service';
@@ -90,10 +91,10 @@ export const billingRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { db, log, config, auth } = c.var.deps;
+      const { db, log, config } = c.var.deps;
       const outcome = await handleWebhook({ db, log, billing: config.billing, rawBody: await c.req.text(), signature: c.req.header('stripe-signature') });
-      // The new plan holds from the user's very next request, on every replica.
-      if (outcome.userId) await auth?.sessionCache?.invalidateUser(outcome.userId);
+      // The new plan holds from the user's very next request on every replica, and their open tabs hear of it.
+      if (outcome.userId) await planChanged(c.var.deps, [outcome.userId]);
       return c.json({ received: true as const, duplicate: outcome.duplicate }, 200);
     },
   );

@@ -7,7 +7,10 @@ import type { BillingStatusResponse } from '@grandline/core/contracts/billing';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalEvents } from '../../db/client';
-import { cards, userSubscriptions, users } from '../../db/schema/index';
+import { cards, notifications, userSubscriptions, users } from '../../db/schema/index';
+import { NOTIFICATIONS_CHANNEL, notificationsPayload } from '../watches/notification-stream';
+import { PLANS_CHANNEL } from '../../lib/plan-events';
+import { sseReader } from '../../testing/sse';
 import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -128,5 +131,35 @@ describe('PUT /api/admin/users/{id}/plan', () => {
     const kept = (await (await ctx.app.request('/api/watches', { headers: { Cookie: alice } })).json()) as { items: unknown[]; limit: number | null };
     expect(kept).toMatchObject({ limit: 3 });
     expect(kept.items).toHaveLength(4);
+  });
+});
+
+describe('the realtime subscription (spec §7)', () => {
+  it("tells the user's open notification streams when their plan changes, and only theirs", async () => {
+    const open = async (cookie: string) => {
+      const res = await ctx.app.request('/api/notifications/stream', { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      const reader = sseReader(res.body!);
+      expect((await reader.next()).event).toBe('unread');
+      return reader;
+    };
+    const [aliceTab, adminTab] = [await open(alice), await open(admin)];
+    expect((await grant('family')).status).toBe(200);
+    expect(await aliceTab.next()).toEqual({ event: 'subscription', id: undefined, data: '{}' });
+    // The status read that follows sees the new plan.
+    expect((await status(alice)).plan).toBe('family');
+    expect((await grant('free')).status).toBe(200);
+    expect((await aliceTab.next()).event).toBe('subscription');
+    expect((await status(alice)).plan).toBe('free');
+    // The admin's own stream heard nothing of it: the next event it sees is a notification raised for the admin.
+    const adminId = await userId('admin-billing@example.com');
+    await ctx.db.insert(notifications).values({ userId: adminId, kind: 'watch_triggered', data: {} });
+    await events.notify(NOTIFICATIONS_CHANNEL, notificationsPayload([adminId]));
+    expect((await adminTab.next()).event).toBe('notification');
+    await events.notify(PLANS_CHANNEL, adminId);
+    expect((await adminTab.next()).event).toBe('unread');
+    expect((await adminTab.next()).event).toBe('subscription');
+    await aliceTab.cancel();
+    await adminTab.cancel();
   });
 });

@@ -4,6 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { createLocalEvents, type Db, type DbEvents } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { PLANS_CHANNEL } from '../../lib/plan-events';
 import type { AppEnv } from '../../lib/context';
 import { toNotification, unreadCount } from './notifications.service';
 
@@ -45,6 +46,8 @@ interface Listener {
   userId: string;
   cursor: number;
   push(rows: NotificationRow[], unread: number): void;
+  /** The user's plan changed (PLANS_CHANNEL). */
+  planChanged(): void;
 }
 
 /** Notifications handed to one stream per wake-up; a longer backlog comes with the next one (or a reconnect). */
@@ -59,6 +62,7 @@ const PER_STREAM = BATCH;
 class StreamHub {
   private readonly streams = new Map<string, Set<Listener>>();
   private listening: Promise<unknown> | null = null;
+  private listeningPlans: Promise<unknown> | null = null;
   private readonly due = new Set<Listener>();
   private reading: Promise<void> | null = null;
 
@@ -71,6 +75,9 @@ class StreamHub {
   add(listener: Listener): () => void {
     this.listening ??= this.events.listen(NOTIFICATIONS_CHANNEL, (payload) => this.wake(payload)).catch(() => {
       this.listening = null;
+    });
+    this.listeningPlans ??= this.events.listen(PLANS_CHANNEL, (userId) => this.streams.get(userId)?.forEach((l) => l.planChanged())).catch(() => {
+      this.listeningPlans = null;
     });
     let set = this.streams.get(listener.userId);
     if (!set) this.streams.set(listener.userId, (set = new Set()));
@@ -173,12 +180,14 @@ async function latestId(db: Db, userId: string): Promise<number> {
  *   the unread count. The first event is `unread` (and the reconnection delay).
  * - A reconnecting browser sends Last-Event-ID: every notification after it is sent first, so none is lost while
  *   the connection was down (or while it reached another replica).
+ * - `event: subscription` (data `{}`) when the user's plan changed (spec §7's realtime subscription; lib/plan-events.ts):
+ *   the app reads GET /api/billing/status again.
  * - A comment every HEARTBEAT_MS; the stream ends when the client leaves or the server starts to stop.
  */
 export function notificationStream(c: Context<AppEnv>, userId: string, lastEventId: number | null) {
   const { db, events, closing, log } = c.var.deps;
   const hub = hubOf(events ?? localEvents, db, log);
-  const queue: { rows: NotificationRow[]; unread: number }[] = [];
+  const queue: ({ rows: NotificationRow[]; unread: number } | 'subscription')[] = [];
   let wakeUp: (() => void) | null = null;
   const listener: Listener = {
     userId,
@@ -187,6 +196,10 @@ export function notificationStream(c: Context<AppEnv>, userId: string, lastEvent
     push(rows, unread) {
       listener.cursor = rows[rows.length - 1]!.id;
       queue.push({ rows, unread });
+      wakeUp?.();
+    },
+    planChanged() {
+      if (!queue.includes('subscription')) queue.push('subscription');
       wakeUp?.();
     },
   };
@@ -211,6 +224,10 @@ export function notificationStream(c: Context<AppEnv>, userId: string, lastEvent
             if (queue.length || stream.aborted || closing?.aborted) resolve();
           });
           wakeUp = null;
+          continue;
+        }
+        if (next === 'subscription') {
+          await stream.writeSSE({ event: 'subscription', data: '{}' });
           continue;
         }
         for (const row of next.rows) await stream.writeSSE({ id: String(row.id), event: 'notification', data: JSON.stringify(toNotification(row)) });

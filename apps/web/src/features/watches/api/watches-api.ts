@@ -4,6 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { USER_SCOPE, useSession } from '@/lib/session';
+import { billingKeys } from '@/features/settings/api/billing-api';
+import { reportKeys } from '@/features/reports/api/reports-api';
 
 export const watchKeys = {
   all: () => [USER_SCOPE, 'watches'] as const,
@@ -89,7 +91,7 @@ export const notificationsApi = {
 /**
  * The live notifications of a signed-in user (GET /api/notifications/stream, Server-Sent Events): the unread count
  * is set as it comes, and each new notification refreshes the list and the watchlist and is handed to `onNotification`
- * (a toast). The browser reconnects by itself and sends the last id it saw, so nothing is missed meanwhile.
+ * (a toast); a change of plan reads the plan's status again. The browser reconnects by itself and sends the last id it saw, so nothing is missed meanwhile.
  */
 export function useNotificationStream(onNotification: (notification: Notification) => void) {
   const { signedIn } = useSession();
@@ -106,6 +108,13 @@ export function useNotificationStream(onNotification: (notification: Notificatio
     source.addEventListener('notification', (event) => {
       handler.current(JSON.parse((event as MessageEvent<string>).data) as Notification);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+      void refreshWatches();
+    });
+    // The user's plan changed (a payment, an admin's grant, a family): what depends on it is read again, so a locked
+    // feature opens (or closes) in every open tab without a reload (spec §7's realtime subscription).
+    source.addEventListener('subscription', () => {
+      void queryClient.invalidateQueries({ queryKey: billingKeys.status() });
+      void queryClient.invalidateQueries({ queryKey: reportKeys.usage() });
       void refreshWatches();
     });
     return () => source.close();
