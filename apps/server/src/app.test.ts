@@ -42,6 +42,7 @@ describe('app', () => {
         '/admin/users/{id}/role',
         '/auth-options',
         '/billing/checkout',
+        '/billing/plans',
         '/billing/portal',
         '/billing/status',
         '/billing/webhook',

@@ -24,6 +24,7 @@ import { priceAdminRoutes } from './features/prices/price-admin.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
 import type { BillingConfig } from './lib/billing-config';
+import { DEFAULT_FAMILY_MAX_MEMBERS } from '@grandline/core/plans';
 import { DEFAULT_PRICE_CONFIG, type PriceConfig } from './lib/price-config';
 import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
@@ -63,6 +64,8 @@ export interface AppOptions {
   runJob?: (name: string) => Promise<unknown>;
   /** Payments through Stripe; default: not configured. */
   billing?: BillingConfig;
+  /** Members of a family besides its owner (FAMILY_MAX_MEMBERS); default 5. */
+  familyMaxMembers?: number;
 }
 
 
@@ -120,6 +123,7 @@ export function buildApp({
   prices = DEFAULT_PRICE_CONFIG,
   runJob,
   billing,
+  familyMaxMembers = DEFAULT_FAMILY_MAX_MEMBERS,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   // Another replica's sign-out, revocation or user change drops the same sessions here (lib/session-cache.ts).
@@ -160,7 +164,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, runJob, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing } });
+    c.set('deps', { db, log, auth, events, closing, runJob, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

@@ -102,6 +102,7 @@ async function main() {
     closing: closing.signal,
     prices,
     billing: billingConfigFromEnv(env, publicUrl) ?? undefined,
+    familyMaxMembers: env.FAMILY_MAX_MEMBERS,
     runJob: (name) => {
       if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);
       return runPriceJobNow(scheduler.runNow, name, 'admin');

@@ -41,6 +41,12 @@ const server = http.createServer((req, res) => {
       return json(200, { id, object: 'checkout.session', mode: 'subscription', url: `${base}/pay/${id}?price=${form.get('line_items[0][price]')}&customer=${form.get('customer')}` });
     }
     if (req.method === 'POST' && path === '/v1/billing_portal/sessions') return json(200, { id: 'bps_e2e', object: 'billing_portal.session', url: `${base}/portal?customer=${new URLSearchParams(raw).get('customer')}` });
+    // The plans' prices (GET /api/billing/plans reads them): tax-inclusive euros, as a European shop would set them.
+    const price = /^\/v1\/prices\/(price_(hobby|family)_(month|year))$/.exec(path);
+    if (req.method === 'GET' && price) {
+      const amounts = { price_hobby_month: 499, price_hobby_year: 4990, price_family_month: 899, price_family_year: 8990 };
+      return json(200, { id: price[1], object: 'price', active: true, currency: 'eur', unit_amount: amounts[price[1]], tax_behavior: 'inclusive', recurring: { interval: price[3], interval_count: 1 } });
+    }
     const sub = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
     if (req.method === 'GET' && sub) {
       const found = subscriptions.get(sub[1]);

@@ -59,6 +59,8 @@ export interface AppDeps {
     prices: PriceConfig;
     /** Payments (features/billing/billing-config.ts); absent when Stripe is not configured. */
     billing?: BillingConfig;
+    /** Members a Family plan's owner may invite besides themselves (FAMILY_MAX_MEMBERS). */
+    familyMaxMembers: number;
   };
 }
 

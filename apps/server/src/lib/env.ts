@@ -65,6 +65,8 @@ const EnvSchema = z.object({
    * How long a resolved session is reused without a database read, in milliseconds (lib/session-cache.ts); 0 turns the
    * cache off. Sign-out and every revocation drop it at once on every replica; this is only the backstop.
    */
+  /** Members a Family plan's owner may have besides themselves (issue 16). */
+  FAMILY_MAX_MEMBERS: z.coerce.number().int().min(1).max(50).default(5),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /**
    * Live price fetchers to run (comma-separated): tcgcsv, cardmarket, cardtrader, fx. Empty: none (prices come from

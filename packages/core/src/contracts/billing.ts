@@ -33,3 +33,23 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 /** The Stripe page to open (Checkout or the customer portal), in a new tab. */
 export const BillingRedirectResponse = z.object({ url: z.string() });
 export type BillingRedirectResponse = z.infer<typeof BillingRedirectResponse>;
+
+/** A price a paid plan is sold at on this server, read from the payment provider (never made up). */
+export const PlanPrice = z.object({
+  interval: z.enum(['month', 'year']),
+  amount: z.number().int().nonnegative().describe("In the currency's minor units (cents)"),
+  currency: z.string().describe('ISO 4217, upper case'),
+  taxIncluded: z.boolean().describe('Whether the amount includes tax (a tax-inclusive Stripe price)'),
+});
+export type PlanPrice = z.infer<typeof PlanPrice>;
+
+/**
+ * GET /api/billing/plans (public): the three plans with the prices this server sells them at — none when payments are
+ * not configured or the provider cannot be read (the pricing then shows no amounts, never invented ones).
+ */
+export const PlansResponse = z.object({
+  billingConfigured: z.boolean(),
+  familyMaxMembers: z.number().int().describe('Members a Family owner may invite besides themselves'),
+  plans: z.array(z.object({ plan: PlanIdSchema, prices: z.array(PlanPrice) })),
+});
+export type PlansResponse = z.infer<typeof PlansResponse>;

@@ -136,7 +136,7 @@ describe('the action gate (requireAcceptedTerms)', () => {
   it('answers 401 without a session, 403 TOS_REQUIRED before the terms, and lets the action through after', async () => {
     const gated = new Hono<AppEnv>();
     gated.use('*', async (c, next) => {
-      c.set('deps', { db: ctx.db, log: testLog, auth: ctx.auth, config: { trustProxy: false, maxJsonBodyBytes: 1 << 20, maxUploadBytes: 10 << 20, prices: DEFAULT_PRICE_CONFIG } });
+      c.set('deps', { db: ctx.db, log: testLog, auth: ctx.auth, config: { trustProxy: false, maxJsonBodyBytes: 1 << 20, maxUploadBytes: 10 << 20, prices: DEFAULT_PRICE_CONFIG, familyMaxMembers: 5 } });
       await next();
     });
     gated.post('/action', requireAcceptedTerms, (c) => c.json({ ok: true, user: c.var.user.email }));

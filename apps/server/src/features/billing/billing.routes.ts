@@ -1,9 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { BillingRedirectResponse, BillingStatusResponse, CheckoutRequest } from '@grandline/core/contracts/billing';
+import { BillingRedirectResponse, BillingStatusResponse, CheckoutRequest, PlansResponse } from '@grandline/core/contracts/billing';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { z } from 'zod';
 import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
 import { planChanged } from '../../lib/plan-events';
+import { planPrices } from './plan-prices.service';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { billingStatus } from './billing.service';
 import { createCheckout, createPortal, handleWebhook } from './stripe-billing.service';
@@ -14,6 +15,20 @@ const unavailable = {
 };
 
 export const billingRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/billing/plans',
+      tags: ['billing'],
+      summary: 'The plans with the prices this server sells them at, per month and per year (public; no amounts without payments configured)',
+      responses: { 200: jsonContent(PlansResponse, 'Free, Hobby and Family, each with its prices (empty when none)') },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'public, max-age=300');
+      const { config, log } = c.var.deps;
+      return c.json(await planPrices({ billing: config.billing, familyMaxMembers: config.familyMaxMembers, log }), 200);
+    },
+  )
   .openapi(
     createRoute({
       method: 'get',

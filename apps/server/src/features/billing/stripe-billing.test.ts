@@ -11,7 +11,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createLocalEvents } from '../../db/client';
 import { billingEvents, userSubscriptions, users } from '../../db/schema/index';
+import type { PlansResponse } from '@grandline/core/contracts/billing';
 import { createStripe, type BillingConfig } from '../../lib/billing-config';
+import { clearPlanPrices } from './plan-prices.service';
 import { createAuthTestApp, postJson, signUpVerified, TEST_PUBLIC_URL, testLog } from '../../testing/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_grandline';
@@ -40,6 +42,14 @@ function fakeStripe() {
       if (req.method === 'POST' && path === '/v1/customers') return send(200, { id: `cus_${++customers}`, object: 'customer', email: new URLSearchParams(raw).get('email') });
       if (req.method === 'POST' && path === '/v1/checkout/sessions') return send(200, { id: `cs_${calls.length}`, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.test/pay/cs_${calls.length}` });
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') return send(200, { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/session/bps_1' });
+      const price = /^\/v1\/prices\/([\w-]+)$/.exec(path);
+      if (req.method === 'GET' && price) {
+        const id = price[1]!;
+        const amounts: Record<string, [number, string]> = { price_hobby_month: [499, 'month'], price_hobby_year: [4990, 'year'], price_family_month: [899, 'month'] };
+        const found = amounts[id];
+        if (!found) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such price' } });
+        return send(200, { id, object: 'price', active: true, currency: 'eur', unit_amount: found[0], tax_behavior: id === 'price_hobby_year' ? 'exclusive' : 'inclusive', recurring: { interval: found[1], interval_count: 1 } });
+      }
       const sub = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
       if (req.method === 'GET' && sub) {
         const found = subscriptions.get(sub[1]!);
@@ -247,5 +257,38 @@ describe('POST /api/billing/webhook', () => {
     expect((await deliver('customer.subscription.updated', stripe.subscriptions.get('sub_3')!, { id: 'evt_retry' })).status).toBe(200);
     expect((await statusOf(alice)).plan).toBe('hobby');
     expect(await ctx.db.select().from(billingEvents).where(eq(billingEvents.id, 'evt_retry'))).toHaveLength(1);
+  });
+});
+
+describe('GET /api/billing/plans', () => {
+  it('answers the prices Stripe holds for the configured price ids (public, read once), and none for a plan without one', async () => {
+    clearPlanPrices(billing);
+    const before = stripe.calls.length;
+    const plans = await json<PlansResponse>(await app.request('/api/billing/plans'));
+    expect(plans).toEqual({
+      billingConfigured: true,
+      familyMaxMembers: 5,
+      plans: [
+        { plan: 'free', prices: [] },
+        { plan: 'hobby', prices: [{ interval: 'month', amount: 499, currency: 'EUR', taxIncluded: true }, { interval: 'year', amount: 4990, currency: 'EUR', taxIncluded: false }] },
+        { plan: 'family', prices: [{ interval: 'month', amount: 899, currency: 'EUR', taxIncluded: true }] },
+      ],
+    });
+    expect(stripe.calls.slice(before).map((c) => c.path).sort()).toEqual(['/v1/prices/price_family_month', '/v1/prices/price_hobby_month', '/v1/prices/price_hobby_year']);
+    // Kept: a second page view asks Stripe nothing.
+    await app.request('/api/billing/plans');
+    expect(stripe.calls.length).toBe(before + 3);
+  });
+
+  it('shows no amount when Stripe cannot be read (never a made-up one), and answers without payments configured', async () => {
+    clearPlanPrices(billing);
+    stripe.failNext(100);
+    const res = await app.request('/api/billing/plans');
+    stripe.failNext(0);
+    expect(res.status).toBe(200);
+    expect((await json<PlansResponse>(res)).plans.every((p) => p.prices.length === 0)).toBe(true);
+    clearPlanPrices(billing);
+    const plain = await json<PlansResponse>(await ctx.app.request('/api/billing/plans'));
+    expect(plain).toMatchObject({ billingConfigured: false, plans: [{ plan: 'free', prices: [] }, { plan: 'hobby', prices: [] }, { plan: 'family', prices: [] }] });
   });
 });
