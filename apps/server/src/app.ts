@@ -12,6 +12,7 @@ import { bindersRoutes } from './features/binders/binders.routes';
 import { decksRoutes } from './features/decks/decks.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { familyRoutes } from './features/billing/family.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -24,6 +25,7 @@ import { priceAdminRoutes } from './features/prices/price-admin.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
 import type { BillingConfig } from './lib/billing-config';
+import type { Mailer } from './lib/mail';
 import { DEFAULT_FAMILY_MAX_MEMBERS } from '@grandline/core/plans';
 import { DEFAULT_PRICE_CONFIG, type PriceConfig } from './lib/price-config';
 import type { AppEnv } from './lib/context';
@@ -66,6 +68,8 @@ export interface AppOptions {
   billing?: BillingConfig;
   /** Members of a family besides its owner (FAMILY_MAX_MEMBERS); default 5. */
   familyMaxMembers?: number;
+  /** Sends family invitations; default: none sent. */
+  mailer?: Mailer;
 }
 
 
@@ -78,6 +82,7 @@ export function buildApi() {
   api.route('/', geoRoutes);
   api.route('/', adminRoutes);
   api.route('/', billingRoutes);
+  api.route('/', familyRoutes);
   api.route('/', decksRoutes);
   api.route('/', regulationsRoutes);
   api.route('/', manualCardsRoutes);
@@ -124,8 +129,10 @@ export function buildApp({
   runJob,
   billing,
   familyMaxMembers = DEFAULT_FAMILY_MAX_MEMBERS,
+  mailer,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
+  const mail = mailer && publicUrl ? { mailer, publicUrl } : undefined;
   // Another replica's sign-out, revocation or user change drops the same sessions here (lib/session-cache.ts).
   if (auth?.sessionCache) void auth.sessionCache.connect(events).catch((err: unknown) => log.error({ err }, 'could not listen for session changes'));
 
@@ -164,7 +171,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, runJob, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers } });
+    c.set('deps', { db, log, auth, events, closing, runJob, mail, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

@@ -103,6 +103,7 @@ async function main() {
     prices,
     billing: billingConfigFromEnv(env, publicUrl) ?? undefined,
     familyMaxMembers: env.FAMILY_MAX_MEMBERS,
+    mailer,
     runJob: (name) => {
       if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);
       return runPriceJobNow(scheduler.runNow, name, 'admin');

@@ -4,6 +4,7 @@ import enPrices from '../src/locales/en/prices.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import Stripe from 'stripe';
 import { createAccount, uniqueEmail } from './mail';
+import { grantPlan } from './plan-grant';
 import { E2E_STRIPE } from './stripe';
 
 const W = enPrices.watches;
@@ -156,4 +157,71 @@ test('Free limits in the app: the 11th binder is refused with a "See plans" toas
   await expect(page.getByTestId('value-history-locked')).toContainText(enCommon.plans.locked.advancedStatistics.replace('{{limit, number}}', '30'));
   await ranges.getByRole('button', { name: /30/ }).click();
   await expect(page.getByTestId('value-history-locked')).toHaveCount(0);
+});
+
+test('family sharing: the owner invites by e-mail, the member accepts and gets Hobby, sees the shared binder, then leaves', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const F = enCommon.family;
+  const ownerEmail = uniqueEmail('family-owner');
+  await createAccount(page, { email: ownerEmail });
+  await page.goto('/');
+  await grantPlan(browser, page, { email: ownerEmail, plan: 'family', admin: `admin-grant-family-e2e${testInfo.retry ? '-retry1' : ''}@example.com` });
+
+  // The member-to-be, in their own browser.
+  const origin = new URL(page.url()).origin;
+  const memberContext = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin, 'X-Forwarded-For': '10.251.0.11' } });
+  const member = await memberContext.newPage();
+  const memberEmail = uniqueEmail('family-member');
+  await createAccount(member, { email: memberEmail });
+
+  // The owner invites them from Settings → Subscription.
+  await page.goto('/settings?tab=subscription');
+  const family = page.getByTestId('family-section');
+  await expect(family).toContainText(F.noMembers);
+  await family.getByTestId('family-invite-email').fill(memberEmail);
+  await family.getByTestId('family-invite').click();
+  await expect(page.getByText(F.invited.replace('{{email}}', memberEmail))).toBeVisible();
+  await expect(family.getByTestId('family-invites')).toContainText(memberEmail);
+  await expect(family.getByTestId('family-count')).toHaveText('1 of 5');
+
+  // The owner shares a private binder with the family.
+  await page.goto('/collection/new');
+  await page.getByTestId('binder-name').fill('Family trades');
+  await page.getByTestId('category-trade').click();
+  // Private by default on Family.
+  await expect(page.getByTestId('binder-public')).not.toBeChecked();
+  await page.getByTestId('binder-submit').click();
+  await expect(page).toHaveURL(/\/collection\/[0-9a-f-]{36}$/);
+  const binderUrl = new URL(page.url()).pathname;
+
+  // The member accepts: Hobby, and the family's shared binders once the owner shares one.
+  await member.goto('/settings?tab=subscription');
+  await expect(member.getByTestId('current-plan')).toHaveText(enCommon.plans.names.free);
+  await member.getByTestId('family-received').getByTestId('family-accept').click();
+  await expect(member.getByText(F.joined)).toBeVisible();
+  await expect(member.getByTestId('current-plan')).toHaveText(enCommon.plans.names.hobby);
+  await expect(member.getByTestId('family-owner')).toBeVisible();
+  await expect(member.getByTestId('family-binders-empty')).toBeVisible();
+  await member.goto(binderUrl);
+  await expect(member.getByTestId('binder-title')).toHaveCount(0);
+
+  // Shared with the family (the box appears now that the owner has a member).
+  await page.goto(binderUrl);
+  await page.getByTestId('binder-more').click();
+  await page.getByTestId('binder-edit').click();
+  await page.getByTestId('binder-family-shared').click();
+  await page.getByTestId('binder-submit').click();
+  await expect(page.getByTestId('edit-binder-dialog')).toBeHidden();
+
+  await member.goto('/settings?tab=subscription');
+  await member.getByTestId('family-binders').getByRole('link', { name: /Family trades/ }).click();
+  await expect(member.getByTestId('binder-title')).toHaveText('Family trades');
+
+  // The member leaves: back to Free.
+  await member.goto('/settings?tab=subscription');
+  await member.getByTestId('family-leave').click();
+  await member.getByTestId('family-leave-confirm').click();
+  await expect(member.getByText(F.left)).toBeVisible();
+  await expect(member.getByTestId('current-plan')).toHaveText(enCommon.plans.names.free);
+  await memberContext.close();
 });

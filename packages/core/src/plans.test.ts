@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePlan, higherPlan, isoWeekStart, LOCKED_FEATURES, MAX_BINDERS_PER_USER, MAX_CARDS_PER_BINDER, MAX_DECKS_PER_USER, monthStart, nextIsoWeekStart, nextMonthStart, planLimits, subscriptionGrants } from './plans';
+import { effectivePlan, higherPlan, mayOwnFamily, isoWeekStart, LOCKED_FEATURES, MAX_BINDERS_PER_USER, MAX_CARDS_PER_BINDER, MAX_DECKS_PER_USER, monthStart, nextIsoWeekStart, nextMonthStart, planLimits, subscriptionGrants } from './plans';
 
 const at = (iso: string) => new Date(iso);
 
@@ -79,7 +79,25 @@ describe('what each plan allows', () => {
     expect(LOCKED_FEATURES.binders).toBe('More than 10 binders requires a Hobby Plan subscription');
     expect(LOCKED_FEATURES.cardsPerBinder).toBe('More than 2,500 cards in a binder requires a Hobby Plan subscription');
     for (const [feature, text] of Object.entries(LOCKED_FEATURES)) {
-      if (feature !== 'comparisonReports') expect(text, feature).toMatch(/requires? a Hobby Plan subscription$/);
+      if (feature !== 'comparisonReports' && feature !== 'family') expect(text, feature).toMatch(/requires? a Hobby Plan subscription$/);
     }
+  });
+});
+
+describe('family plans', () => {
+  const now = at('2026-11-26T12:00:00Z');
+  const family = { subscription: { plan: 'family' as const, status: 'active' as const, end: null }, complimentary: null };
+  it("gives a member Hobby while the owner's own plan is Family, and nothing after", () => {
+    expect(effectivePlan({ subscription: null, complimentary: null, familyOwner: family }, now)).toBe('hobby');
+    expect(effectivePlan({ subscription: null, complimentary: null, familyOwner: { subscription: null, complimentary: 'family' } }, now)).toBe('hobby');
+    expect(effectivePlan({ subscription: null, complimentary: null, familyOwner: { subscription: null, complimentary: 'hobby' } }, now)).toBe('free');
+    const lapsed = { subscription: { plan: 'family' as const, status: 'canceled' as const, end: at('2026-11-01T00:00:00Z') }, complimentary: null };
+    expect(effectivePlan({ subscription: null, complimentary: null, familyOwner: lapsed }, now)).toBe('free');
+    // A member with their own Family keeps it.
+    expect(effectivePlan({ subscription: null, complimentary: 'family', familyOwner: family }, now)).toBe('family');
+  });
+  it('lets only a user whose own plan is Family own a family', () => {
+    expect(mayOwnFamily(family, now)).toBe(true);
+    expect(mayOwnFamily({ subscription: null, complimentary: null, familyOwner: family }, now)).toBe(false);
   });
 });

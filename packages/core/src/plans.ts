@@ -32,11 +32,30 @@ export function subscriptionGrants(sub: SubscriptionFacts, now: Date): boolean {
   return true;
 }
 
-/** The plan a user is on: the higher of their subscription's (while it grants it) and a complimentary one. */
-export function effectivePlan({ subscription, complimentary }: { subscription: SubscriptionFacts | null; complimentary: PlanId | null }, now: Date): PlanId {
+/** What gives a user a plan: their subscription, an admin's complimentary plan, and the family they belong to. */
+export interface PlanSources {
+  subscription: SubscriptionFacts | null;
+  complimentary: PlanId | null;
+  /** The sources of the owner of the family the user is a member of (the owner's own, never their family's). */
+  familyOwner?: { subscription: SubscriptionFacts | null; complimentary: PlanId | null } | null;
+}
+
+const ownPlan = ({ subscription, complimentary }: { subscription: SubscriptionFacts | null; complimentary: PlanId | null }, now: Date): PlanId => {
   const paid = subscription && subscriptionGrants(subscription, now) ? subscription.plan : 'free';
   return higherPlan(paid, complimentary ?? 'free');
+};
+
+/**
+ * The plan a user is on: the higher of their subscription's (while it grants it) and a complimentary one, and Hobby
+ * when they are a member of a family whose owner is on Family now; Free with none of these.
+ */
+export function effectivePlan(sources: PlanSources, now: Date): PlanId {
+  const fromFamily: PlanId = sources.familyOwner && ownPlan(sources.familyOwner, now) === 'family' ? 'hobby' : 'free';
+  return higherPlan(ownPlan(sources, now), fromFamily);
 }
+
+/** Whether a user may own a family (invite members): their own plan is Family (a member's Hobby does not count). */
+export const mayOwnFamily = (sources: PlanSources, now: Date) => ownPlan(sources, now) === 'family';
 
 export interface PlanLimits {
   /** Price alerts (watches) a user may have at once. */
@@ -104,6 +123,7 @@ export const LOCKED_FEATURES = {
   cardsPerBinder: `More than ${count(PLAN_LIMITS.free.cardsPerBinder)} cards in a binder requires a Hobby Plan subscription`,
   privateItems: 'Private binders and decks require a Hobby Plan subscription',
   advancedStatistics: 'Advanced statistics require a Hobby Plan subscription',
+  family: 'Family sharing requires a Family Plan subscription',
 } as const;
 export type LockedFeature = keyof typeof LOCKED_FEATURES;
 

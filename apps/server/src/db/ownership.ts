@@ -3,7 +3,8 @@
  * every feature, so that a rule is written once and a missing item and a forbidden one look the same.
  *
  * The rules (`mayRead`, `mayChange`, pure):
- * - read: the owner, or anyone when the item is public (an item without an `isPublic` column is private);
+ * - read: the owner, or anyone when the item is public (an item without an `isPublic` column is private), or a
+ *   member of the owner's family when the owner shares it with them (`familyShared`, binders);
  * - change: the owner only;
  * - everyone else gets the item's not-found error (404, "This deck doesn't exist or is private"), never a 403: the
  *   answer does not tell whether a private item exists.
@@ -58,6 +59,19 @@ export interface OwnedItems<Row> {
   remove(db: Db, user: { id: string }, id: string): Promise<void>;
 }
 
+/**
+ * Whether two users are in one family (db/schema/family.ts): one is the other's owner, or both are members of the
+ * same owner. An item its owner shares with the family (`familyShared`) is readable by the others.
+ */
+export async function sameFamily(db: Db, a: string, b: string): Promise<boolean> {
+  if (a === b) return false;
+  const rows = await db.execute(sql`
+    select 1 from (select coalesce((select owner_id from family_members where member_id = ${a}), ${a}) as root_a,
+                          coalesce((select owner_id from family_members where member_id = ${b}), ${b}) as root_b) r
+    where r.root_a = r.root_b`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 /** Read/change checks for one kind of item, answering `notFound()` whenever the viewer may not. */
 export function ownedItems<T extends OwnedTable>(table: T, notFound: () => AppError): OwnedItems<T['$inferSelect']> {
   type Row = T['$inferSelect'];
@@ -82,7 +96,10 @@ export function ownedItems<T extends OwnedTable>(table: T, notFound: () => AppEr
   return {
     async readable(db, viewer, id) {
       const [record] = (await byId(db).execute({ id })) as Row[];
-      if (!record || !mayRead(viewer, record as unknown as Ownable)) throw notFound();
+      if (!record) throw notFound();
+      if (!mayRead(viewer, record as unknown as Ownable) && !(viewer && (record as { familyShared?: boolean }).familyShared && (await sameFamily(db, viewer.id, (record as unknown as Ownable).userId)))) {
+        throw notFound();
+      }
       return record;
     },
     async changeable(db, user, id) {

@@ -1,4 +1,5 @@
 import type { BillingConfig } from './billing-config';
+import type { Mailer } from './mail';
 import type { PriceConfig } from './price-config';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db, DbEvents } from '../db/client';
@@ -49,6 +50,8 @@ export interface AppDeps {
    * ends. Throws at once when this process has no such job (JOBS leaves it out). Absent: jobs cannot be started here.
    */
   runJob?: (name: string) => Promise<unknown>;
+  /** Mail to users outside the authentication flows (family invitations), with the app's public address for links. */
+  mail?: { mailer: Mailer; publicUrl: string };
   config: {
     trustProxy: boolean | number;
     geoipUrl?: string;

@@ -125,7 +125,7 @@ export async function createAuthTestApp({
     log: testLog,
     config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails, oidc, sessionCacheTtlMs },
   });
-  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy, events });
+  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy, events, mailer: mailer ?? mail.mailer });
   return { app, database, db: database.db, mail, auth };
 }
 

@@ -9,7 +9,7 @@ const KEY_BY_ENGLISH = new Map(Object.entries(VALIDATION_MESSAGES_EN).map(([key,
  * Where validation messages and error codes are translated: messages shared by several screens in 'account', a
  * feature's own ones in its namespace (binders, decks, cards), which its screens load.
  */
-const MESSAGE_NAMESPACES = ['account', 'binders', 'decks', 'cards', 'prices'] as const;
+const MESSAGE_NAMESPACES = ['account', 'binders', 'decks', 'cards', 'prices', 'common'] as const;
 const namespaceOf = (key: string) => MESSAGE_NAMESPACES.find((ns) => i18next.exists(key, { ns }));
 
 /** A validation message, given as its i18n key (client-side zod) or as its English text (server), in the user's language. */

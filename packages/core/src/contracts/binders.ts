@@ -28,10 +28,12 @@ export const BinderFields = z.object({
   description: BinderDescription.nullable(),
   category: BinderCategory,
   isPublic: z.boolean(),
+  /** Readable by the members of the owner's family (Family plan). */
+  familyShared: z.boolean(),
   coverCardId: CardId.nullable(),
 });
 
-export const CreateBinderRequest = BinderFields.partial({ description: true, isPublic: true, coverCardId: true });
+export const CreateBinderRequest = BinderFields.partial({ description: true, isPublic: true, familyShared: true, coverCardId: true });
 export type CreateBinderRequest = z.input<typeof CreateBinderRequest>;
 
 export const UpdateBinderRequest = BinderFields.partial().refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
@@ -46,6 +48,7 @@ export const BinderForm = z.object({
     .refine((v) => v !== '', 'validation.binderCategoryRequired')
     .transform((v) => v as BinderCategory),
   isPublic: z.boolean(),
+  familyShared: z.boolean().optional(),
 });
 export type BinderForm = z.output<typeof BinderForm>;
 export type BinderFormInput = z.input<typeof BinderForm>;
@@ -137,6 +140,7 @@ export const BinderSummary = z.object({
   description: z.string().nullable(),
   category: BinderCategory,
   isPublic: z.boolean(),
+  familyShared: z.boolean(),
   cover: Card.nullable(),
   preview: Card.nullable().describe('The cover, else the print with most copies: the art to show for the binder'),
   cardCount: z.number().int().describe('Copies, all rows summed'),

@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   'ALREADY_SUBSCRIBED',
   'NO_SUBSCRIPTION',
   'INVALID_SIGNATURE',
+  'FAMILY_FULL',
+  'ALREADY_IN_FAMILY',
+  'FAMILY_INVITE_NOT_FOUND',
+  'NOT_IN_FAMILY',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -15,6 +15,8 @@ export const binders = pgTable(
     description: text('description'),
     category: text('category').notNull(),
     isPublic: boolean('is_public').notNull().default(false),
+    /** Shared with the owner's family (Family plan): its members may read it like its owner's public binders. */
+    familyShared: boolean('family_shared').notNull().default(false),
     coverCardId: integer('cover_card_id').references(() => cards.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

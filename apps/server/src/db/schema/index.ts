@@ -11,3 +11,4 @@ export * from './prices';
 export * from './watches';
 export * from './reports';
 export * from './billing';
+export * from './family';

@@ -6,6 +6,7 @@ import { planChanged } from '../../lib/plan-events';
 import { adminDenied as denied, createRouter, jsonContent } from '../../lib/openapi';
 import { BillingStatusResponse, SetPlanRequest } from '@grandline/core/contracts/billing';
 import { setComplimentaryPlan } from '../billing/billing.service';
+import { familyMemberIds } from '../billing/family.service';
 import { changeRole, listUsers } from './admin.service';
 
 export const adminRoutes = createRouter()
@@ -57,7 +58,7 @@ export const adminRoutes = createRouter()
       const userId = c.req.valid('param').id;
       const status = await setComplimentaryPlan({ db: c.var.deps.db, actorId: c.var.user.id, userId, plan: c.req.valid('json').plan, billing: c.var.deps.config.billing });
       // The new plan holds from the user's very next request on every replica, and their open tabs hear of it.
-      await planChanged(c.var.deps, [userId]);
+      await planChanged(c.var.deps, [userId, ...(await familyMemberIds(c.var.deps.db, userId))]);
       return c.json(status, 200);
     },
   );

@@ -4,7 +4,7 @@ import type { Db, DbEvents } from '../../db/client';
 import { SESSIONS_CHANNEL } from '../../lib/session-cache';
 import { profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { complimentaryPlanSql, planFacts, planFromFacts, subscriptionFactsSql } from '../../lib/plans';
+import { planFacts, planFactsSql, planFromFacts } from '../../lib/plans';
 
 export type Role = 'user' | 'admin';
 
@@ -56,8 +56,7 @@ export async function listUsers({ db, q, page, pageSize }: { db: Db; q?: string;
       role: users.role,
       emailConfirmed: users.emailVerified,
       createdAt: users.createdAt,
-      subscription: subscriptionFactsSql(users.id),
-      complimentary: complimentaryPlanSql(users.id),
+      planFacts: planFactsSql(users.id),
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(users)
@@ -67,12 +66,12 @@ export async function listUsers({ db, q, page, pageSize }: { db: Db; q?: string;
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {
-    items: rows.map(({ total: _t, createdAt, role, subscription, complimentary, ...r }) => ({
+    items: rows.map(({ total: _t, createdAt, role, planFacts: facts, ...r }) => ({
       ...r,
       role: role === 'admin' ? 'admin' : 'user',
       createdAt: createdAt.toISOString(),
-      plan: planFromFacts(planFacts(subscription, complimentary)),
-      complimentaryPlan: complimentary,
+      plan: planFromFacts(planFacts(facts)),
+      complimentaryPlan: facts.complimentary,
     })),
     total: rows[0]?.total ?? 0,
     page,

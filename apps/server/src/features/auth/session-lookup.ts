@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { termsStateOf } from '../../db/consent';
 import { preparedPerDb } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/index';
-import { complimentaryPlanSql, planFacts, subscriptionFactsSql } from '../../lib/plans';
+import { planFacts, planFactsSql } from '../../lib/plans';
 import type { SessionLookup } from '../../lib/session-cache';
 
 /**
@@ -81,8 +81,7 @@ const lookupStatement = preparedPerDb((db) =>
       role: users.role,
       consent: latestConsent,
       currentTosVersion: termsInEffect,
-      subscription: subscriptionFactsSql(users.id),
-      complimentary: complimentaryPlanSql(users.id),
+      planFacts: planFactsSql(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -115,7 +114,7 @@ export function createSessionLookup(db: Db, config: () => Promise<SessionLookupC
         role: row.role,
       },
       terms: termsStateOf(consent && { ...consent, createdAt: new Date(consent.at) }, row.currentTosVersion ?? LEGAL_VERSION),
-      plan: planFacts(row.subscription, row.complimentary),
+      plan: planFacts(row.planFacts),
     };
   };
 }

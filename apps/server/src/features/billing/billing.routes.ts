@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
 import { planChanged } from '../../lib/plan-events';
 import { planPrices } from './plan-prices.service';
+import { familyMemberIds } from './family.service';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { billingStatus } from './billing.service';
 import { createCheckout, createPortal, handleWebhook } from './stripe-billing.service';
@@ -109,7 +110,7 @@ export const billingRoutes = createRouter()
       const { db, log, config } = c.var.deps;
       const outcome = await handleWebhook({ db, log, billing: config.billing, rawBody: await c.req.text(), signature: c.req.header('stripe-signature') });
       // The new plan holds from the user's very next request on every replica, and their open tabs hear of it.
-      if (outcome.userId) await planChanged(c.var.deps, [outcome.userId]);
+      if (outcome.userId) await planChanged(c.var.deps, [outcome.userId, ...(await familyMemberIds(db, outcome.userId))]);
       return c.json({ received: true as const, duplicate: outcome.duplicate }, 200);
     },
   );

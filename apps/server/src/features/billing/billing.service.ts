@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { planGrants, userSubscriptions, users } from '../../db/schema/index';
 import type { BillingConfig } from '../../lib/billing-config';
 import { AppError } from '../../lib/errors';
-import { planFacts } from '../../lib/plans';
+import { planFacts, planFactsSql } from '../../lib/plans';
 
 /**
  * A user's plan and subscription (spec §3, §7), and the complimentary plans admins grant. What a plan allows is in
@@ -22,6 +22,7 @@ export async function billingStatus({ db, userId, billing, now = new Date() }: {
       plan: userSubscriptions.plan,
       end: userSubscriptions.subscriptionEnd,
       complimentary: planGrants.plan,
+      facts: planFactsSql(users.id),
     })
     .from(users)
     .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
@@ -29,7 +30,7 @@ export async function billingStatus({ db, userId, billing, now = new Date() }: {
     .where(eq(users.id, userId));
   if (!row) throw userNotFound();
   const status = row.status as SubscriptionStatus | null;
-  const facts = planFacts(row.plan && status ? { plan: row.plan as PlanId, status, end: row.end?.toISOString() ?? null } : null, row.complimentary as PlanId | null);
+  const facts = planFacts(row.facts);
   return {
     plan: effectivePlan(facts, now),
     is_subscribed: row.isSubscribed ?? false,

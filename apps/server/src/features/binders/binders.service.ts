@@ -64,6 +64,7 @@ function summary(record: BinderRecord, { previewCardId, ...counts }: Counts, ind
     description: record.description,
     category: record.category as BinderCategory,
     isPublic: record.isPublic,
+    familyShared: record.familyShared,
     cover,
     preview: cover ?? (previewCardId ? (index.byId.get(previewCardId) ?? null) : null),
     ...counts,
@@ -131,7 +132,7 @@ export async function createBinder({ db, user, plan, data }: { db: Db; user: Use
   try {
     await db.transaction(async (tx) => {
       if (data.category !== 'wishlist') await checkBinderRoom(tx, user.id, plan);
-      await tx.insert(binders).values({ id, userId: user.id, name: data.name, description: data.description || null, category: data.category, isPublic });
+      await tx.insert(binders).values({ id, userId: user.id, name: data.name, description: data.description || null, category: data.category, isPublic, familyShared: data.familyShared ?? false });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw wishlistExists();

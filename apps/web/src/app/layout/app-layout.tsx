@@ -11,6 +11,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { PageSkeletonFallback } from '@/components/page-loading';
 import { Sidebar } from './sidebar';
+import { HousePromotion } from '@/features/settings/components/house-promotion';
 
 const CompleteAccountOverlay = lazy(() =>
   import('@/features/auth/components/complete-account-overlay').then((m) => ({ default: m.CompleteAccountOverlay })),
@@ -80,6 +81,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8">
             <Suspense fallback={<PageSkeletonFallback />}>{children ?? <Outlet />}</Suspense>
           </main>
+          {/* Free's promotion slot on phones (the sidebar holds it on wider screens): after the page, above the footer. */}
+          {!desktop && <HousePromotion className="mx-4 mt-4 sm:mx-6" />}
           <Footer />
         </div>
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
+import { HousePromotion } from '@/features/settings/components/house-promotion';
 import { NAV_ITEMS } from './nav-items';
 
 export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
@@ -78,6 +79,8 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
       <div className="flex-1 overflow-y-auto">
         <NavList collapsed={collapsed} />
       </div>
+      {/* Free's promotion slot (our own Hobby offer): at the foot of the open sidebar, never over the page. */}
+      {!collapsed && <HousePromotion className="mt-3 [@media(max-height:44rem)]:hidden" />}
       <button
         type="button"
         onClick={onToggle}

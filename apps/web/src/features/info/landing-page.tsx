@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/misc';
 import { useShowcase } from './api/get-showcase';
 import { PageTitle } from '@/components/page-title';
+import { PricingTable } from '@/features/settings/components/pricing-table';
 
 const FEATURES = [
   { key: 'library', icon: Library },
@@ -82,6 +83,17 @@ export function LandingPage() {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20">
+        <div className="mx-auto mb-6 max-w-2xl text-center">
+          <p className="mb-2 text-sm font-semibold uppercase tracking-widest text-accent">{t('pricing.eyebrow')}</p>
+          <h2 id="pricing-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('pricing.title')}
+          </h2>
+          <p className="mt-3 leading-relaxed text-muted">{t('pricing.lead')}</p>
+        </div>
+        <PricingTable />
       </section>
     </div>
   );

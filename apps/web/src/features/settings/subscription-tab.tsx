@@ -1,5 +1,5 @@
 import type { BillingStatusResponse } from '@grandline/core/contracts/billing';
-import { higherPlan, planLimits, type PlanId } from '@grandline/core/plans';
+import { DEFAULT_FAMILY_MAX_MEMBERS, higherPlan, planLimits, type PlanId } from '@grandline/core/plans';
 import { Check, ExternalLink, Gift } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,10 @@ import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { billingApi, openInNewTab, useBillingStatus } from './api/billing-api';
+import { FamilySection } from './family-section';
 
 /** What a plan includes, from the limits in packages/core plans.ts (the same numbers the server's gates use). */
-function planFeatures(plan: PlanId, t: (key: string, options?: Record<string, unknown>) => string): string[] {
+function planFeatures(plan: PlanId, t: (key: string, options?: Record<string, unknown>) => string, familyMax = DEFAULT_FAMILY_MAX_MEMBERS): string[] {
   const limits = planLimits(plan);
   return [
     limits.watches === null ? t('subscription.features.watchesUnlimited') : t('subscription.features.watches', { count: limits.watches }),
@@ -23,6 +24,13 @@ function planFeatures(plan: PlanId, t: (key: string, options?: Record<string, un
       : t('subscription.features.reports', { count: limits.comparisonReportsPerWeek, rows: limits.comparisonPreviewRows }),
     limits.csvExportsPerMonth === null ? t('subscription.features.exportsUnlimited') : t('subscription.features.exports', { count: limits.csvExportsPerMonth }),
     t('subscription.features.imports'),
+    limits.binders === null ? t('subscription.features.bindersUnlimited') : t('subscription.features.binders', { count: limits.binders }),
+    limits.decks === null ? t('subscription.features.decksUnlimited') : t('subscription.features.decks', { count: limits.decks }),
+    limits.cardsPerBinder === null ? t('subscription.features.cardsPerBinderUnlimited') : t('subscription.features.cardsPerBinder', { count: limits.cardsPerBinder }),
+    t(limits.privateItems ? 'subscription.features.privateItems' : 'subscription.features.publicOnly'),
+    t(limits.advancedStatistics ? 'subscription.features.advancedStatistics' : 'subscription.features.statsBasic'),
+    ...(plan === 'family' ? [t('subscription.features.familySharing', { count: familyMax })] : []),
+    ...(plan !== 'free' ? [t('subscription.features.noPromotions')] : []),
   ];
 }
 
@@ -77,6 +85,7 @@ export function SubscriptionTab() {
         </ul>
       </section>
       <CheckoutResult />
+      <FamilySection />
       {s.billingConfigured ? (
         <ChangePlan status={s} />
       ) : (

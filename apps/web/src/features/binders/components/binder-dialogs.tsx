@@ -7,6 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { usePlanLimits } from '@/features/settings/api/billing-api';
+import { useFamily } from '@/features/settings/api/family-api';
 import { binderChanged, binderKeys, bindersApi } from '@/features/binders/api/binders-api';
 import { BinderFormFields } from './binder-form';
 
@@ -15,11 +16,13 @@ export function EditBinderDialog({ binder, open, onOpenChange }: { binder: Binde
   const { t } = useTranslation(['binders', 'account', 'common']);
   const categories: BinderCategory[] = binder.category === 'wishlist' ? ['wishlist'] : ['personal', 'trade'];
   const limits = usePlanLimits();
+  const inFamily = useFamily().data?.role != null;
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('edit.title')} closeLabel={t('actions.close')} testId="edit-binder-dialog" size="lg">
       <BinderFormFields
         privateLocked={limits ? !limits.privateItems : false}
-        defaults={{ name: binder.name, description: binder.description ?? '', category: binder.category, isPublic: binder.isPublic }}
+        familyAvailable={inFamily}
+        defaults={{ name: binder.name, description: binder.description ?? '', category: binder.category, isPublic: binder.isPublic, familyShared: binder.familyShared }}
         categories={categories}
         submitLabel={t('actions.save')}
         cancelLabel={t('actions.cancel')}

@@ -29,7 +29,10 @@ export function BinderFormFields({
   onCancel,
   cancelLabel,
   privateLocked = false,
+  familyAvailable = false,
 }: {
+  /** The user is in a family (Family plan): the binder may be shared with it. */
+  familyAvailable?: boolean;
   defaults?: Partial<BinderFormInput>;
   /** The plan has no private binders (Free): a public binder stays public; a private one (made before) may stay so. */
   privateLocked?: boolean;
@@ -43,7 +46,7 @@ export function BinderFormFields({
   const id = useId();
   const form = useForm<BinderFormInput, unknown, BinderFormValues>({
     resolver: zodResolver(BinderForm),
-    defaultValues: { name: '', description: '', category: '', isPublic: false, ...defaults },
+    defaultValues: { name: '', description: '', category: '', isPublic: false, familyShared: false, ...defaults },
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -114,6 +117,18 @@ export function BinderFormFields({
           </div>
         )}
       />
+      {familyAvailable && (
+        <Controller
+          control={form.control}
+          name="familyShared"
+          render={({ field }) => (
+            <CheckboxField id={`${id}-family`} checked={field.value ?? false} onCheckedChange={field.onChange} testId="binder-family-shared">
+              <span className="font-medium">{t('common:family.shareWithFamily')}</span>
+              <span className="block text-xs text-muted">{t('common:family.shareWithFamilyHint')}</span>
+            </CheckboxField>
+          )}
+        />
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button type="button" variant="ghost" onClick={onCancel}>

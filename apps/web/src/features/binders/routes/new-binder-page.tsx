@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/misc';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { usePlanLimits } from '@/features/settings/api/billing-api';
+import { useFamily } from '@/features/settings/api/family-api';
 import { binderChanged, bindersApi, useMyBinders } from '@/features/binders/api/binders-api';
 import { BinderFormFields } from '@/features/binders/components/binder-form';
 import { PageTitle } from '@/components/page-title';
@@ -15,6 +16,7 @@ export function NewBinderPage() {
   const navigate = useNavigate();
   const binders = useMyBinders();
   const limits = usePlanLimits();
+  const inFamily = useFamily().data?.role != null;
   const hasWishlist = binders.data?.some((b) => b.category === 'wishlist') ?? false;
   const categories: BinderCategory[] = hasWishlist ? ['personal', 'trade'] : ['personal', 'trade', 'wishlist'];
   return (
@@ -24,6 +26,7 @@ export function NewBinderPage() {
       <div className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
         <BinderFormFields
         privateLocked={limits ? !limits.privateItems : false}
+        familyAvailable={inFamily}
           categories={categories}
           submitLabel={t('new.create')}
           cancelLabel={t('actions.cancel')}

@@ -1,0 +1,122 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ErrorResponse } from '@grandline/core/contracts/errors';
+import { FamilyBindersResponse, FamilyIdParam, FamilyInviteRequest, FamilyMemberParam, FamilyResponse } from '@grandline/core/contracts/family';
+import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
+import { createRouter, jsonContent } from '../../lib/openapi';
+import { planChanged } from '../../lib/plan-events';
+import { mailLanguage } from '../auth/auth-mail';
+import { acceptInvite, deleteInvite, familyBinders, familyOf, inviteToFamily, removeMember } from './family.service';
+
+const signedOut = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
+const gate = { 401: signedOut, 403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)') };
+
+/** Family sharing (issue 16; family.service.ts). Every answer that changes something is the family as the user now sees it. */
+export const familyRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/family',
+      tags: ['billing'],
+      summary: "The user's family: their role, the owner (for a member), the members, pending invitations sent and received",
+      middleware: [requireUser] as const,
+      responses: { 200: jsonContent(FamilyResponse, 'The family'), 401: signedOut },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await familyOf({ db: c.var.deps.db, userId: c.var.user.id, maxMembers: c.var.deps.config.familyMaxMembers }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/family/invites',
+      tags: ['billing'],
+      summary: 'Invite someone by e-mail (the owner’s plan must be Family); the same address again is the same invitation',
+      middleware: [requireAcceptedTerms] as const,
+      request: { body: { content: { 'application/json': { schema: FamilyInviteRequest } }, required: true } },
+      responses: {
+        200: jsonContent(FamilyResponse, 'The family with the invitation'),
+        400: jsonContent(ErrorResponse, 'A bad address, or your own'),
+        401: signedOut,
+        403: jsonContent(ErrorResponse, "Terms not accepted (TOS_REQUIRED), or the user's own plan is not Family (PLAN_LIMIT)"),
+        409: jsonContent(ErrorResponse, 'The family is full (FAMILY_FULL), or the person is already in it, or the user is a member of another family (ALREADY_IN_FAMILY)'),
+      },
+    }),
+    async (c) => {
+      const { db, config, mail } = c.var.deps;
+      const userId = c.var.user.id;
+      await inviteToFamily({ db, userId, email: c.req.valid('json').email, maxMembers: config.familyMaxMembers, mail: mail && { ...mail, lang: mailLanguage(c.req.raw.headers) } });
+      return c.json(await familyOf({ db, userId, maxMembers: config.familyMaxMembers }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/family/invites/{id}/accept',
+      tags: ['billing'],
+      summary: 'Accept an invitation sent to your e-mail address: you join the family (Hobby while its owner is on Family)',
+      middleware: [requireAcceptedTerms] as const,
+      request: { params: FamilyIdParam },
+      responses: {
+        200: jsonContent(FamilyResponse, 'The family joined'),
+        404: jsonContent(ErrorResponse, 'No such invitation for you (FAMILY_INVITE_NOT_FOUND)'),
+        409: jsonContent(ErrorResponse, 'Already in a family, or owner of one with members (ALREADY_IN_FAMILY)'),
+        ...gate,
+      },
+    }),
+    async (c) => {
+      const { db, config } = c.var.deps;
+      const userId = c.var.user.id;
+      await planChanged(c.var.deps, await acceptInvite({ db, userId, id: c.req.valid('param').id }));
+      return c.json(await familyOf({ db, userId, maxMembers: config.familyMaxMembers }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/family/invites/{id}',
+      tags: ['billing'],
+      summary: 'Withdraw an invitation (its owner) or decline it (the person invited)',
+      middleware: [requireUser] as const,
+      request: { params: FamilyIdParam },
+      responses: { 200: jsonContent(FamilyResponse, 'The family after the change'), 401: signedOut, 404: jsonContent(ErrorResponse, 'No such invitation of yours (FAMILY_INVITE_NOT_FOUND)') },
+    }),
+    async (c) => {
+      const { db, config } = c.var.deps;
+      const userId = c.var.user.id;
+      await deleteInvite({ db, userId, id: c.req.valid('param').id });
+      return c.json(await familyOf({ db, userId, maxMembers: config.familyMaxMembers }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/family/members/{userId}',
+      tags: ['billing'],
+      summary: 'Leave the family (your own id) or, as its owner, remove a member: they drop to their own plan (Free without one)',
+      middleware: [requireUser] as const,
+      request: { params: FamilyMemberParam },
+      responses: { 200: jsonContent(FamilyResponse, 'The family after the change'), 401: signedOut, 404: jsonContent(ErrorResponse, 'Not a member of your family (NOT_IN_FAMILY)') },
+    }),
+    async (c) => {
+      const { db, config } = c.var.deps;
+      const userId = c.var.user.id;
+      await planChanged(c.var.deps, await removeMember({ db, userId, memberId: c.req.valid('param').userId }));
+      return c.json(await familyOf({ db, userId, maxMembers: config.familyMaxMembers }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/family/binders',
+      tags: ['billing', 'binders'],
+      summary: 'The binders the other people of your family share with it',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonContent(FamilyBindersResponse, 'Shared binders, most recently changed first'), 401: signedOut },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      return c.json(await familyBinders({ db: c.var.deps.db, userId: c.var.user.id }), 200);
+    },
+  );
+

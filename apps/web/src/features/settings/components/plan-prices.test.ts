@@ -1,0 +1,64 @@
+import type { PlansResponse } from '@grandline/core/contracts/billing';
+import { describe, expect, it } from 'vitest';
+import { formatPlanAmount, minorDigits, priceOf, soldYearly, yearlySaving } from './plan-prices';
+
+const price = (interval: 'month' | 'year', amount: number, currency = 'EUR', taxIncluded = true) => ({ interval, amount, currency, taxIncluded });
+
+const SOLD: PlansResponse = {
+  billingConfigured: true,
+  familyMaxMembers: 5,
+  plans: [
+    { plan: 'free', prices: [] },
+    { plan: 'hobby', prices: [price('month', 499), price('year', 4990)] },
+    { plan: 'family', prices: [price('month', 899)] },
+  ],
+};
+const OFF: PlansResponse = { billingConfigured: false, familyMaxMembers: 5, plans: [{ plan: 'free', prices: [] }, { plan: 'hobby', prices: [] }, { plan: 'family', prices: [] }] };
+
+describe('plan prices', () => {
+  it('finds a plan’s price for an interval, and none where it is not sold or not loaded', () => {
+    expect(priceOf(SOLD, 'hobby', 'year')).toEqual(price('year', 4990));
+    expect(priceOf(SOLD, 'family', 'year')).toBeNull();
+    expect(priceOf(SOLD, 'free', 'month')).toBeNull();
+    expect(priceOf(OFF, 'hobby', 'month')).toBeNull();
+    expect(priceOf(undefined, 'hobby', 'month')).toBeNull();
+  });
+
+  it('offers the yearly switch only when some plan is sold yearly', () => {
+    expect(soldYearly(SOLD)).toBe(true);
+    expect(soldYearly(OFF)).toBe(false);
+    expect(soldYearly(undefined)).toBe(false);
+    expect(soldYearly({ ...SOLD, plans: [{ plan: 'hobby', prices: [price('month', 499)] }] })).toBe(false);
+  });
+
+  it('formats minor units in the user’s locale and the price’s currency', () => {
+    expect(formatPlanAmount(499, 'EUR', 'en-US')).toBe('€4.99');
+    expect(formatPlanAmount(499, 'EUR', 'es-ES')).toBe('4,99\u00a0€');
+    expect(formatPlanAmount(4990, 'EUR', 'pt-BR')).toBe('€\u00a049,90');
+    expect(formatPlanAmount(1999, 'BRL', 'pt-BR')).toBe('R$\u00a019,99');
+    expect(formatPlanAmount(499, 'USD', 'en-US')).toBe('$4.99');
+  });
+
+  it('writes a whole amount without decimals, and knows currencies without minor units', () => {
+    expect(formatPlanAmount(5000, 'EUR', 'en-US')).toBe('€50');
+    expect(minorDigits('JPY')).toBe(0);
+    expect(minorDigits('EUR')).toBe(2);
+    expect(formatPlanAmount(800, 'JPY', 'en-US')).toBe('¥800');
+  });
+
+  it('falls back to the code after the number for a currency Intl does not accept', () => {
+    expect(minorDigits('NOT-A-CODE')).toBe(2);
+    expect(formatPlanAmount(499, 'NOT-A-CODE', 'en-US')).toBe('4.99 NOT-A-CODE');
+  });
+
+  it('says what a year saves against twelve months, rounded down, only when the prices compare', () => {
+    expect(yearlySaving(price('month', 499), price('year', 4990))).toBe(16); // 49.90 vs 59.88: 16.67 %
+    expect(yearlySaving(price('month', 899), price('year', 8990))).toBe(16);
+    expect(yearlySaving(price('month', 500), price('year', 6000))).toBeNull();
+    expect(yearlySaving(price('month', 500), price('year', 7000))).toBeNull();
+    expect(yearlySaving(price('month', 499), price('year', 4990, 'USD'))).toBeNull();
+    expect(yearlySaving(price('month', 499), price('year', 4990, 'EUR', false))).toBeNull();
+    expect(yearlySaving(null, price('year', 4990))).toBeNull();
+    expect(yearlySaving(price('month', 0), price('year', 0))).toBeNull();
+  });
+});
