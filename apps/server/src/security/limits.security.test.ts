@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { startHttpServer } from '../http-server';
 import { clientAddress } from '../lib/client-address';
-import { createAuthTestApp, postJson, signUpVerified, testLog, TEST_PUBLIC_URL } from '../testing/test-app';
+import { createAuthTestApp, grantPlan, postJson, signUpVerified, testLog, TEST_PUBLIC_URL } from '../testing/test-app';
 
 const PASSWORD = 'Tide-Pool-Lantern-42';
 const MB = 1024 * 1024;
@@ -22,6 +22,8 @@ let binderId: string;
 beforeAll(async () => {
   ctx = await createAuthTestApp({ seed: true });
   cookie = await signUpVerified(ctx, 'limits@example.com', PASSWORD);
+  // The 10,000-copy import below is past Free's 2,500 cards per binder: this suite is about sizes, not plans.
+  await grantPlan(ctx, 'limits@example.com', 'hobby');
   const accepted = await ctx.app.request(
     '/api/me/accept-terms',
     postJson({ username: 'limits_user', countryCode: 'BR', ageConfirmed: true, tosAccepted: true }, { Cookie: cookie }),

@@ -172,6 +172,9 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/notifications/')) return '999999';
   // A report that does not exist: exporting it is a 404, hostile values a 400.
   if (route.startsWith('/reports/')) return '00000000-0000-4000-8000-000000000000';
+  // An invitation and a member that do not exist: a 404 for the base, a 400 or 404 for hostile values.
+  if (route.startsWith('/family/invites/')) return '00000000-0000-4000-8000-000000000000';
+  if (route.startsWith('/family/members/')) return 'no-such-member';
   // No print added by hand has this id: removing it is a 404.
   if (route.startsWith('/admin/cards/manual/')) return '999999';
   // A pin that does not exist: removing it is a 404, hostile values a 400.

@@ -174,7 +174,8 @@ const sessionOf = async (cookie: string) => {
   const [row] = await ctx.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, tokenOf(cookie)));
   return row;
 };
-const isSessionRead = (q: string) => /"sessions"|"users"|user_consents|legal_versions/.test(q);
+// The plan gates lock the user's row (select … for update) under a create: a write, not a session read.
+const isSessionRead = (q: string) => /"sessions"|"users"|user_consents|legal_versions/.test(q) && !/for update/i.test(q);
 
 describe('a cache miss', () => {
   it('reads the session, its user and the terms state in one statement', async () => {
