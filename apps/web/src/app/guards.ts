@@ -1,6 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { rememberReturnTo } from '@/lib/return-to';
 import { ensureSession } from '@/lib/session';
+import { queryClient } from '@/lib/query-client';
+import { billingStatusQuery } from '@/features/settings/api/billing-api';
 
 const here = (request: Request) => {
   const url = new URL(request.url);
@@ -14,6 +16,9 @@ export async function requireSignedIn({ request }: LoaderFunctionArgs) {
     rememberReturnTo(here(request));
     throw redirect('/auth');
   }
+  // What the plan allows shapes signed-in pages from their first paint (a locked "private" switch, locked history
+  // ranges, the promotion slot): read once here (kept 30 s), so nothing moves when it arrives.
+  await queryClient.ensureQueryData(billingStatusQuery()).catch(() => undefined);
   return null;
 }
 

@@ -28,8 +28,8 @@ export function FamilySection() {
   const family = useFamily();
   const inFamily = family.data?.role != null;
   const binders = useFamilyBinders(inFamily);
-  if (family.isPending) return <Skeleton className="h-40 rounded-2xl" />;
-  if (family.isError) return null;
+  // The tab shows its skeleton until the family is known (subscription-tab.tsx).
+  if (family.isPending || family.isError) return null;
   const f = family.data;
   if (!f.canOwn && !f.role && !f.received.length) return null;
   return (

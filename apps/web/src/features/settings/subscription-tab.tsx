@@ -13,6 +13,7 @@ import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { billingApi, openInNewTab, useBillingStatus } from './api/billing-api';
 import { FamilySection } from './family-section';
+import { useFamily } from './api/family-api';
 
 /** What a plan includes, from the limits in packages/core plans.ts (the same numbers the server's gates use). */
 function planFeatures(plan: PlanId, t: (key: string, options?: Record<string, unknown>) => string, familyMax = DEFAULT_FAMILY_MAX_MEMBERS): string[] {
@@ -40,8 +41,10 @@ const STATUS_CLASS = { active: 'border-success/40 text-success', trialing: 'bord
 export function SubscriptionTab() {
   const { t } = useTranslation();
   const status = useBillingStatus();
+  // The family section sits above the plans: the tab waits for both, so nothing moves when it arrives.
+  const family = useFamily();
   const titleId = useId();
-  if (status.isPending) {
+  if (status.isPending || family.isPending) {
     return (
       <div className="flex flex-col gap-5" aria-busy="true">
         <Skeleton className="h-80 rounded-2xl" />
