@@ -24,7 +24,7 @@ export type FamilyResponse = z.infer<typeof FamilyResponse>;
 export const FamilyIdParam = z.object({ id: z.string().min(1).max(64) });
 export const FamilyMemberParam = z.object({ userId: z.string().min(1).max(64) });
 
-/** GET /api/family/binders: the binders the other members of the user's family share. */
+/** GET /api/family/binders: the binders the people of the user's family share with it (the user's own included). */
 export const FamilyBindersResponse = z.object({
   items: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), cardCount: z.number().int(), owner: Person, updatedAt: z.string() })),
 });

@@ -110,7 +110,7 @@ export const familyRoutes = createRouter()
       method: 'get',
       path: '/family/binders',
       tags: ['billing', 'binders'],
-      summary: 'The binders the other people of your family share with it',
+      summary: 'The binders the people of your family (you included) share with it',
       middleware: [requireUser] as const,
       responses: { 200: jsonContent(FamilyBindersResponse, 'Shared binders, most recently changed first'), 401: signedOut },
     }),

@@ -176,12 +176,14 @@ export async function familyMemberIds(db: Db, ownerId: string): Promise<string[]
   return rows.map((r) => r.id);
 }
 
-/** GET /api/family/binders: the binders the other people of the user's family share with it, most recently changed first. */
+/** GET /api/family/binders: the binders the people of the user's family (the user included) share with it, most recently changed first. */
 export async function familyBinders({ db, userId }: { db: Db; userId: string }): Promise<FamilyBindersResponse> {
   const [membership] = await db.select({ ownerId: familyMembers.ownerId }).from(familyMembers).where(eq(familyMembers.memberId, userId));
   const ownerId = membership?.ownerId ?? userId;
-  const family = [ownerId, ...(await familyMemberIds(db, ownerId))].filter((id) => id !== userId);
-  if (!family.length) return { items: [] };
+  const others = (await familyMemberIds(db, ownerId)).filter((id) => id !== userId);
+  // Outside a family there is nothing shared; inside, one's own shared binders are listed with the others'.
+  if (!membership && !others.length) return { items: [] };
+  const family = [...new Set([ownerId, userId, ...others])];
   const rows = await db
     .select({
       id: binders.id,

@@ -26,6 +26,7 @@ export function FamilySection() {
   const { t } = useTranslation();
   const titleId = useId();
   const family = useFamily();
+  const myId = useSession().me?.user.id;
   const inFamily = family.data?.role != null;
   const binders = useFamilyBinders(inFamily);
   // The tab shows its skeleton until the family is known (subscription-tab.tsx).
@@ -52,10 +53,12 @@ export function FamilySection() {
             <ul className="mt-3 divide-y divide-border rounded-xl border border-border" data-testid="family-binders">
               {binders.data.items.map((b) => (
                 <li key={b.id}>
-                  <Link to={`/collection/${b.id}`} className="flex items-center gap-3 px-3 py-2.5 text-sm hover:bg-surface-2 focus-visible:bg-surface-2">
+                  <Link to={`/collection/${b.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-3 py-2.5 text-sm hover:bg-surface-2 focus-visible:bg-surface-2">
                     <Library className="h-4 w-4 shrink-0 text-muted" aria-hidden />
                     <span className="min-w-0 flex-1 truncate font-medium">{b.name}</span>
-                    <span className="shrink-0 text-xs text-muted">{t('family.binderBy', { name: nameOf(b.owner), count: b.cardCount, cards: formatNumber(b.cardCount) })}</span>
+                    <span className="basis-full truncate pl-7 text-xs text-muted sm:basis-auto sm:pl-0">
+                      {t('family.binderBy', { name: b.owner.userId === myId ? t('family.you') : nameOf(b.owner), count: b.cardCount, cards: formatNumber(b.cardCount) })}
+                    </span>
                   </Link>
                 </li>
               ))}
@@ -227,7 +230,8 @@ function Members({ family }: { family: FamilyResponse }) {
         </ul>
       )}
       <form className="flex flex-col gap-2 sm:flex-row sm:items-start" noValidate onSubmit={(e) => void submit(e)} data-testid="family-invite-form">
-        <TextField
+        <div className="min-w-0 sm:flex-1">
+          <TextField
           id={emailId}
           label={t('family.inviteLabel')}
           type="email"
@@ -238,7 +242,8 @@ function Members({ family }: { family: FamilyResponse }) {
           error={error}
           onChange={(e) => setEmail(e.target.value)}
           data-testid="family-invite-email"
-        />
+          />
+        </div>
         <Button type="submit" className="sm:mt-6" disabled={sending || full} data-testid="family-invite">
           {t('family.invite')}
         </Button>
