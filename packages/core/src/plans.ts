@@ -111,6 +111,9 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
 
 export const planLimits = (plan: PlanId): PlanLimits => PLAN_LIMITS[plan];
 
+/** The value history every plan shows; longer ranges (90, 365 days) are advanced statistics. */
+export const FREE_HISTORY_DAYS = 30;
+
 const count = (n: number | null) => (n ?? 0).toLocaleString('en-US');
 
 /** The features a plan can lock, each with the text of its locked-feature prompt (spec §6: it needs a Hobby Plan). */

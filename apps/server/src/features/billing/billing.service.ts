@@ -21,12 +21,10 @@ export async function billingStatus({ db, userId, billing, now = new Date() }: {
       productId: userSubscriptions.productId,
       plan: userSubscriptions.plan,
       end: userSubscriptions.subscriptionEnd,
-      complimentary: planGrants.plan,
       facts: planFactsSql(users.id),
     })
     .from(users)
     .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
-    .leftJoin(planGrants, eq(planGrants.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw userNotFound();
   const status = row.status as SubscriptionStatus | null;

@@ -1,7 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { FamilyBindersResponse, FamilyIdParam, FamilyInviteRequest, FamilyMemberParam, FamilyResponse } from '@grandline/core/contracts/family';
 import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
+import type { AppEnv } from '../../lib/context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { planChanged } from '../../lib/plan-events';
 import { mailLanguage } from '../auth/auth-mail';
@@ -9,6 +11,9 @@ import { acceptInvite, deleteInvite, familyBinders, familyOf, inviteToFamily, re
 
 const signedOut = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
 const gate = { 401: signedOut, 403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)') };
+
+/** The signed-in user's family as they see it now: the answer of every route here. */
+const familyNow = (c: Context<AppEnv>) => familyOf({ db: c.var.deps.db, userId: c.var.user.id, maxMembers: c.var.deps.config.familyMaxMembers });
 
 /** Family sharing (issue 16; family.service.ts). Every answer that changes something is the family as the user now sees it. */
 export const familyRoutes = createRouter()
@@ -23,7 +28,7 @@ export const familyRoutes = createRouter()
     }),
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await familyOf({ db: c.var.deps.db, userId: c.var.user.id, maxMembers: c.var.deps.config.familyMaxMembers }), 200);
+      return c.json(await familyNow(c), 200);
     },
   )
   .openapi(
@@ -44,9 +49,8 @@ export const familyRoutes = createRouter()
     }),
     async (c) => {
       const { db, config, mail } = c.var.deps;
-      const userId = c.var.user.id;
-      await inviteToFamily({ db, userId, email: c.req.valid('json').email, maxMembers: config.familyMaxMembers, mail: mail && { ...mail, lang: mailLanguage(c.req.raw.headers) } });
-      return c.json(await familyOf({ db, userId, maxMembers: config.familyMaxMembers }), 200);
+      await inviteToFamily({ db, userId: c.var.user.id, email: c.req.valid('json').email, maxMembers: config.familyMaxMembers, mail: mail && { ...mail, lang: mailLanguage(c.req.raw.headers) } });
+      return c.json(await familyNow(c), 200);
     },
   )
   .openapi(
@@ -65,10 +69,8 @@ export const familyRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { db, config } = c.var.deps;
-      const userId = c.var.user.id;
-      await planChanged(c.var.deps, await acceptInvite({ db, userId, id: c.req.valid('param').id }));
-      return c.json(await familyOf({ db, userId, maxMembers: config.familyMaxMembers }), 200);
+      await planChanged(c.var.deps, await acceptInvite({ db: c.var.deps.db, userId: c.var.user.id, id: c.req.valid('param').id }));
+      return c.json(await familyNow(c), 200);
     },
   )
   .openapi(
@@ -82,10 +84,8 @@ export const familyRoutes = createRouter()
       responses: { 200: jsonContent(FamilyResponse, 'The family after the change'), 401: signedOut, 404: jsonContent(ErrorResponse, 'No such invitation of yours (FAMILY_INVITE_NOT_FOUND)') },
     }),
     async (c) => {
-      const { db, config } = c.var.deps;
-      const userId = c.var.user.id;
-      await deleteInvite({ db, userId, id: c.req.valid('param').id });
-      return c.json(await familyOf({ db, userId, maxMembers: config.familyMaxMembers }), 200);
+      await deleteInvite({ db: c.var.deps.db, userId: c.var.user.id, id: c.req.valid('param').id });
+      return c.json(await familyNow(c), 200);
     },
   )
   .openapi(
@@ -99,10 +99,8 @@ export const familyRoutes = createRouter()
       responses: { 200: jsonContent(FamilyResponse, 'The family after the change'), 401: signedOut, 404: jsonContent(ErrorResponse, 'Not a member of your family (NOT_IN_FAMILY)') },
     }),
     async (c) => {
-      const { db, config } = c.var.deps;
-      const userId = c.var.user.id;
-      await planChanged(c.var.deps, await removeMember({ db, userId, memberId: c.req.valid('param').userId }));
-      return c.json(await familyOf({ db, userId, maxMembers: config.familyMaxMembers }), 200);
+      await planChanged(c.var.deps, await removeMember({ db: c.var.deps.db, userId: c.var.user.id, memberId: c.req.valid('param').userId }));
+      return c.json(await familyNow(c), 200);
     },
   )
   .openapi(

@@ -1,7 +1,7 @@
 import type { PortfolioResponse } from '@grandline/core/contracts/binders';
 import type { CollectionValue, CollectionValueQuery, PortfolioValueResponse, ValueHistoryQuery, ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { planLimits, type PlanId } from '@grandline/core/plans';
+import { FREE_HISTORY_DAYS, planLimits, type PlanId } from '@grandline/core/plans';
 import type { Db } from '../../db/client';
 import { planLimitReached } from '../../lib/plan-gates';
 import { preparedPerDb } from '../../db/prepared';
@@ -156,8 +156,7 @@ export async function portfolioValue({ db, user, query, config }: { db: Db; user
   return { ...total, binders: perBinder.sort((a, b) => b.total - a.total) };
 }
 
-/** The history Free sees: the last 30 days. The 90- and 365-day views are advanced statistics (Hobby). */
-export const FREE_HISTORY_DAYS = 30;
+/** Free sees the last FREE_HISTORY_DAYS; the 90- and 365-day views are advanced statistics (Hobby). */
 function checkHistoryRange(plan: PlanId, days: number) {
   if (days > FREE_HISTORY_DAYS && !planLimits(plan).advancedStatistics) throw planLimitReached('advancedStatistics', { limit: FREE_HISTORY_DAYS });
 }

@@ -1,4 +1,5 @@
 import { VALUE_HISTORY_RANGES, type ValueHistoryResponse } from '@grandline/core/contracts/prices';
+import { FREE_HISTORY_DAYS } from '@grandline/core/plans';
 import { MARKETPLACES } from '@grandline/core/marketplaces';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FlaskConical, LineChart, Lock, TriangleAlert } from 'lucide-react';
@@ -121,8 +122,7 @@ function ValueHistory({
   );
 }
 
-/** The last 30 days are everyone's; longer ranges are advanced statistics (Hobby; the server answers PLAN_LIMIT otherwise). */
-const FREE_HISTORY_DAYS = 30;
+/** The last FREE_HISTORY_DAYS are everyone's; longer ranges are advanced statistics (Hobby; the server answers PLAN_LIMIT otherwise). */
 function useRangeLock() {
   const limits = usePlanLimits();
   return (r: ValueRange) => Number(r) > FREE_HISTORY_DAYS && !(limits?.advancedStatistics ?? false);

@@ -1,5 +1,5 @@
 import type { PlansResponse } from '@grandline/core/contracts/billing';
-import { DEFAULT_FAMILY_MAX_MEMBERS, higherPlan, PLAN_IDS, planLimits, type PlanId } from '@grandline/core/plans';
+import { DEFAULT_FAMILY_MAX_MEMBERS, FREE_HISTORY_DAYS, higherPlan, PLAN_IDS, planLimits, type PlanId } from '@grandline/core/plans';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Check, Minus } from 'lucide-react';
 import { useState } from 'react';
@@ -17,8 +17,6 @@ import { billingStatusQuery } from '@/features/settings/api/billing-api';
 import { usePlans } from '@/features/settings/api/plans-api';
 import { formatPlanAmount, priceOf, soldYearly, yearlySaving, type Interval } from './plan-prices';
 
-/** The value history a Free plan shows (features/binders value-history.tsx); longer ranges are advanced statistics. */
-const FREE_HISTORY_DAYS = 30;
 /** The plan the pricing puts forward. */
 const RECOMMENDED: PlanId = 'hobby';
 
