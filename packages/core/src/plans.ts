@@ -114,7 +114,13 @@ export const planLimits = (plan: PlanId): PlanLimits => PLAN_LIMITS[plan];
 /** The value history every plan shows; longer ranges (90, 365 days) are advanced statistics. */
 export const FREE_HISTORY_DAYS = 30;
 
-const count = (n: number | null) => (n ?? 0).toLocaleString('en-US');
+/** 2500 → "2,500" without Intl: this runs when the module loads, and a browser's first Intl call costs ~50 ms. */
+function count(n: number | null): string {
+  const digits = String(Math.trunc(n ?? 0));
+  let out = '';
+  for (let i = 0; i < digits.length; i++) out += (i > 0 && (digits.length - i) % 3 === 0 ? ',' : '') + digits[i];
+  return out;
+}
 
 /** The features a plan can lock, each with the text of its locked-feature prompt (spec §6: it needs a Hobby Plan). */
 export const LOCKED_FEATURES = {
