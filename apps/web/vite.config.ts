@@ -34,7 +34,7 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/legal': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/legal': 'http://localhost:3000', '/img': 'http://localhost:3000' },
   },
   build: {
     target: 'es2022',

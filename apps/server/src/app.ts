@@ -38,6 +38,8 @@ import { AppError, appErrorBody, errorBody } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
 import { createPageShell, readManifest } from './lib/page-preloads';
+import { cardImageRoutes } from './features/images/images.routes';
+import type { CardImages } from './features/images/card-images';
 import { API_HEADERS, PERMISSIONS_POLICY } from './lib/security-headers';
 
 export interface AppOptions {
@@ -70,6 +72,8 @@ export interface AppOptions {
   familyMaxMembers?: number;
   /** Sends family invitations; default: none sent. */
   mailer?: Mailer;
+  /** Card thumbnails under /img/cards (features/images); default: not served. */
+  cardImages?: CardImages;
 }
 
 
@@ -130,6 +134,7 @@ export function buildApp({
   billing,
   familyMaxMembers = DEFAULT_FAMILY_MAX_MEMBERS,
   mailer,
+  cardImages,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const mail = mailer && publicUrl ? { mailer, publicUrl } : undefined;
@@ -226,6 +231,7 @@ export function buildApp({
   }
   app.route('/api', api);
   app.route('/', legalRoutes);
+  if (cardImages) app.route('/', cardImageRoutes(cardImages));
 
   if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) {
     const root = path.relative(process.cwd(), webDistDir) || '.';

@@ -26,6 +26,7 @@ import { clearCardCaches, clearSearchCache } from './features/cards/cards.servic
 import { createScheduler } from './jobs/scheduler';
 import { CATALOGUE_CHANNEL } from './features/cards/manual-cards.service';
 import { REGULATIONS_CHANNEL, clearRegulationsCache } from './features/decks/regulations.service';
+import { cardImagesFromEnv } from './features/images/card-images';
 
 const started = performance.now();
 const env = loadEnv();
@@ -104,6 +105,7 @@ async function main() {
     billing: billingConfigFromEnv(env, publicUrl) ?? undefined,
     familyMaxMembers: env.FAMILY_MAX_MEMBERS,
     mailer,
+    cardImages: cardImagesFromEnv(env, dataDir, log),
     runJob: (name) => {
       if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);
       return runPriceJobNow(scheduler.runNow, name, 'admin');

@@ -101,6 +101,17 @@ const EnvSchema = z.object({
   FX_OPEN_ER_API_URL: z.string().url().default('https://open.er-api.com/v6'),
   /** Longest wait for one answer of a price or rate source, in milliseconds (then retried with back-off). */
   PRICE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Where card art is fetched from for the thumbnails (features/images): the catalogue's image host by default; tests
+   * and mirrors point it elsewhere. Only the path of a card's catalogue address is asked there.
+   */
+  CARD_IMAGE_BASE_URL: z.string().url().default('https://en.onepiece-cardgame.com'),
+  /** Where thumbnails are kept (default DATA_DIR/images). */
+  IMAGE_DIR: z.string().optional(),
+  /** Longest wait for one answer of the image host, in milliseconds. */
+  IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Largest original card image accepted, in bytes (the publisher's PNGs are about 0.5 MB). */
+  MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(8 * 1024 * 1024),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_CLIENT_ID: z.string().optional(),

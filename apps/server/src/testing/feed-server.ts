@@ -16,7 +16,13 @@ export interface FeedServer {
   close(): Promise<void>;
 }
 
-export type FeedAnswer = { json: unknown } | { status: number; body?: string } | { raw: string } | { hang: true };
+export type FeedAnswer =
+  | { json: unknown }
+  | { status: number; body?: string }
+  | { raw: string }
+  | { hang: true }
+  /** Binary content (images) with its type; `chunked` leaves out Content-Length. */
+  | { bytes: Uint8Array; contentType: string; chunked?: boolean };
 
 export const FORMATS_DIR = new URL('../../../../fixtures/formats/', import.meta.url);
 export const sampleJson = (path: string) => JSON.parse(readFileSync(new URL(path, FORMATS_DIR), 'utf8')) as unknown;
@@ -37,6 +43,11 @@ export async function startFeedServer(routes: Record<string, FeedAnswer> = {}): 
     }
     if ('hang' in answer) {
       hanging.add(res);
+      return;
+    }
+    if ('bytes' in answer) {
+      res.writeHead(200, { 'Content-Type': answer.contentType, ...(answer.chunked ? {} : { 'Content-Length': String(answer.bytes.byteLength) }) });
+      res.end(answer.bytes);
       return;
     }
     if ('status' in answer) {

@@ -5,12 +5,22 @@ import { cn } from '@/lib/cn';
 import { COLOR_HEX } from './color-dots';
 
 type CardImageProps = {
-  card: Pick<Card, 'name' | 'cardNumber' | 'colors' | 'artworkUrl' | 'cardType'>;
+  card: Pick<Card, 'id' | 'name' | 'cardNumber' | 'colors' | 'artworkUrl' | 'cardType'>;
   className?: string;
-  /** Load immediately (above the fold) instead of lazily. */
+  /** Load immediately and first (above the fold) instead of lazily. */
   eager?: boolean;
+  /** How wide the image is shown (the `sizes` attribute); default: a grid tile's width. */
   sizes?: string;
 };
+
+/** The widths the server makes (apps/server features/images: 160, 320, 640). */
+const WIDTHS = [160, 320, 640] as const;
+/** A grid tile: two columns on phones, up to five on wide screens (card-grid.tsx GRID_CLASS). */
+const TILE_SIZES = '(min-width: 1280px) 16vw, (min-width: 768px) 23vw, (min-width: 640px) 31vw, 48vw';
+
+/** Our server's thumbnail of the card's art (never the publisher's full-size PNG): `srcset` of every width. */
+export const cardImageUrl = (cardId: number, width: (typeof WIDTHS)[number]) => `/img/cards/${cardId}/${width}.webp`;
+const srcSet = (cardId: number) => WIDTHS.map((w) => `${cardImageUrl(cardId, w)} ${w}w`).join(', ');
 
 /** The art arrived: it fades in and the placeholder under it leaves the accessibility tree. */
 function shown(e: SyntheticEvent<HTMLImageElement>) {
@@ -28,18 +38,19 @@ function failed(e: SyntheticEvent<HTMLImageElement>) {
 }
 
 /**
- * The card's artwork over a designed placeholder (name, number, colors). Remote images may never
- * load on an offline machine: the placeholder stays, never a broken-image icon.
+ * The card's artwork over a designed placeholder (name, number, colors): our server's thumbnail at the width the
+ * screen needs. When the server cannot have the art it answers its own designed placeholder; if even that fails the
+ * placeholder here stays, never a broken-image icon.
  *
  * Loading and failure are applied to the DOM directly rather than through React state: a grid of 48
  * cards would otherwise re-render once per image event. The inner element is keyed by the art's URL,
  * so a new card always starts from the placeholder again.
  */
 export function CardImage(props: CardImageProps) {
-  return <CardArt key={props.card.artworkUrl ?? ''} {...props} />;
+  return <CardArt key={`${props.card.id}:${props.card.artworkUrl ?? ''}`} {...props} />;
 }
 
-function CardArt({ card, className, eager }: CardImageProps) {
+function CardArt({ card, className, eager, sizes = TILE_SIZES }: CardImageProps) {
   const colors = card.colors.length ? card.colors : ['Black'];
   const gradient =
     colors.length > 1
@@ -64,11 +75,13 @@ function CardArt({ card, className, eager }: CardImageProps) {
       </div>
       {card.artworkUrl && (
         <img
-          src={card.artworkUrl}
+          src={cardImageUrl(card.id, 320)}
+          srcSet={srcSet(card.id)}
+          sizes={sizes}
           alt={card.name}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
-          referrerPolicy="no-referrer"
           width={600}
           height={838}
           onLoad={shown}

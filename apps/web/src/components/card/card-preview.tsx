@@ -7,7 +7,7 @@ import { CardImage } from './card-image';
 export const LONG_PRESS_MS = 450;
 const DRIFT_PX = 10;
 
-type PreviewCard = Pick<Card, 'name' | 'cardNumber' | 'colors' | 'artworkUrl' | 'cardType'>;
+type PreviewCard = Pick<Card, 'id' | 'name' | 'cardNumber' | 'colors' | 'artworkUrl' | 'cardType'>;
 
 /**
  * A card's image, large, beside a list entry: on hover with a mouse (after a short delay), and on a long press on
@@ -102,7 +102,7 @@ export function CardPreview({ card, children }: { card: PreviewCard; children: R
           data-testid="card-preview"
           aria-hidden
         >
-          <CardImage card={card} eager />
+          <CardImage card={card} eager sizes="256px" />
         </HoverCard.Content>
       </HoverCard.Portal>
     </HoverCard.Root>

@@ -62,7 +62,7 @@ export function AdminManualCards() {
           {list.data.map((card) => (
             <li key={card.id} className="flex items-center gap-3 px-4 py-3" data-testid="manual-card-row" data-card={card.cardNumber}>
               <span className="block w-10 shrink-0">
-                <CardImage card={card} />
+                <CardImage card={card} sizes="40px" />
               </span>
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">

@@ -102,7 +102,7 @@ export function PinDialog({ product, onClose }: { product: UnmatchedProduct; onC
             {cards.data.items.map((card) => (
               <RadioGroup.Item key={card.id} value={String(card.id)} className={`${choiceCard} flex w-full items-center gap-3 p-2`} data-testid="pin-print">
                 <span className="block w-11 shrink-0">
-                  <CardImage card={card} />
+                  <CardImage card={card} sizes="44px" />
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{card.name}</span>

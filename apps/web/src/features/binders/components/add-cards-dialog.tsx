@@ -76,7 +76,7 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
               {[...picks.values()].map(({ card, quantity }) => (
                 <li key={card.id} className="flex items-center gap-2">
                   <div className="w-9 shrink-0">
-                    <CardImage card={card} />
+                    <CardImage card={card} sizes="36px" />
                   </div>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{card.name}</p>

@@ -58,7 +58,7 @@ export function RowDetailsDialog({ row, binderId, open, onOpenChange }: { row: B
       <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(save)}>
         <div className="flex items-center gap-3">
           <div className="w-12 shrink-0">
-            <CardImage card={row.card} />
+            <CardImage card={row.card} sizes="48px" />
           </div>
           <div className="min-w-0">
             <p className="truncate font-medium">{row.card.name}</p>

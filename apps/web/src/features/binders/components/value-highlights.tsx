@@ -33,7 +33,7 @@ export function Panel({ title, icon, children, testId, className }: { title: str
 function CardLine({ card, children, aside }: { card: Card | undefined; children?: ReactNode; aside: ReactNode }) {
   return (
     <li className="flex items-center gap-3 py-2 first:pt-0 last:pb-0">
-      <div className="w-9 shrink-0">{card ? <CardImage card={card} /> : <Skeleton className="aspect-[600/838] w-full" />}</div>
+      <div className="w-9 shrink-0">{card ? <CardImage card={card} sizes="36px" /> : <Skeleton className="aspect-[600/838] w-full" />}</div>
       <div className="min-w-0 flex-1">
         {card ? (
           <Link to={cardPath(card)} className="block truncate text-sm font-medium hover:underline">

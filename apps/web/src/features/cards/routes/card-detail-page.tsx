@@ -76,7 +76,7 @@ function Variations({ current, cards }: { current: Card; cards: Card[] }) {
               aria-current={v.id === current.id ? 'page' : undefined}
               className="flex flex-col gap-1.5 rounded-lg p-1 hover:bg-surface-2 aria-[current=page]:ring-2 aria-[current=page]:ring-accent"
             >
-              <CardImage card={v} />
+              <CardImage card={v} sizes="(min-width: 768px) 120px, 30vw" />
               <span className="truncate text-xs text-muted">
                 {v.variant ? t('detail.variantLabel', { variant: v.variant }) : t('detail.basePrint')}
                 {v.set ? ` · ${v.set.code ?? v.set.name}` : ''}
@@ -158,7 +158,7 @@ export function CardDetailPage() {
       )}
       <div className="grid gap-8 md:grid-cols-[minmax(0,22rem)_1fr]">
         <div className="mx-auto w-full max-w-sm md:max-w-none">
-          <CardImage card={card} eager className="shadow-2xl" />
+          <CardImage card={card} eager sizes="(min-width: 768px) 360px, 90vw" className="shadow-2xl" />
         </div>
         <div className="min-w-0">
           <div className="flex flex-wrap items-start justify-between gap-3">

@@ -84,7 +84,7 @@ export function LeaderSection({ uid, draft, dispatch }: SectionProps) {
   return (
     <section className="grid grid-cols-[5.5rem_1fr] gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5" aria-labelledby={`${uid}-leader`}>
       <div className="w-[5.5rem]">
-        {draft.leader ? <CardImage card={draft.leader} /> : <div className="flex aspect-[600/838] items-center justify-center rounded-[4.5%] border border-dashed border-border p-2 text-center text-xs text-muted">{t('editor.noLeaderYet')}</div>}
+        {draft.leader ? <CardImage card={draft.leader} sizes="88px" /> : <div className="flex aspect-[600/838] items-center justify-center rounded-[4.5%] border border-dashed border-border p-2 text-center text-xs text-muted">{t('editor.noLeaderYet')}</div>}
       </div>
       <div className="flex min-w-0 flex-col gap-3">
         <h2 id={`${uid}-leader`} className="text-sm font-semibold uppercase tracking-wide text-muted">

@@ -69,7 +69,7 @@ export function DeckViewPage() {
     <div className="flex flex-col gap-6" data-testid="deck-view">
       {title}
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[12rem_1fr]">
-        <div className="mx-auto w-40 md:w-48">{d.cover ?? d.leader ? <CardImage card={(d.cover ?? d.leader)!} eager /> : <div className="aspect-[600/838] rounded-[4.5%] border border-dashed border-border" />}</div>
+        <div className="mx-auto w-40 md:w-48">{d.cover ?? d.leader ? <CardImage card={(d.cover ?? d.leader)!} eager sizes="192px" /> : <div className="aspect-[600/838] rounded-[4.5%] border border-dashed border-border" />}</div>
         <div className="flex min-w-0 flex-col gap-3">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="deck-title">
             {d.name}

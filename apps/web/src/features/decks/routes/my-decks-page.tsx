@@ -31,7 +31,7 @@ function DeckItem({ deck, onDelete }: { deck: DeckSummary; onDelete: () => void 
   return (
     <li className="flex gap-4 rounded-2xl border border-border bg-surface p-3 sm:p-4" data-testid="deck-item">
       <Link to={`/deck/${deck.id}`} className="w-16 shrink-0 sm:w-20" tabIndex={-1} aria-hidden>
-        {art ? <CardImage card={art} /> : <div className="aspect-[600/838] rounded-[4.5%] border border-dashed border-border bg-surface-2" />}
+        {art ? <CardImage card={art} sizes="80px" /> : <div className="aspect-[600/838] rounded-[4.5%] border border-dashed border-border bg-surface-2" />}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">

