@@ -45,6 +45,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // The service worker (offline app) is tried by e2e/pwa.spec.ts; elsewhere every page comes from the server, as
+    // on a first visit.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

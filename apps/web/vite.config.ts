@@ -4,6 +4,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Writes .gz and .br next to every text asset so the server can send them precompressed. */
 function precompress(): Plugin {
@@ -28,8 +29,83 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Installable and offline (issue 17): the web app manifest, and a service worker at /sw.js (Workbox) that precaches
+ * the app shell, keeps card thumbnails and the catalogue's answers as the user browses (capped caches), and waits
+ * for the user's "Reload" before a new version takes over (app/app-updates.tsx).
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  // Registered by the app once the page has loaded (app/app-updates.tsx), never before its first paint.
+  injectRegister: false,
+  filename: 'sw.js',
+  manifest: {
+    name: 'Grand Line — One Piece TCG companion',
+    short_name: 'Grand Line',
+    description: 'Card library, sets, decks, binders and prices for the One Piece Card Game.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    background_color: '#0b1020',
+    theme_color: '#0b1020',
+    categories: ['games', 'utilities'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The shell: the page, its styles and every code chunk (hashed, so a new release replaces them all at once).
+    globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'preferences-init.js', 'icons/*.png'],
+    maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+    // Every address of the app opens from the precached shell, online or not; the server's own pages are not ours.
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/legal\//, /^\/img\//, /^\/sw\.js$/],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Card thumbnails never change at an address: from the cache first, the oldest dropped past 800.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/img/cards/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'card-images',
+          expiration: { maxEntries: 800, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        // The catalogue (cards, sets, prices, rates, deck rules; nobody's own data): the network first, the last answer
+        // when offline.
+        urlPattern: ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && /^\/api\/(cards|sets|deck-regulations|exchange-rates|prices)(\/|$)/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'catalogue',
+          networkTimeoutSeconds: 6,
+          // Marks an answer given from the cache (the network failed), so the app shows it is offline
+          // (src/lib/reachability.ts FROM_CACHE_HEADER). Serialized into sw.js: it must stand alone.
+          plugins: [
+            {
+              cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+                if (!cachedResponse) return cachedResponse;
+                const headers = new Headers(cachedResponse.headers);
+                headers.set('X-Grandline-From-Cache', '1');
+                return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+              },
+            },
+          ],
+          expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 14, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), pwa],
   // `@/…` is apps/web/src (the same alias in tsconfig.json paths and the root vitest.config.ts web project).
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {

@@ -255,7 +255,9 @@ export function buildApp({
     app.get('/assets/*', (c) => c.text('Not found', 404));
     app.get('/', sendShell);
     app.get('/index.html', sendShell);
-    app.use('*', serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }));
+    // The service worker and the web app manifest are asked again on every visit, so a new release is found at once.
+    const revalidated = /(^|\/)(sw\.js|manifest\.webmanifest)$/;
+    app.use('*', serveStatic({ root, precompressed: true, onFound: (p, c) => c.header('Cache-Control', revalidated.test(p) ? 'no-cache' : 'public, max-age=3600') }));
     // Client-side routes: every other GET gets the SPA shell, which renders its own not-found page.
     app.get('*', sendShell);
   }

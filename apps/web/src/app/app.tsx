@@ -10,6 +10,8 @@ import { router } from './router';
 setToastNavigator((to) => void router.navigate(to));
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+/** The service worker and its update prompt: production builds only, its code fetched after the page's. */
+const AppUpdates = import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? lazy(() => import('./app-updates')) : null;
 
 function ThemedToaster() {
   const { theme } = usePreferences();
@@ -29,6 +31,11 @@ export function App() {
         {/* Not as transitions: see app/boot.tsx (ADR 012). */}
         <RouterProvider router={router} useTransitions={false} />
         <ThemedToaster />
+        {AppUpdates && (
+          <Suspense fallback={null}>
+            <AppUpdates />
+          </Suspense>
+        )}
       </PreferencesProvider>
     </QueryClientProvider>
   );

@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@grandline/core/contracts/errors';
+import { FROM_CACHE_HEADER, reportReachability } from './reachability';
 
 // The one fetch wrapper: JSON in, JSON out, errors as ApiError with the server's code.
 
@@ -72,8 +73,10 @@ async function request<T>(method: string, path: string, init: RequestInit & { qu
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    reportReachability(false);
     throw new ApiError(0, 'NETWORK_ERROR', 'Network error');
   }
+  reportReachability(!res.headers.has(FROM_CACHE_HEADER));
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
@@ -114,7 +117,10 @@ export function apiUpload<T>(path: string, body: Blob, { query, onProgress, cont
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Network error'));
+    xhr.onerror = () => {
+      reportReachability(false);
+      reject(new ApiError(0, 'NETWORK_ERROR', 'Network error'));
+    };
     xhr.onload = () => {
       const response = new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText, headers: { 'Content-Type': 'application/json' } });
       if (xhr.status >= 200 && xhr.status < 300) resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);

@@ -9,6 +9,7 @@ import { PreferencesSync } from '@/app/preferences-sync';
 import { useSession } from '@/lib/session';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OfflineBanner } from './offline-banner';
 import { PageSkeletonFallback } from '@/components/page-loading';
 import { Sidebar } from './sidebar';
 import { HousePromotion } from '@/features/settings/components/house-promotion';
@@ -69,6 +70,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           setMobileOpen(true);
         }}
       />
+      <OfflineBanner />
       {!desktop && mobileMenuUsed && (
         <Suspense fallback={null}>
           <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen} />

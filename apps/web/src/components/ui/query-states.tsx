@@ -2,13 +2,16 @@ import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { useOnline } from '@/lib/online';
 import { PageTitle } from '@/components/page-title';
 import { Button } from './button';
 import { EmptyState, Skeleton } from './misc';
 
-/** A failed load: its title, an optional hint and a retry button. */
+/** A failed load: its title, an optional hint and a retry button; offline, the hint says it needs the network. */
 export function ErrorState({ title, hint, onRetry }: { title: string; hint?: ReactNode; onRetry: () => void }) {
   const { t } = useTranslation();
+  const online = useOnline();
+  if (!online) hint = t('offline.needsNetwork');
   return (
     <EmptyState
       title={title}
