@@ -77,9 +77,9 @@ const pwa = VitePWA({
         },
       },
       {
-        // The catalogue (cards, sets, prices, rates, deck rules; nobody's own data): the network first, the last answer
-        // when offline.
-        urlPattern: ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && /^\/api\/(cards|sets|deck-regulations|exchange-rates|prices)(\/|$)/.test(url.pathname),
+        // The catalogue (cards, sets, prices, rates, deck rules; never anyone's own data such as a card's holdings):
+        // the network first, the last answer when offline.
+        urlPattern: ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && /^\/api\/(cards|sets|deck-regulations|exchange-rates|prices)(\/|$)/.test(url.pathname) && !url.pathname.endsWith('/holdings'),
         handler: 'NetworkFirst',
         options: {
           cacheName: 'catalogue',
