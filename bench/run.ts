@@ -6,6 +6,7 @@
  * BENCH_ONLY=lighthouse (build, then Lighthouse on / and /cards), BENCH_ONLY=session (health and a signed-in /api/me) run only that part and print it (latest.* untouched).
  * BENCH_ONLY=cpu: server CPU ms per request for each endpoint (bench/cpu.ts); BENCH_CPU_BASELINE=<root of another built
  * checkout> adds that build as a "before" column.
+ * BENCH_ONLY=images: card thumbnails (bench/images.ts), in a process of its own in the full run.
  * BENCH_ONLY=render writes latest.{json,md} again from the figures saved in latest.json (no new measurement).
  * The prices and alerts parts always run in a process of their own (BENCH_ONLY=prices, BENCH_ONLY=alerts): their
  * latencies are those of the code measured, not of this process's garbage collector, which by then holds every load
@@ -16,6 +17,7 @@ import { deckValidationRate } from './deck-validation';
 import { pricesBenchmark, pricesFigures, type PricesResult } from './prices';
 import { alertsBenchmark, alertsFigures, type AlertsResult } from './alerts';
 import { cpuBenchmark, cpuMarkdown, type CpuResult } from './cpu';
+import { imagesBenchmark, imagesFigures, type ImagesResult } from './images';
 import { mixedBenchmark, mixedFigures, type MixedResult } from './mixed';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +33,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
 const only = process.env.BENCH_ONLY;
-const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts', 'session', 'mixed', 'cpu'];
+const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts', 'session', 'mixed', 'cpu', 'images'];
 if (only && !ONLY.includes(only)) throw new Error(`BENCH_ONLY=${only}: one of ${ONLY.join(', ')}`);
 
 function log(msg: string) {
@@ -163,14 +165,14 @@ function initialJsGzip(): { js: number; css: number; files: string[] } {
   return { js, css, files };
 }
 
-function lighthouse(urlPath: string): { performance: number; accessibility: number } {
+function lighthouse(urlPath: string, at = base): { performance: number; accessibility: number } {
   const out = path.join(os.tmpdir(), `grandline-lh-${urlPath.replace(/\W+/g, '_') || 'home'}.json`);
   const chrome = process.env.CHROME_PATH ?? execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
   execFileSync(
     process.execPath,
     [
       path.join(root, 'node_modules/lighthouse/cli/index.js'),
-      `${base}${urlPath}`,
+      `${at}${urlPath}`,
       '--quiet',
       '--output=json',
       `--output-path=${out}`,
@@ -308,6 +310,8 @@ interface Measured {
   mixed?: MixedResult;
   /** Issue 20: server CPU ms per request, endpoint by endpoint (absent in results saved before it). */
   cpu?: CpuResult;
+  /** Issue 17: card thumbnails (absent in results saved before it). */
+  images?: ImagesResult;
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
@@ -316,6 +320,7 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
   const { durationSeconds: duration, connections: conns } = m.load;
   const priceFigures = m.prices ? pricesFigures(m.prices, { coldStartDemoMs: m.coldStartDemoMs, cardsWithPrices: m.cardsWithPrices }) : [];
   const alertFigures = m.alerts ? alertsFigures(m.alerts) : [];
+  const imageFigures = m.images ? imagesFigures(m.images) : [];
   const health = results[0]!;
   const searchResults = results.slice(1, 6);
   const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
@@ -400,8 +405,9 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
     cardsWithPrices: m.cardsWithPrices,
     alerts: m.alerts,
     cpu: m.cpu,
-    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures },
-    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures].every((f) => f.pass !== false),
+    images: m.images,
+    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures, images: imageFigures },
+    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures].every((f) => f.pass !== false),
   };
   const md = [
     `# Benchmark — ${summary.date}`,
@@ -432,6 +438,16 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
           'In process on an in-memory embedded database seeded with the real library and its demo prices (bench/alerts.ts, bench/reports.ts): the price comparison report over a 10,000-card collection (median of 6 runs after a warm-up), one evaluation of every watch, then notification streams over loopback HTTP.',
           '',
           ...figuresMarkdown(alertFigures),
+          '',
+        ]
+      : []),
+    ...(m.images
+      ? [
+          '## Card images (issue 17)',
+          '',
+          'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images.',
+          '',
+          ...figuresMarkdown(imageFigures),
           '',
         ]
       : []),
@@ -494,6 +510,7 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const prices = partInOwnProcess<PricesResult>('prices', 'BENCH_PRICES_JSON');
   const alerts = partInOwnProcess<AlertsResult>('alerts', 'BENCH_ALERTS_JSON');
+  const images = partInOwnProcess<ImagesResult>('images', 'BENCH_IMAGES_JSON');
   const mixed = process.env.DATABASE_URL ? await mixedBenchmark({ root, databaseUrl: process.env.DATABASE_URL, log }) : undefined;
   const cpu = await cpuBenchmark({ root, databaseUrl: process.env.DATABASE_URL, baseline: process.env.BENCH_CPU_BASELINE, log });
 
@@ -520,6 +537,7 @@ async function main() {
     me,
     mixed,
     cpu,
+    images,
   });
   writeResults(summary, md);
 }
@@ -572,7 +590,7 @@ async function mainAlertsOnly() {
  * A part of the bench (BENCH_ONLY=prices, BENCH_ONLY=alerts) in a child process, its result read back from the JSON
  * file it writes (the path in `jsonVar`): its latencies are its own, not this process's garbage collector's.
  */
-function partInOwnProcess<T>(part: 'prices' | 'alerts', jsonVar: string): T {
+function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images', jsonVar: string): T {
   const out = path.join(os.tmpdir(), `grandline-bench-${part}-${process.pid}.json`);
   try {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
@@ -686,7 +704,18 @@ async function mainCpuOnly() {
   process.stdout.write(`\n${cpuMarkdown(cpu).join('\n')}\n${JSON.stringify(cpu, null, 2)}\n`);
 }
 
-const mains: Record<string, () => Promise<void>> = { cpu: mainCpuOnly, mixed: mainMixedOnly, session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
+/** BENCH_ONLY=images: the card thumbnail figures (the built server must exist: the full run builds it first), printed or written to BENCH_IMAGES_JSON. */
+async function mainImagesOnly() {
+  if (!process.env.BENCH_IMAGES_JSON) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const images = await imagesBenchmark({ root, log, lighthouse: (at, urlPath) => lighthouse(urlPath, at).performance });
+  if (process.env.BENCH_IMAGES_JSON) {
+    fs.writeFileSync(process.env.BENCH_IMAGES_JSON, JSON.stringify(images));
+    return;
+  }
+  process.stdout.write(`\n${figuresMarkdown(imagesFigures(images)).join('\n')}\n${JSON.stringify(images, null, 2)}\n`);
+}
+
+const mains: Record<string, () => Promise<void>> = { images: mainImagesOnly, cpu: mainCpuOnly, mixed: mainMixedOnly, session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
 (only ? mains[only]! : main)().catch((err: unknown) => {
   console.error(err);
   process.exit(1);

@@ -60,6 +60,8 @@ const pwa = VitePWA({
   workbox: {
     // The shell: the page, its styles and every code chunk (hashed, so a new release replaces them all at once).
     globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'preferences-init.js', 'icons/*.png'],
+    // Push notifications and their taps (public/push-sw.js).
+    importScripts: ['/push-sw.js'],
     maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
     // Every address of the app opens from the precached shell, online or not; the server's own pages are not ours.
     navigateFallback: '/index.html',

@@ -40,6 +40,8 @@ import { createRouter } from './lib/openapi';
 import { createPageShell, readManifest } from './lib/page-preloads';
 import { cardImageRoutes } from './features/images/images.routes';
 import type { CardImages } from './features/images/card-images';
+import { pushRoutes } from './features/push/push.routes';
+import type { PushConfig } from './lib/push-config';
 import { API_HEADERS, PERMISSIONS_POLICY } from './lib/security-headers';
 
 export interface AppOptions {
@@ -74,6 +76,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Card thumbnails under /img/cards (features/images); default: not served. */
   cardImages?: CardImages;
+  /** Web Push (features/push); default: off. */
+  push?: PushConfig;
 }
 
 
@@ -87,6 +91,7 @@ export function buildApi() {
   api.route('/', adminRoutes);
   api.route('/', billingRoutes);
   api.route('/', familyRoutes);
+  api.route('/', pushRoutes);
   api.route('/', decksRoutes);
   api.route('/', regulationsRoutes);
   api.route('/', manualCardsRoutes);
@@ -135,6 +140,7 @@ export function buildApp({
   familyMaxMembers = DEFAULT_FAMILY_MAX_MEMBERS,
   mailer,
   cardImages,
+  push,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const mail = mailer && publicUrl ? { mailer, publicUrl } : undefined;
@@ -176,7 +182,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, runJob, mail, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers } });
+    c.set('deps', { db, log, auth, events, closing, runJob, mail, push, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

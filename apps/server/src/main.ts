@@ -27,6 +27,7 @@ import { createScheduler } from './jobs/scheduler';
 import { CATALOGUE_CHANNEL } from './features/cards/manual-cards.service';
 import { REGULATIONS_CHANNEL, clearRegulationsCache } from './features/decks/regulations.service';
 import { cardImagesFromEnv } from './features/images/card-images';
+import { pushConfigFromEnv } from './features/push/push.service';
 
 const started = performance.now();
 const env = loadEnv();
@@ -59,6 +60,7 @@ async function main() {
   const dataDir = resolveFromRoot(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: path.join(dataDir, 'mail'), from: env.MAIL_FROM, log });
+  const push = pushConfigFromEnv(env, { dataDir, embedded: database.kind === 'pglite', log });
   const adminEmails = parseAdminEmails(env.ADMIN_EMAILS);
   if (adminEmails.length) {
     const granted = await setRole({ db: database.db, emails: adminEmails, role: 'admin' });
@@ -106,6 +108,7 @@ async function main() {
     familyMaxMembers: env.FAMILY_MAX_MEMBERS,
     mailer,
     cardImages: cardImagesFromEnv(env, dataDir, log),
+    push,
     runJob: (name) => {
       if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);
       return runPriceJobNow(scheduler.runNow, name, 'admin');
@@ -119,7 +122,7 @@ async function main() {
     void warmMarketTables(database.db);
   });
   // New prices or rates: the price alerts are evaluated (by one replica at a time).
-  await evaluateWatchesOnPriceChanges({ db: database.db, events: { listen: database.listen, notify: database.notify }, config: prices, log, mail: { mailer, publicUrl } });
+  await evaluateWatchesOnPriceChanges({ db: database.db, events: { listen: database.listen, notify: database.notify }, config: prices, log, mail: { mailer, publicUrl }, push });
   // A print added or removed by hand on any replica: the library index and cached searches are read again.
   await database.listen(CATALOGUE_CHANNEL, () => clearCardCaches());
   // The banned, restricted and paired cards changed on any replica: read again at once (not after REGULATIONS_TTL_MS).

@@ -1,5 +1,6 @@
 import type { BillingConfig } from './billing-config';
 import type { Mailer } from './mail';
+import type { PushConfig } from './push-config';
 import type { PriceConfig } from './price-config';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db, DbEvents } from '../db/client';
@@ -52,6 +53,8 @@ export interface AppDeps {
   runJob?: (name: string) => Promise<unknown>;
   /** Mail to users outside the authentication flows (family invitations), with the app's public address for links. */
   mail?: { mailer: Mailer; publicUrl: string };
+  /** Web Push (features/push); absent when not configured. */
+  push?: PushConfig;
   config: {
     trustProxy: boolean | number;
     geoipUrl?: string;

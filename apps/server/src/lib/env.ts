@@ -112,6 +112,18 @@ const EnvSchema = z.object({
   IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Largest original card image accepted, in bytes (the publisher's PNGs are about 0.5 MB). */
   MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(8 * 1024 * 1024),
+  /**
+   * Web Push (features/push): the VAPID key pair (npx web-push generate-vapid-keys). Without them the embedded database
+   * generates a pair once into DATA_DIR/vapid.json; on PostgreSQL push is then off (replicas must share one pair).
+   */
+  VAPID_PUBLIC_KEY: z.string().min(40).max(200).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).max(200).optional(),
+  /** Who runs this server, for the push services: a mailto: or https: address (default: mailto: of MAIL_FROM). */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must start with mailto: or https://').optional(),
+  /** The push services subscriptions may point at, comma-separated host names (`*.example.com` for subdomains). */
+  PUSH_SERVICE_HOSTS: z.string().optional(),
+  /** Longest wait for a push service's answer, in milliseconds. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_CLIENT_ID: z.string().optional(),

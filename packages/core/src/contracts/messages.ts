@@ -34,6 +34,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.displayNameTooLong': 'Display name must be at most 50 characters',
   'validation.bioTooLong': 'Bio must be at most 500 characters',
   'validation.imageUrlInvalid': 'Invalid image URL',
+  'validation.pushSubscriptionInvalid': 'This device’s push subscription is not valid',
   'validation.nothingToUpdate': 'Nothing to update',
   'validation.thresholdInvalid': 'Please enter a valid positive number',
   'validation.watchDirectionInvalid': 'Choose an alert type: below or above',

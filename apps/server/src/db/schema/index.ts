@@ -12,3 +12,4 @@ export * from './watches';
 export * from './reports';
 export * from './billing';
 export * from './family';
+export * from './push';

@@ -54,10 +54,13 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** When its e-mail was sent, or skipped (the user turned alert e-mails off); null: still to send. */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    /** When it was sent as Web Push to the user's devices (or there was nothing to send); null: still to push. */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
   },
   (t) => [
     // A user's page, and their unread count (a short range of one user's rows).
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_to_email_idx').on(t.id).where(sql`${t.emailedAt} is null`),
+    index('notifications_to_push_idx').on(t.id).where(sql`${t.pushedAt} is null`),
   ],
 );

@@ -8,6 +8,7 @@ import { createRouter, jsonContent } from '../../lib/openapi';
 import { planChanged } from '../../lib/plan-events';
 import { mailLanguage } from '../auth/auth-mail';
 import { acceptInvite, deleteInvite, familyBinders, familyOf, inviteToFamily, removeMember } from './family.service';
+import { pushFamilyInvite } from '../push/push.service';
 
 const signedOut = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
 const gate = { 401: signedOut, 403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)') };
@@ -48,8 +49,10 @@ export const familyRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { db, config, mail } = c.var.deps;
-      await inviteToFamily({ db, userId: c.var.user.id, email: c.req.valid('json').email, maxMembers: config.familyMaxMembers, mail: mail && { ...mail, lang: mailLanguage(c.req.raw.headers) } });
+      const { db, config, mail, push, log } = c.var.deps;
+      const invite = await inviteToFamily({ db, userId: c.var.user.id, email: c.req.valid('json').email, maxMembers: config.familyMaxMembers, mail: mail && { ...mail, lang: mailLanguage(c.req.raw.headers) } });
+      // The invited person's devices hear of it too (when the address is an account's); the answer does not wait.
+      if (invite.created && push) void pushFamilyInvite({ db, config: push, log }, invite.address, invite.ownerName).catch((err: unknown) => log.warn({ err }, 'family invitation push failed'));
       return c.json(await familyNow(c), 200);
     },
   )

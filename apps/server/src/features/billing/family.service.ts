@@ -100,7 +100,7 @@ export async function inviteToFamily({
   email: string;
   maxMembers: number;
   mail?: { mailer: Mailer; publicUrl: string; lang: 'en' | 'pt' | 'es' };
-}): Promise<{ created: boolean }> {
+}): Promise<{ created: boolean; address: string; ownerName: string }> {
   const address = email.trim().toLowerCase();
   const facts = await readPlanFacts(db, userId);
   if (!mayOwnFamily(facts, new Date())) throw planLimitReached('family');
@@ -125,7 +125,7 @@ export async function inviteToFamily({
     return { created: true, ownerName: owner!.name };
   });
   if (result.created && mail) await mail.mailer.send(inviteMail(address, result.ownerName, mail.lang, mail.publicUrl));
-  return { created: result.created };
+  return { created: result.created, address, ownerName: result.ownerName };
 }
 
 /** POST /api/family/invites/{id}/accept: the invited person joins; answers the users whose plan changed. */

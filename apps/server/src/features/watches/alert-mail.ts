@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { MailMessage, Mailer } from '../../lib/mail';
 
-type Lang = 'en' | 'pt' | 'es';
+export type Lang = 'en' | 'pt' | 'es';
 const LOCALE: Record<Lang, string> = { en: 'en-US', pt: 'pt-BR', es: 'es-ES' };
 
 const TEXTS = {
@@ -40,10 +40,10 @@ const TEXTS = {
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const languageOf = (value: string | null | undefined): Lang => (value === 'pt' || value === 'es' ? value : 'en');
+export const languageOf = (value: string | null | undefined): Lang => (value === 'pt' || value === 'es' ? value : 'en');
 
-/** The e-mail of a fired alert, in the user's language. */
-export function alertMail(data: WatchTriggeredData, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
+/** A fired alert's title and sentence in the user's language (its e-mail, its push notification). */
+export function alertTexts(data: WatchTriggeredData, language: string | null | undefined): { lang: Lang; subject: string; line: string } {
   const lang = languageOf(language);
   const locale = LOCALE[lang];
   const values = {
@@ -52,14 +52,20 @@ export function alertMail(data: WatchTriggeredData, language: string | null | un
     threshold: formatCents(Math.round(data.threshold * 100), data.currency, locale),
     market: MARKETPLACES.find((m) => m.id === data.market)?.name ?? data.market,
   };
+  return { lang, subject: fill(TEXTS.subject[lang], values), line: fill(TEXTS[data.direction][lang], values) };
+}
+
+/** The e-mail of a fired alert, in the user's language. */
+export function alertMail(data: WatchTriggeredData, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
+  const { lang, subject, line } = alertTexts(data, language);
   let base = publicUrl;
   while (base.endsWith('/')) base = base.slice(0, -1);
   const watchlist = `${base}/watchlist`;
   const settings = `${base}/settings?tab=preferences`;
-  const lines = [fill(TEXTS[data.direction][lang], values), TEXTS.once[lang]];
+  const lines = [line, TEXTS.once[lang]];
   return {
     to,
-    subject: fill(TEXTS.subject[lang], values),
+    subject,
     text: `${lines.join('\n\n')}\n\n${TEXTS.open[lang]} ${watchlist}\n\n${TEXTS.optOut[lang]} ${settings}\n`,
     html:
       lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +

@@ -9,6 +9,7 @@ import type { Db, DbEvents, DbTx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { sendAlertEmails } from './alert-mail';
+import { pushAlertNotifications, type PushConfig } from '../push/push.service';
 import { ownedItems } from '../../db/ownership';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { watches } from '../../db/schema';
@@ -247,6 +248,7 @@ export async function evaluateWatchesOnPriceChanges({
   config,
   log,
   mail,
+  push,
 }: {
   db: Db;
   events: DbEvents;
@@ -254,6 +256,8 @@ export async function evaluateWatchesOnPriceChanges({
   log: Logger;
   /** Sends the e-mails of fired alerts (alert-mail.ts) after each evaluation that fired some. */
   mail?: { mailer: Mailer; publicUrl: string };
+  /** Pushes fired alerts to the users' devices (features/push) after each evaluation that fired some. */
+  push?: PushConfig;
 }): Promise<() => Promise<void>> {
   let running: Promise<void> | null = null;
   let again = false;
@@ -267,6 +271,7 @@ export async function evaluateWatchesOnPriceChanges({
       log.info({ fired: fired.length }, 'price alerts fired');
       await events.notify(NOTIFICATIONS_CHANNEL, notificationsPayload(fired.map((f) => f.userId)));
       if (mail) await sendAlertEmails({ db, log, ...mail });
+      if (push) await pushAlertNotifications({ db, config: push, log });
     }
   };
   const onPrices = () => {

@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/ui/misc';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { notify } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
+import { PushRow } from './push-row';
 
 const SWITCH = 'relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent disabled:cursor-wait disabled:opacity-60';
 const SWITCH_THUMB = 'block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]';
@@ -212,6 +213,7 @@ function PreferencesPanel({ signedIn }: { signedIn: boolean }) {
         />
         <PreferenceSelect name="priceType" label={t('settings.priceType')} options={PRICE_TYPES.map((p) => ({ value: p, label: t(`priceTypes.${p}`) }))} />
         {signedIn && <AlertEmailsRow />}
+        {signedIn && <PushRow />}
       </section>
       <p className="mt-4 text-sm text-muted">{t(signedIn ? 'settings.storedInAccount' : 'settings.storedLocally')}</p>
     </>

@@ -1,0 +1,151 @@
+import type { PushSubscriptionRequest } from '@grandline/core/contracts/push';
+import { useQuery } from '@tanstack/react-query';
+import { Switch } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/lib/toast';
+import { pushApi } from './api/push-api';
+
+const SWITCH = 'relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent disabled:cursor-not-allowed disabled:opacity-60';
+const SWITCH_THUMB = 'block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]';
+
+/** How long to wait for the service worker (it is there in the built app; never in development). */
+const WORKER_WAIT_MS = 5000;
+
+const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** The service worker's registration, or null when none becomes ready in time. */
+async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
+  return Promise.race([navigator.serviceWorker.ready, new Promise<null>((resolve) => window.setTimeout(() => resolve(null), WORKER_WAIT_MS))]);
+}
+
+/** The server's VAPID key (base64url) as the bytes PushManager.subscribe wants. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+const asRequest = (subscription: PushSubscription) => subscription.toJSON() as PushSubscriptionRequest;
+
+type State = 'checking' | 'unsupported' | 'off' | 'on';
+
+/**
+ * Settings → Preferences, signed in: price alerts and family invitations as notifications on this device (Web Push).
+ * Turning it on asks the browser's permission, subscribes with the browser's push service and gives the server the
+ * subscription; off unsubscribes. A subscription already on the device is given again to the server (it then
+ * notifies whoever is signed in here).
+ */
+export function PushRow() {
+  const { t } = useTranslation();
+  const id = useId();
+  const config = useQuery({ queryKey: ['push', 'config'], queryFn: () => pushApi.config(), staleTime: 5 * 60_000 });
+  const [state, setState] = useState<State>(() => (supported() ? 'checking' : 'unsupported'));
+  const [busy, setBusy] = useState(false);
+  const [permission, setPermission] = useState<NotificationPermission>(() => (supported() ? Notification.permission : 'default'));
+
+  useEffect(() => {
+    if (!supported()) return;
+    let live = true;
+    void (async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const subscription = await registration?.pushManager.getSubscription();
+      if (!live) return;
+      setState(subscription ? 'on' : 'off');
+      if (subscription) await pushApi.subscribe(asRequest(subscription)).catch(() => undefined);
+    })().catch(() => live && setState('off'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const turnOn = async (publicKey: string) => {
+    const granted = await Notification.requestPermission();
+    setPermission(granted);
+    if (granted !== 'granted') return;
+    const registration = await workerRegistration();
+    if (!registration) throw new Error('no service worker');
+    const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+    try {
+      await pushApi.subscribe(asRequest(subscription));
+    } catch (err) {
+      await subscription.unsubscribe().catch(() => undefined);
+      throw err;
+    }
+    setState('on');
+    notify.success(t('settings.pushOn'));
+  };
+
+  const turnOff = async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (subscription) {
+      await pushApi.unsubscribe(subscription.endpoint).catch(() => undefined);
+      await subscription.unsubscribe();
+    }
+    setState('off');
+    notify.success(t('settings.pushOff'));
+  };
+
+  const change = async (next: boolean) => {
+    const publicKey = config.data?.publicKey;
+    if (!publicKey) return;
+    setBusy(true);
+    try {
+      if (next) await turnOn(publicKey);
+      else await turnOff();
+    } catch {
+      notify.error(t('settings.pushFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendTest = async () => {
+    setBusy(true);
+    try {
+      const { sent } = await pushApi.test();
+      if (sent > 0) notify.success(t('settings.pushTestSent', { count: sent }));
+      else notify.warning(t('settings.pushTestNone'));
+    } catch (err) {
+      notify.failure(err, t('settings.pushFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const enabled = config.data?.enabled === true;
+  const reason =
+    state === 'unsupported'
+      ? t('settings.pushUnsupported')
+      : config.isSuccess && !enabled
+        ? t('settings.pushNotConfigured')
+        : permission === 'denied'
+          ? t('settings.pushBlocked')
+          : null;
+  const usable = !reason && enabled && state !== 'checking';
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-border py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="push-row">
+      <div>
+        <label htmlFor={id} className="text-sm font-medium">
+          {t('settings.push')}
+        </label>
+        <p className="text-xs text-muted">{reason ?? t('settings.pushHint')}</p>
+      </div>
+      <div className="flex items-center gap-3 sm:w-64">
+        <Switch.Root id={id} checked={state === 'on'} disabled={!usable || busy} onCheckedChange={(next) => void change(next)} className={SWITCH} data-testid="push-switch">
+          <Switch.Thumb className={SWITCH_THUMB} />
+        </Switch.Root>
+        {state === 'on' && usable && (
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void sendTest()}>
+            {t('settings.pushTest')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
