@@ -171,7 +171,9 @@ export function buildApp({
     crossOriginResourcePolicy: 'same-origin',
   });
   app.use('*', async (c, next) => {
-    if (!c.req.path.startsWith('/api/') || c.req.path.startsWith('/api/docs')) {
+    // Card thumbnails (never a document) get the API's precomputed list too: they are asked for by the dozen.
+    const precomputed = c.req.path.startsWith('/img/') || (c.req.path.startsWith('/api/') && !c.req.path.startsWith('/api/docs'));
+    if (!precomputed) {
       await documentHeaders(c, next);
       c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
       return;

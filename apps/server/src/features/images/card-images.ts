@@ -126,7 +126,7 @@ export function createCardImages(config: CardImagesConfig) {
   const origin = new URL(config.originBaseUrl);
 
   /** Recently served thumbnails, so a page's tiles asked again cost no disk read. */
-  const memory = new LRUCache<string, ImageAnswer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (a) => a.body.length + 200 });
+  const memory = new LRUCache<string, ImageAnswer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (a) => a.body.length + 200, ttlAutopurge: false });
   /** Cards whose original could not be had lately: answered with the placeholder without asking the origin. */
   const failed = new LRUCache<number, true>({ max: 50_000, ttl: failureTtlMs });
   const placeholders = new LRUCache<string, Promise<ImageAnswer>>({ max: 500 });
@@ -235,7 +235,7 @@ export function createCardImages(config: CardImagesConfig) {
           const meta = await source.metadata().catch(() => null);
           if (!meta?.width || !meta.height) throw new ImageFetchError(`${url.pathname}: not a readable image`, false);
           for (const width of THUMBNAIL_WIDTHS) {
-            const body = await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 4 }).toBuffer();
+            const body = await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer();
             await store(cardId, width, 'webp', body);
           }
         });
@@ -310,7 +310,11 @@ export function createCardImages(config: CardImagesConfig) {
         return made;
       }
       const card = await readArt();
-      return card ? placeholder(card.colors, width, format) : null;
+      if (!card) return null;
+      const shown = await placeholder(card.colors, width, format);
+      // Remembered as long as the card is not asked of the origin again: no disk or database read meanwhile.
+      memory.set(key, shown, { ttl: failureTtlMs });
+      return shown;
     },
     /** Makes the card's WebP thumbnails if missing (npm run images:warm): 'kept', 'made', or 'unavailable'. */
     async warm(cardId: number, art: CardArtwork): Promise<'kept' | 'made' | 'unavailable'> {

@@ -32,7 +32,8 @@ export function cardImageRoutes(images: CardImages) {
     c.header('ETag', answer.etag);
     if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304);
     c.header('Content-Type', answer.contentType);
-    return c.body(new Uint8Array(answer.body));
+    // The kept buffer itself (a Buffer is a Uint8Array): no copy per request.
+    return c.body(answer.body as Uint8Array<ArrayBuffer>);
   });
   return routes;
 }
