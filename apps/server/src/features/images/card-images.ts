@@ -255,7 +255,7 @@ export function createCardImages(config: CardImagesConfig) {
         if (stored) return stored;
         if (format === 'avif') {
           // From the kept 640 WebP (the original is not kept): made once, then stored like the others.
-          const base = (await readStored(cardId, 640, 'webp')) ?? (await thumbnail(cardId, 640, 'webp', art));
+          const base = await thumbnail(cardId, 640, 'webp', art);
           if (!base || base.placeholder) return null;
           const body = await run(() => sharp(base.body).resize({ width, withoutEnlargement: true }).avif({ quality: 55, effort: 3 }).toBuffer());
           await store(cardId, width, format, body);

@@ -192,22 +192,16 @@ export async function pushAlertNotifications(deps: { db: Db; config: PushConfig;
         )
         returning id, user_id, data
       )
-      select c.id, c.user_id, c.data, p.language
+      select c.id, c.user_id, c.data, p.language, exists (select 1 from push_subscriptions s where s.user_id = c.user_id) as has_device
       from claimed c left join profiles p on p.id = c.user_id
-      where exists (select 1 from push_subscriptions s where s.user_id = c.user_id)
       order by c.id
-    `)) as unknown as { rows: { id: number | string; user_id: string; data: WatchTriggeredData; language: string | null }[] };
+    `)) as unknown as { rows: { id: number | string; user_id: string; data: WatchTriggeredData; language: string | null; has_device: boolean }[] };
     for (const row of claimed.rows) {
+      if (!row.has_device) continue;
       const texts = alertTexts(row.data, row.language);
       reached += (await pushToUser(deps, row.user_id, { title: texts.subject, body: texts.line, url: '/watchlist', tag: `watch-${Number(row.id)}` })).sent;
     }
-    if (claimed.rows.length < BATCH) {
-      // The batch may have claimed fewer rows with devices than it marked: stop when the outbox is empty.
-      const [left] = (
-        (await deps.db.execute(sql`select exists (select 1 from notifications where pushed_at is null and kind = 'watch_triggered') as more`)) as unknown as { rows: { more: boolean }[] }
-      ).rows;
-      if (!left?.more) break;
-    }
+    if (claimed.rows.length < BATCH) break;
   }
   return reached;
 }

@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/lib/toast';
 import { pushApi } from './api/push-api';
+import { SettingRow, switchRoot, switchThumb } from './components/setting-row';
 
-const SWITCH = 'relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent disabled:cursor-not-allowed disabled:opacity-60';
-const SWITCH_THUMB = 'block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]';
 
 /** How long to wait for the service worker (it is there in the built app; never in development). */
 const WORKER_WAIT_MS = 5000;
@@ -129,16 +128,10 @@ export function PushRow() {
   const usable = !reason && enabled && state !== 'checking';
 
   return (
-    <div className="flex flex-col gap-3 border-t border-border py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="push-row">
-      <div>
-        <label htmlFor={id} className="text-sm font-medium">
-          {t('settings.push')}
-        </label>
-        <p className="text-xs text-muted">{reason ?? t('settings.pushHint')}</p>
-      </div>
-      <div className="flex items-center gap-3 sm:w-64">
-        <Switch.Root id={id} checked={state === 'on'} disabled={!usable || busy} onCheckedChange={(next) => void change(next)} className={SWITCH} data-testid="push-switch">
-          <Switch.Thumb className={SWITCH_THUMB} />
+    <SettingRow label={t('settings.push')} hint={reason ?? t('settings.pushHint')} htmlFor={id} testId="push-row">
+      <div className="flex items-center gap-3">
+        <Switch.Root id={id} checked={state === 'on'} disabled={!usable || busy} onCheckedChange={(next) => void change(next)} className={switchRoot} data-testid="push-switch">
+          <Switch.Thumb className={switchThumb} />
         </Switch.Root>
         {state === 'on' && usable && (
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => void sendTest()}>
@@ -146,6 +139,6 @@ export function PushRow() {
           </Button>
         )}
       </div>
-    </div>
+    </SettingRow>
   );
 }

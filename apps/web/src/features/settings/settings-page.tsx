@@ -2,7 +2,7 @@ import { LANGUAGES } from '@grandline/core/locales';
 import { MARKETPLACES, PRICE_TYPES } from '@grandline/core/marketplaces';
 import { CURRENCIES } from '@grandline/core/money/currencies';
 import { Switch, Tabs } from 'radix-ui';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
@@ -17,9 +17,8 @@ import { Select, type SelectOption } from '@/components/ui/select';
 import { notify } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
 import { PushRow } from './push-row';
+import { SettingRow, switchRoot, switchThumb } from './components/setting-row';
 
-const SWITCH = 'relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent disabled:cursor-wait disabled:opacity-60';
-const SWITCH_THUMB = 'block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]';
 
 /** Signed-in users: whether a fired price alert also sends an e-mail (saved on the account, in their language). */
 function AlertEmailsRow() {
@@ -40,25 +39,11 @@ function AlertEmailsRow() {
     }
   };
   return (
-    <Row label={t('settings.alertEmails')} hint={t('settings.alertEmailsHint')} htmlFor={id}>
-      <Switch.Root id={id} checked={on} disabled={saving} onCheckedChange={(next) => void change(next)} className={SWITCH} data-testid="alert-emails">
-        <Switch.Thumb className={SWITCH_THUMB} />
+    <SettingRow label={t('settings.alertEmails')} hint={t('settings.alertEmailsHint')} htmlFor={id}>
+      <Switch.Root id={id} checked={on} disabled={saving} onCheckedChange={(next) => void change(next)} className={switchRoot} data-testid="alert-emails">
+        <Switch.Thumb className={switchThumb} />
       </Switch.Root>
-    </Row>
-  );
-}
-
-function Row({ label, hint, htmlFor, children }: { label: string; hint?: string; htmlFor: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-3 border-t border-border py-4 first-of-type:border-t-0 sm:flex-row sm:items-center sm:justify-between">
-      <div>
-        <label htmlFor={htmlFor} className="text-sm font-medium">
-          {label}
-        </label>
-        {hint && <p className="text-xs text-muted">{hint}</p>}
-      </div>
-      <div className="sm:w-64">{children}</div>
-    </div>
+    </SettingRow>
   );
 }
 
@@ -80,7 +65,7 @@ function PreferenceSelect<K extends SelectablePreference>({
   const prefs = usePreferences();
   const id = useId();
   return (
-    <Row label={label} hint={hint} htmlFor={id}>
+    <SettingRow label={label} hint={hint} htmlFor={id}>
       <Select
         id={id}
         label={label}
@@ -92,7 +77,7 @@ function PreferenceSelect<K extends SelectablePreference>({
         }}
         options={options}
       />
-    </Row>
+    </SettingRow>
   );
 }
 
@@ -192,7 +177,7 @@ function PreferencesPanel({ signedIn }: { signedIn: boolean }) {
             { value: 'light', label: t('settings.themeLight') },
           ]}
         />
-        <Row label={t('settings.animations')} hint={t('settings.animationsHint')} htmlFor={animationsId}>
+        <SettingRow label={t('settings.animations')} hint={t('settings.animationsHint')} htmlFor={animationsId}>
           <Switch.Root
             id={animationsId}
             checked={prefs.animations}
@@ -200,11 +185,11 @@ function PreferencesPanel({ signedIn }: { signedIn: boolean }) {
               prefs.setPreference('animations', on);
               notify.success(t('settings.saved'));
             }}
-            className={SWITCH}
+            className={switchRoot}
           >
-            <Switch.Thumb className={SWITCH_THUMB} />
+            <Switch.Thumb className={switchThumb} />
           </Switch.Root>
-        </Row>
+        </SettingRow>
         <PreferenceSelect
           name="marketplace"
           label={t('settings.marketplace')}
