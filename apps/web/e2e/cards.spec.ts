@@ -34,7 +34,8 @@ test('search "Zoro", filter Red + Leader, open a card and copy its link', async 
   await tiles.first().click();
   await expect(page).toHaveURL(/\/cards\/onepiece\/\d+-[A-Z0-9]+-\d+-[a-z0-9-]+$/);
   await expect(page.getByTestId('card-name')).toContainText(/Zoro/i);
-  await expect(page.getByText('Leader').first()).toBeVisible();
+  // The card's type under its name (the art's placeholder also names it, hidden once the image has loaded).
+  await expect(page.getByText('Leader', { exact: true }).filter({ visible: true }).first()).toBeVisible();
 
   await page.getByTestId('copy-link').click();
   await expect(page.getByText('Link copied')).toBeVisible();
