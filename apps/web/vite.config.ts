@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Writes .gz and .br next to every text asset so the server can send them precompressed. */
@@ -106,7 +106,18 @@ const pwa = VitePWA({
   },
 });
 
-export default defineConfig({
+/**
+ * The server's drawing of public pages (src/entry-server.tsx → dist-ssr/entry-server.js, loaded by
+ * apps/server/src/lib/page-render.ts): `vite build --ssr`, the npm packages left to Node to import.
+ */
+const ssrBuild: UserConfig = {
+  plugins: [react()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  publicDir: false,
+  build: { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, ssr: 'src/entry-server.tsx', sourcemap: false, minify: false },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   plugins: [react(), tailwindcss(), precompress(), pwa],
   // `@/…` is apps/web/src (the same alias in tsconfig.json paths and the root vitest.config.ts web project).
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
@@ -139,4 +150,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -37,7 +37,8 @@ import { clientAddress } from './lib/client-address';
 import { AppError, appErrorBody, errorBody } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
-import { createPageShell, readManifest } from './lib/page-preloads';
+import { createPageShell, preferredLanguage, readManifest } from './lib/page-preloads';
+import { createPageRenderer, encodePage, withRenderedPage } from './lib/page-render';
 import { cardImageRoutes } from './features/images/images.routes';
 import type { CardImages } from './features/images/card-images';
 import { pushRoutes } from './features/push/push.routes';
@@ -244,10 +245,38 @@ export function buildApp({
   if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) {
     const root = path.relative(process.cwd(), webDistDir) || '.';
     const shell = createPageShell(fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), readManifest(webDistDir));
+    // The public pages visitors land on, drawn here (ADR 019); without apps/web/dist-ssr every page is the shell.
+    const renderer = createPageRenderer(path.join(webDistDir, '..', 'dist-ssr'), log);
     // The SPA shell, with the asked page's code and texts preloaded; never cached, so a new release is seen at once.
-    const sendShell = (c: Context) => {
+    const sendShell = async (c: Context) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(shell.html(c.req.path, c.req.header('accept-language')));
+      c.header('Vary', 'Cookie, Accept-Language, Sec-CH-UA-Mobile');
+      const acceptLanguage = c.req.header('accept-language');
+      const url = new URL(c.req.url);
+      const page = await renderer?.render({
+        pathname: c.req.path,
+        url: url.pathname + url.search,
+        origin: url.origin,
+        cookie: c.req.header('cookie'),
+        acceptedLanguage: preferredLanguage(acceptLanguage),
+        userAgent: c.req.header('user-agent'),
+        mobileHint: c.req.header('sec-ch-ua-mobile'),
+        // Our own API, in this process, as this visitor (the same address for its rate limits).
+        api: (apiPath, init) => {
+          const headers = new Headers(init.headers);
+          for (const name of ['user-agent', 'accept-language', 'x-forwarded-for']) {
+            const value = c.req.header(name);
+            if (value) headers.set(name, value);
+          }
+          return Promise.resolve(app.fetch(new Request(new URL(apiPath, url.origin), { ...init, headers }), c.env));
+        },
+      });
+      if (!page) return c.html(shell.html(c.req.path, acceptLanguage));
+      const { body, encoding } = encodePage(page, withRenderedPage(shell.html(c.req.path, page.language), page), c.req.header('accept-encoding'));
+      if (typeof body === 'string') return c.html(body);
+      c.header('Content-Encoding', encoding);
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      return c.body(new Uint8Array(body));
     };
     app.use(
       '/assets/*',

@@ -48,9 +48,11 @@ test('the stored theme is applied before the app renders (no flash)', async ({ p
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.locator('html')).toHaveClass(/light/);
   await expect(page.locator('html')).not.toHaveClass(/dark/);
-  await expect(page.locator('#root').getByText('Grand Line')).toBeVisible();
-  await expect(page.locator('main#main')).toHaveCount(0);
+  await expect(page.locator('#root').getByText('Grand Line').filter({ visible: true }).first()).toBeVisible();
+  // The app's code has not run (the page was drawn by the server, or is the static shell).
+  await expect(page.locator('html')).not.toHaveAttribute('data-drawn', /./);
   release();
+  await expect(page.locator('html')).toHaveAttribute('data-drawn', /./);
   await expect(page.locator('main#main')).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/light/);
 });

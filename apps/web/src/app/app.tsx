@@ -1,17 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '@/lib/query-client';
 import { PreferencesProvider, usePreferences } from '@/lib/preferences';
-import { setToastNavigator } from '@/lib/toast';
-import { router } from './router';
-
-setToastNavigator((to) => void router.navigate(to));
+import type { AppRouter } from './router';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 /** The service worker and its update prompt: production builds only, its code fetched after the page's. */
-const AppUpdates = import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? lazy(() => import('./app-updates')) : null;
+const AppUpdates = import.meta.env.PROD && !import.meta.env.SSR && typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? lazy(() => import('./app-updates')) : null;
 
 function ThemedToaster() {
   const { theme } = usePreferences();
@@ -24,19 +21,42 @@ function ThemedToaster() {
   );
 }
 
-export function App() {
+/** Set by app/boot.tsx when it hydrates a page the server drew. */
+let hydrating = false;
+export function setHydrating(value: boolean) {
+  hydrating = value;
+}
+
+/**
+ * False while a page drawn on the server is being hydrated (what the server drew had no toaster and no update
+ * prompt), true from a deferred render after it; always true in a page rendered in the browser alone.
+ */
+function useHydrated() {
+  return useDeferredValue(true, !hydrating);
+}
+
+export function AppFrame({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>
-        {/* Not as transitions: see app/boot.tsx (ADR 012). */}
-        <RouterProvider router={router} useTransitions={false} />
-        <ThemedToaster />
-        {AppUpdates && (
+        {children}
+        {hydrated && <ThemedToaster />}
+        {hydrated && AppUpdates && (
           <Suspense fallback={null}>
             <AppUpdates />
           </Suspense>
         )}
       </PreferencesProvider>
     </QueryClientProvider>
+  );
+}
+
+export function App({ router }: { router: AppRouter }) {
+  return (
+    <AppFrame>
+      {/* Not as transitions: see app/boot.tsx (ADR 012). */}
+      <RouterProvider router={router} useTransitions={false} />
+    </AppFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type HydrationState, type RouteObject } from 'react-router';
 import { binderPageLoader } from '@/features/binders/api/binder-page-loader';
 import { cardsPageLoader } from '@/features/cards/api/cards-page-loader';
 import { landingLoader } from '@/features/info/api/landing-loader';
@@ -35,7 +35,8 @@ function ShellFallback() {
   );
 }
 
-export const router = createBrowserRouter([
+/** The app's routes: the browser's router (createAppRouter) and the server's rendering (entry-server.tsx) share them. */
+export const routes: RouteObject[] = [
   {
     path: '/signup',
     HydrateFallback: PageLoading,
@@ -114,4 +115,23 @@ export const router = createBrowserRouter([
       { path: '*', lazy: notFound },
     ],
   },
-]);
+];
+
+/**
+ * The browser's router. A page drawn on the server is hydrated with the router state it was drawn with: the code of
+ * its routes is loaded first, so the first render shows the page, not the routes' fallbacks.
+ */
+export async function createAppRouter(hydrationData?: HydrationState) {
+  if (hydrationData) {
+    const lazyRoutes = (matchRoutes(routes, window.location) ?? []).map((m) => m.route).filter((r) => typeof r.lazy === 'function');
+    await Promise.all(
+      lazyRoutes.map(async (route) => {
+        const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, loaded, { lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { hydrationData });
+}
+
+export type AppRouter = Awaited<ReturnType<typeof createAppRouter>>;

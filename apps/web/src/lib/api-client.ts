@@ -53,6 +53,13 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, code, message, issues, details);
 }
 
+/** How the server's rendering (entry-server.tsx) asks its own API: in the same process, with the visitor's headers. */
+let serverFetch: ((path: string, init: RequestInit) => Promise<Response>) | null = null;
+
+export function setServerFetch(fetcher: typeof serverFetch) {
+  serverFetch = fetcher;
+}
+
 async function request<T>(method: string, path: string, init: RequestInit & { query?: QueryParams; json?: unknown; asText?: boolean }): Promise<T> {
   const { query: params, json, asText, ...rest } = init;
   const query = toSearchParams(params).toString();
@@ -64,7 +71,8 @@ async function request<T>(method: string, path: string, init: RequestInit & { qu
     // The browser adds Origin to every request that is not GET or HEAD (fetch here, XHR in apiUpload); the server
     // refuses cookie-authenticated writes without it. Never give these requests referrerPolicy 'no-referrer',
     // which turns that Origin into "null".
-    res = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
+    const url = `/api${path}${query ? `?${query}` : ''}`;
+    res = await (serverFetch ?? fetch)(url, {
       ...rest,
       method,
       headers,

@@ -97,7 +97,7 @@ export async function initI18n(language: LanguageCode = initialLanguage()) {
       ...MISSING_KEYS,
     });
   addNumberFormat(i18next);
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
   translateStaticTitle();
   i18next.on('languageChanged', translateStaticTitle);
   return i18next;

@@ -3,7 +3,7 @@ import { isLanguageCode, STORAGE_KEYS, type LanguageCode, type Theme } from '@gr
 import { DEFAULT_MARKETPLACE, DEFAULT_PRICE_TYPE, isMarketplaceId, PRICE_TYPES, type MarketplaceId, type PriceType } from '@grandline/core/marketplaces';
 import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '@grandline/core/money/currencies';
 import i18next from 'i18next';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { initialLanguage } from './i18n';
 import { storage } from './storage';
 
@@ -34,6 +34,10 @@ export function onPreferenceChange(listener: Listener) {
 }
 
 const Ctx = createContext<PreferencesContext | null>(null);
+const ThemeCtx = createContext<Theme>('dark');
+
+/** The theme as drawn: the one a server-drawn page assumed while it hydrates, then the browser's. */
+export const useShownTheme = () => useContext(ThemeCtx);
 
 const storageKey: Record<keyof Preferences, string> = {
   language: STORAGE_KEYS.language,
@@ -55,7 +59,8 @@ export function readPreferences(): Preferences {
   return {
     language: isLanguageCode(language) ? language : initialLanguage(),
     currency: isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY,
-    theme: document.documentElement.classList.contains('light') ? 'light' : 'dark',
+    // On the server (a page drawn before the browser applies its theme): no component draws the theme itself.
+    theme: typeof document !== 'undefined' && document.documentElement.classList.contains('light') ? 'light' : 'dark',
     game: isGameCategory(game) ? game : DEFAULT_GAME,
     marketplace: isMarketplaceId(marketplace) ? marketplace : DEFAULT_MARKETPLACE,
     priceType: (PRICE_TYPES as readonly string[]).includes(priceType ?? '') ? (priceType as PriceType) : DEFAULT_PRICE_TYPE,
@@ -77,8 +82,22 @@ function apply<K extends keyof Preferences>(key: K, value: Preferences[K]) {
   if (key === 'animations') root.classList.toggle('reduce-motion', value === false);
 }
 
+/**
+ * The theme a server-drawn page was drawn in (the browser's resolved theme, from the preference cookie; dark when it
+ * has none), set by app/boot.tsx before it hydrates such a page; null otherwise.
+ */
+let assumedTheme: Theme | null = null;
+export function setAssumedTheme(theme: Theme | null) {
+  assumedTheme = theme;
+}
+
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [prefs, setPrefs] = useState<Preferences>(readPreferences);
+  // Only what draws the theme itself reads this one (useShownTheme), so a page drawn in the other theme re-renders
+  // just that after its hydration, not every reader of the preferences.
+  // The browser's theme replaces the assumed one as a deferred render (a transition): an urgent one would hydrate
+  // every part of the page not hydrated yet in one long task, to find what reads the theme.
+  const shownTheme = useDeferredValue(prefs.theme, assumedTheme ?? prefs.theme);
 
   const store = useCallback(<K extends keyof Preferences>(key: K, value: Preferences[K]) => {
     storage.set(storageKey[key], String(value));
@@ -105,7 +124,11 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo(() => ({ ...prefs, setPreference, loadPreferences }), [prefs, setPreference, loadPreferences]);
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  return (
+    <Ctx.Provider value={value}>
+      <ThemeCtx.Provider value={shownTheme}>{children}</ThemeCtx.Provider>
+    </Ctx.Provider>
+  );
 }
 
 export function usePreferences(): PreferencesContext {

@@ -13,6 +13,12 @@ export const USER_SCOPE = 'user';
 /** The sign-in options come with the first session answer (one request at start-up) and do not change. */
 let authOptions: AuthOptionsResponse | null = null;
 
+/** What the server knew when it drew the page (entry-server.tsx → boot.tsx), for the hydrated first render. */
+export const getAuthOptions = () => authOptions;
+export function setAuthOptions(options: AuthOptionsResponse | null) {
+  authOptions = options;
+}
+
 export const fetchSession = async (signal?: AbortSignal) => {
   const answer = await apiGet<SessionResponse>('/session', undefined, { signal });
   authOptions = answer.auth;

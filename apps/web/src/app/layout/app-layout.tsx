@@ -84,7 +84,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             <Suspense fallback={<PageSkeletonFallback />}>{children ?? <Outlet />}</Suspense>
           </main>
           {/* Free's promotion slot on phones (the sidebar holds it on wider screens): after the page, above the footer. */}
-          {!desktop && <HousePromotion className="mx-4 mt-4 sm:mx-6" />}
+          {!desktop && <HousePromotion className="mx-4 mt-4 sm:mx-6 md:hidden" />}
           <Footer />
         </div>
       </div>

@@ -2,20 +2,23 @@ import { LogIn, Menu, Moon, Settings, Sun } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { preloadable } from '@/lib/preloadable';
 import { Button } from '@/components/ui/button';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { usePreferences } from '@/lib/preferences';
+import { usePreferences, useShownTheme } from '@/lib/preferences';
 import { useSession } from '@/lib/session';
 import { Logo } from '@/components/logo';
 
-const GameMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.GameMenu })));
-const PreferenceMenus = lazy(() => import('./header-menus').then((m) => ({ default: m.PreferenceMenus })));
+// Desktop only; loaded before a server-drawn page hydrates (lib/preloadable.tsx).
+const GameMenu = preloadable(() => import('./header-menus').then((m) => m.GameMenu), 768);
+const PreferenceMenus = preloadable(() => import('./header-menus').then((m) => m.PreferenceMenus), 768);
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const prefs = usePreferences();
+  const theme = useShownTheme();
   const session = useSession();
   const desktop = useMediaQuery('(min-width: 768px)');
 
@@ -34,32 +37,38 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         <span className="hidden text-lg font-bold tracking-tight sm:inline">Grand Line</span>
       </Link>
 
+      {/* The desktop's parts are also hidden by CSS on narrower screens, and the phone's on wider ones: a page drawn
+          on the server (for a phone or a desktop, from its user agent) never shifts when the guess was wrong. */}
       {desktop && (
-        <Suspense fallback={<span className="h-9 w-44" aria-hidden />}>
-          <GameMenu />
-        </Suspense>
+        <div className="hidden md:flex">
+          <Suspense fallback={<span className="h-9 w-44" aria-hidden />}>
+            <GameMenu />
+          </Suspense>
+        </div>
       )}
 
       <div className="flex-1" />
 
       {desktop && (
-        <Suspense fallback={<span className="h-9 w-64" aria-hidden />}>
-          <PreferenceMenus />
-        </Suspense>
+        <div className="hidden md:flex">
+          <Suspense fallback={<span className="h-9 w-64" aria-hidden />}>
+            <PreferenceMenus />
+          </Suspense>
+        </div>
       )}
 
       <button
         type="button"
-        onClick={() => prefs.setPreference('theme', prefs.theme === 'dark' ? 'light' : 'dark')}
-        aria-label={prefs.theme === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}
-        title={prefs.theme === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}
+        onClick={() => prefs.setPreference('theme', theme === 'dark' ? 'light' : 'dark')}
+        aria-label={theme === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}
+        title={theme === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}
         data-testid="theme-toggle"
         className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg hover:bg-surface-2"
       >
-        {prefs.theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden /> : <Moon className="h-5 w-5" aria-hidden />}
+        {theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden /> : <Moon className="h-5 w-5" aria-hidden />}
       </button>
       {!desktop && (
-        <Link to="/settings" aria-label={t('nav.settings')} className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-surface-2">
+        <Link to="/settings" aria-label={t('nav.settings')} className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-surface-2 md:hidden">
           <Settings className="h-5 w-5" aria-hidden />
         </Link>
       )}

@@ -72,7 +72,8 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
     <nav
       aria-label={t('nav.main')}
       className={cn(
-        'sticky top-16 flex h-[calc(100dvh-4rem)] shrink-0 flex-col border-r border-border bg-surface/50 p-3',
+        // Hidden by CSS below 768 px as well: a page drawn on the server for a wider screen than it is shown on.
+        'sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col border-r border-border bg-surface/50 p-3 md:flex',
         collapsed ? 'w-[4.25rem]' : 'w-60',
       )}
     >

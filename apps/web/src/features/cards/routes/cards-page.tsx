@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { ApiError } from '@/lib/api-client';
+import { preloadable } from '@/lib/preloadable';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useCards } from '@/features/cards/api/get-cards';
 import { CardGrid, CardGridSkeleton } from '@/features/cards/components/card-grid';
@@ -23,7 +24,8 @@ import { useSession } from '@/lib/session';
 import type { PriceParams } from '@/lib/price-params';
 
 /** The filter controls (Radix selects, switches) load only when they are shown. */
-const CardFilters = lazy(() => import('@/features/cards/components/card-filters').then((m) => ({ default: m.CardFilters })));
+// On wide screens only; loaded before a server-drawn page hydrates (lib/preloadable.tsx).
+const CardFilters = preloadable(() => import('@/features/cards/components/card-filters').then((m) => m.CardFilters), 1024);
 const FilterSheet = lazy(() => import('@/features/cards/components/filter-sheet').then((m) => ({ default: m.FilterSheet })));
 /** Quick-add mode (signed-in users): its picker, bar and per-card buttons load only for them. */
 const QuickAddPicker = lazy(() => import('@/features/quick-add/components/quick-add-picker').then((m) => ({ default: m.QuickAddPicker })));
@@ -141,7 +143,7 @@ export function CardsPage() {
         {wide && (
           <aside
             aria-label={t('filters.title')}
-            className={`sticky ${quickAdd.state ? 'top-[9rem] max-h-[calc(100dvh-10rem)]' : 'top-20 max-h-[calc(100dvh-6rem)]'} w-72 shrink-0 overflow-y-auto rounded-xl border border-border bg-surface p-4`}
+            className={`sticky ${quickAdd.state ? 'top-[9rem] max-h-[calc(100dvh-10rem)]' : 'top-20 max-h-[calc(100dvh-6rem)]'} hidden w-72 shrink-0 overflow-y-auto rounded-xl border border-border bg-surface p-4 lg:block`}
           >
             {filters}
           </aside>

@@ -1,0 +1,74 @@
+import { expect, test } from './fixtures';
+
+// Public pages drawn on the server for visitors (apps/server/src/lib/page-render.ts, src/entry-server.tsx): the
+// content is in the first answer, and the browser hydrates it without a mismatch and without drawing it again.
+
+/** React's own reports of a hydration that failed or fell back to drawing in the browser. */
+const hydrationErrors = (messages: string[]) => messages.filter((m) => /hydrat|Minified React error #4(18|19|21|23|25)|could not finish this Suspense/i.test(m));
+
+test('a visitor gets /cards drawn by the server, hydrated in place, and working', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('pageerror', (err) => messages.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') messages.push(msg.text());
+  });
+
+  // The first visit writes the preference cookie (the fixture stored English and the dark theme).
+  await page.goto('/cards');
+  await expect(page.getByTestId('card-tile').first()).toBeVisible();
+
+  // The answer itself holds the cards and the state to hydrate with.
+  const answer = await page.request.get('/cards?q=Zoro');
+  const html = await answer.text();
+  expect(html).toContain('id="ssr-state"');
+  expect(html).toContain('data-testid="card-tile"');
+  expect(html).toMatch(/Zoro/);
+
+  // Hydrated: the search answers typing.
+  await page.goto('/cards?q=Zoro');
+  await expect(page.locator('html')).toHaveAttribute('data-drawn', 'server');
+  await page.getByTestId('card-search').fill('Nami');
+  await expect(page).toHaveURL(/q=Nami/);
+  await expect(page.getByTestId('card-tile').first()).toContainText(/Nami/i);
+  await page.getByTestId('card-search').fill('Zoro');
+  await expect(page.getByTestId('card-tile').first()).toContainText(/Zoro/i);
+  expect(hydrationErrors(messages)).toEqual([]);
+
+  // The landing page too.
+  await page.goto('/');
+  await expect(page.locator('main h1')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-drawn', 'server');
+  expect(await (await page.request.get('/')).text()).toContain('id="ssr-state"');
+  await page.getByRole('link', { name: 'Card library' }).first().click();
+  await expect(page).toHaveURL(/\/cards$/);
+  expect(hydrationErrors(messages)).toEqual([]);
+});
+
+test('the server draws in the language and theme the visitor chose, and hydrates without a mismatch', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('pageerror', (err) => messages.push(err.message));
+  await page.goto('/cards');
+  await page.evaluate(() => {
+    localStorage.setItem('selectedLanguage', 'pt');
+    localStorage.setItem('theme', 'light');
+  });
+  // The next start copies the new choices into the cookie; the load after that is drawn with them.
+  await page.reload();
+  await expect(page.locator('main h1')).toHaveText('Biblioteca de cartas');
+  const html = await (await page.request.get('/cards')).text();
+  expect(html).toContain('<html lang="pt"');
+  expect(html).toContain('Biblioteca de cartas');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-drawn', 'server');
+  await expect(page.getByTestId('theme-toggle')).toHaveAttribute('aria-label', 'Mudar para o tema escuro');
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(hydrationErrors(messages)).toEqual([]);
+});
+
+test('a signed-in visitor gets the plain shell (their own data is drawn by the browser)', async ({ page }) => {
+  const html = await (await page.request.get('/cards', { headers: { Cookie: 'better-auth.session_token=not-a-session' } })).text();
+  expect(html).toContain('id="root"');
+  expect(html).not.toContain('id="ssr-state"');
+  expect(html).not.toContain('data-testid="card-tile"');
+});
