@@ -33,14 +33,14 @@ function fingerprint(paths) {
 
 const shared = ['package-lock.json', 'tsconfig.base.json', 'packages/core/src', 'packages/core/package.json'];
 const targets = [
-  { name: 'web app', workspace: '@grandline/web', output: 'apps/web/dist/index.html', stamp: 'apps/web/.build-inputs', inputs: [...shared, 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/tsconfig.json', 'apps/web/package.json'] },
-  { name: 'server bundle', workspace: '@grandline/server', output: 'apps/server/dist/main.js', stamp: 'apps/server/.build-inputs', inputs: [...shared, 'apps/server/src', 'apps/server/scripts', 'apps/server/package.json'] },
+  { name: 'web app', workspace: '@grandline/web', outputs: ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'], stamp: 'apps/web/.build-inputs', inputs: [...shared, 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/tsconfig.json', 'apps/web/package.json'] },
+  { name: 'server bundle', workspace: '@grandline/server', outputs: ['apps/server/dist/main.js'], stamp: 'apps/server/.build-inputs', inputs: [...shared, 'apps/server/src', 'apps/server/scripts', 'apps/server/package.json'] },
 ];
 
 for (const target of targets) {
   const print = fingerprint(target.inputs);
   const stamp = path.join(root, target.stamp);
-  const built = fs.existsSync(path.join(root, target.output)) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === print;
+  const built = target.outputs.every((file) => fs.existsSync(path.join(root, file))) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === print;
   if (built) {
     console.log(`${target.name}: up to date, not built again`);
     continue;
