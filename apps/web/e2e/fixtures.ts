@@ -5,6 +5,9 @@ import { test as base, expect, type Page } from '@playwright/test';
  * client address (the server trusts X-Forwarded-For in e2e), so rate limits per address do not leak
  * between tests.
  */
+/** React's own reports of a hydration that failed or fell back to drawing in the browser. */
+export const isHydrationError = (message: string) => /hydrat|Minified React error #4(18|19|21|23|25)\b|could not finish this Suspense/i.test(message);
+
 export const test = base.extend<{ page: Page }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
@@ -66,7 +69,7 @@ export const test = base.extend<{ page: Page }>({
     // A server-drawn page (e2e/ssr.spec.ts) that React could not hydrate as drawn: a bug in every test that meets it.
     const hydration: string[] = [];
     page.on('pageerror', (err) => {
-      if (/hydrat|Minified React error #4(18|19|21|23|25)\b|could not finish this Suspense/i.test(err.message)) hydration.push(err.message.slice(0, 300));
+      if (isHydrationError(err.message)) hydration.push(err.message.slice(0, 300));
     });
     await use(page);
     expect(hydration, `hydration errors: ${hydration.join(' | ')}`).toEqual([]);

@@ -1,10 +1,9 @@
-import { expect, test } from './fixtures';
+import { expect, isHydrationError, test } from './fixtures';
 
 // Public pages drawn on the server for visitors (apps/server/src/lib/page-render.ts, src/entry-server.tsx): the
 // content is in the first answer, and the browser hydrates it without a mismatch and without drawing it again.
 
-/** React's own reports of a hydration that failed or fell back to drawing in the browser. */
-const hydrationErrors = (messages: string[]) => messages.filter((m) => /hydrat|Minified React error #4(18|19|21|23|25)|could not finish this Suspense/i.test(m));
+const hydrationErrors = (messages: string[]) => messages.filter(isHydrationError);
 
 test('a visitor gets /cards drawn by the server, hydrated in place, and working', async ({ page }) => {
   const messages: string[] = [];

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Logger } from './logger';
-import { SESSION_COOKIE_NAMES } from './session-cache';
+import { sessionCookieValue } from './session-cache';
 
 /**
  * Public pages drawn on the server for visitors who are not signed in (ADR 019): the app's own React tree, rendered
@@ -71,11 +71,7 @@ export interface PageRenderer {
 
 /** A session cookie (signed in, or was): such pages are the browser's to draw, with the user's own data. */
 export function hasSessionCookie(cookie: string | undefined): boolean {
-  if (!cookie) return false;
-  return cookie
-    .slice(0, 16_384)
-    .split(';')
-    .some((part) => SESSION_COOKIE_NAMES.includes(part.slice(0, part.indexOf('=')).trim()));
+  return sessionCookieValue(cookie?.slice(0, 16_384)) !== null;
 }
 
 /**

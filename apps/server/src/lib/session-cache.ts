@@ -58,6 +58,20 @@ export const SESSIONS_CHANNEL = 'sessions';
 /** The session cookie's names: plain, and with the prefix secure cookies get (better-auth's defaults). */
 export const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 
+/** The value of the session cookie in a Cookie header, or null when it has none. */
+export function sessionCookieValue(cookie: string | null | undefined, names: readonly string[] = SESSION_COOKIE_NAMES): string | null {
+  if (!cookie) return null;
+  for (const part of cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (names.includes(part.slice(0, eq).trim())) {
+      const value = part.slice(eq + 1).trim();
+      if (value) return value;
+    }
+  }
+  return null;
+}
+
 /** The most entries kept: past it the oldest go first (each is a few hundred bytes). */
 const MAX_ENTRIES = 50_000;
 
@@ -81,18 +95,7 @@ export class SessionCache {
 
   /** The session cookie of a request (its value), or null when it has none. */
   keyOf(headers: Headers): string | null {
-    const cookie = headers.get('cookie');
-    if (!cookie) return null;
-    for (const part of cookie.split(';')) {
-      const eq = part.indexOf('=');
-      if (eq < 0) continue;
-      const name = part.slice(0, eq).trim();
-      if (this.cookieNames.includes(name)) {
-        const value = part.slice(eq + 1).trim();
-        if (value) return value;
-      }
-    }
-    return null;
+    return sessionCookieValue(headers.get('cookie'), this.cookieNames);
   }
 
   get(key: string): CachedSession | undefined {
