@@ -130,22 +130,28 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
     sourcemap: false,
     // Read by the server to preload the asked page's code with the shell (apps/server/src/lib/page-preloads.ts).
     manifest: true,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        // Few, larger chunks for what every page needs at start (fewer round trips on HTTP/1.1);
-        // everything else is split by route and loaded on demand.
-        manualChunks(id: string) {
-          // Vite's helper that preloads a lazy module's imports: on its own, so main.tsx, which imports it for the
-          // app's code, runs before any of that code (it waits for the first paint).
-          if (id.includes('vite/preload-helper')) return 'preload-helper';
-          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-          if (id.includes('node_modules/react-router')) return 'router';
-          if (/node_modules\/(@tanstack\/(query-core|react-query)|i18next|react-i18next|clsx|html-parse-stringify|void-elements)\//.test(id)) return 'vendor';
-          if (/node_modules\/lucide-react\/dist\/esm\/(createLucideIcon|defaultAttributes|Icon|shared|context)/.test(id)) return 'vendor';
-          if (/apps\/web\/src\/(lib\/(api-client|query-client|storage|cn|i18n|use-media-query|preferences|session)|app\/(app|router|route-error)|app\/layout\/(app-layout|header|sidebar|footer|nav-items)|components\/(logo|page-loading|ui\/(button|misc)))\.tsx?$/.test(id))
-            return 'shell';
-          if (/packages\/core\/src\/(games|locales|marketplaces|legal|slug|money\/currencies)\.ts$/.test(id)) return 'shell';
-          return undefined;
+        // Few chunks for what every page needs at start (fewer round trips on HTTP/1.1), each small enough to run in
+        // one short task: main.tsx imports them one at a time (react, i18n, query, then the router and the shell),
+        // so a phone never runs them all in one long stretch. Everything else is split by route, loaded on demand.
+        // A group also takes the modules its own ones import, unless a group of higher priority has taken them.
+        codeSplitting: {
+          groups: [
+            // Vite's helper that preloads a lazy module's imports: on its own, so main.tsx, which imports it for the
+            // app's code, runs before any of that code (it waits for the first paint).
+            { name: 'preload-helper', priority: 100, test: /vite\/preload-helper/ },
+            { name: 'react', priority: 90, test: /node_modules\/(react|react-dom|scheduler)\// },
+            { name: 'router', priority: 80, test: /node_modules\/react-router/ },
+            { name: 'i18n', priority: 70, test: /node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\/|apps\/web\/src\/lib\/(i18n|format|storage)\.ts$/ },
+            { name: 'query', priority: 60, test: /node_modules\/@tanstack\/(query-core|react-query)\/|apps\/web\/src\/lib\/query-client\.ts$/ },
+            { name: 'vendor', priority: 50, test: /node_modules\/(clsx|lucide-react\/dist\/esm\/(createLucideIcon|defaultAttributes|Icon|shared|context))/ },
+            {
+              name: 'shell',
+              priority: 10,
+              test: /apps\/web\/src\/(lib\/(api-client|cn|use-media-query|preferences|session)|app\/(app|router|route-error)|app\/layout\/(app-layout|header|sidebar|footer|nav-items)|components\/(logo|page-loading|ui\/(button|misc)))\.tsx?$|packages\/core\/src\/(games|locales|marketplaces|legal|slug|money\/currencies)\.ts$/,
+            },
+          ],
         },
       },
     },
