@@ -1,4 +1,5 @@
 import '@/index.css';
+import { nextTurn } from '@/lib/next-turn';
 
 /** Links added per turn by preloadPageCode (declared before the first await: the functions below run during it). */
 const PRELOADS_PER_TURN = 6;
@@ -43,12 +44,6 @@ function warmIntl() {
   }
 }
 
-/** Lets the browser run what waits (input, paint) before going on: scheduler.yield where there is one. */
-function nextTurn(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * Starts downloading the code and texts the server listed for this page (apps/server/src/lib/page-preloads.ts),

@@ -11,6 +11,7 @@ import { setAuthOptions } from '@/lib/session';
 import { SSR_STATE_ID, type SsrState } from '@/lib/ssr-state';
 import { renderPreferences, writePreferenceCookie } from '@/lib/storage';
 import { setToastNavigator } from '@/lib/toast';
+import { nextTurn } from '@/lib/next-turn';
 import { setAssumedViewportWidth } from '@/lib/use-media-query';
 import { createAppRouter } from './router';
 
@@ -47,9 +48,15 @@ if (drawn) {
   setAuthOptions(drawn.auth);
   hydrate(queryClient, drawn.queries);
 }
+// Each step in its own turn (lib/next-turn.ts): together they held a phone's main thread in one long task.
+await nextTurn();
 const router = await createAppRouter(drawn?.router);
+await nextTurn();
 // The lazy parts the drawn page shows (its routes' modules, just loaded, have registered theirs).
-if (drawn) await preloadForHydration(drawn.viewportWidth);
+if (drawn) {
+  await preloadForHydration(drawn.viewportWidth);
+  await nextTurn();
+}
 setToastNavigator((to) => void router.navigate(to));
 
 const container = document.getElementById('root')!;
