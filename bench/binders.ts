@@ -78,9 +78,8 @@ async function verificationLink(dataDir: string, to: string): Promise<string> {
 }
 
 /** A confirmed account with the terms accepted, through better-auth's REST endpoints; returns the session cookie. */
-export async function signedInUser(base: string, dataDir: string): Promise<string> {
+export async function signedInUser(base: string, dataDir: string, email = `bench-${Math.random().toString(36).slice(2, 10)}@example.com`): Promise<string> {
   const tag = Math.random().toString(36).slice(2, 10);
-  const email = `bench-${tag}@example.com`;
   const json = { 'content-type': 'application/json', origin: base };
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'Thousand-Sunny-7', name: 'bench' }) });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
@@ -98,6 +97,28 @@ export async function signedInUser(base: string, dataDir: string): Promise<strin
   });
   if (!accept.ok) throw new Error(`accept-terms failed: ${accept.status} ${await accept.text()}`);
   return cookie;
+}
+
+/** The bench's admin: the server the bench starts lists it in ADMIN_EMAILS (bench/run.ts). */
+export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
+const adminCookies = new Map<string, Promise<string>>();
+
+/**
+ * Puts the user signed in with `cookie` on `plan` the way an admin does in /admin (PUT /api/admin/users/{id}/plan):
+ * a 10,000-card binder is beyond the Free plan's limit.
+ */
+export async function grantPlan(base: string, dataDir: string, cookie: string, plan: 'hobby' | 'family'): Promise<void> {
+  const me = await fetch(`${base}/api/me`, { headers: { cookie } });
+  if (!me.ok) throw new Error(`GET /api/me: ${me.status}`);
+  const { user } = (await me.json()) as { user: { id: string } };
+  if (!adminCookies.has(base)) adminCookies.set(base, signedInUser(base, dataDir, BENCH_ADMIN_EMAIL));
+  const admin = await adminCookies.get(base)!;
+  const res = await fetch(`${base}/api/admin/users/${user.id}/plan`, {
+    method: 'PUT',
+    headers: { cookie: admin, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ plan }),
+  });
+  if (!res.ok) throw new Error(`granting ${plan}: ${res.status} ${await res.text()}`);
 }
 
 /** Every print of the library that a Liga CSV row can name exactly: an edition code, a plain number, a p/r variant. */
@@ -162,6 +183,7 @@ async function loadTest(base: string, cookie: string, name: string, urlPath: str
 /** Runs the binder scenarios against the server at `base`, whose DATA_DIR is `dataDir` (for the confirmation mail). */
 export async function bindersBenchmark({ base, dataDir, log }: { base: string; dataDir: string; log: (msg: string) => void }): Promise<BindersResult> {
   const cookie = await signedInUser(base, dataDir);
+  await grantPlan(base, dataDir, cookie, 'hobby');
   const writeHeaders = { origin: base, cookie };
   const created = await fetch(`${base}/api/binders`, {
     method: 'POST',

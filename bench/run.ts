@@ -12,7 +12,7 @@
  * latencies are those of the code measured, not of this process's garbage collector, which by then holds every load
  * result of the run.
  */
-import { bindersBenchmark, bindersFigures, bindersMarkdown, signedInUser, type BindersResult } from './binders';
+import { BENCH_ADMIN_EMAIL, bindersBenchmark, bindersFigures, bindersMarkdown, signedInUser, type BindersResult } from './binders';
 import { deckValidationRate } from './deck-validation';
 import { pricesBenchmark, pricesFigures, type PricesResult } from './prices';
 import { alertsBenchmark, alertsFigures, type AlertsResult } from './alerts';
@@ -50,7 +50,7 @@ function startServer(dataDir: string): { child: ChildProcess; ready: Promise<num
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     // PUBLIC_URL: the address the bench talks to, so e-mail links and the trusted Origin of writes match it.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: base },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: base, ADMIN_EMAILS: BENCH_ADMIN_EMAIL },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const ready = (async () => {
