@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_DECK_LIST_LENGTH, MAX_ERROR_TEXT, parseDeckList } from '../decks/deck-list';
 import { CsvFileError, MAX_IMPORT_LINE_LENGTH, parseCardCsv, splitCsvRecords } from '../formats/collection-csv';
+import { MAX_READINGS, readCardNumbers } from '../scan/card-number';
 
 /** Time bound for one parse of MAX_DECK_LIST_LENGTH (20,000) characters. */
 const BOUND_MS = 50;
@@ -95,6 +96,24 @@ describe('deck list parser (validate endpoint, deck import, OPTCG Sim binder imp
       [5, 2, 'OP01-024'],
     ]);
     expect(value.errors.map((e) => e.line)).toEqual([1, 2, 4]);
+  });
+});
+
+describe('card-number reader (the scanner, OCR text of a card corner)', () => {
+  it(`reads any ${MAX_DECK_LIST_LENGTH}-character text in under ${BOUND_MS} ms, answering well-formed numbers`, () => {
+    readCardNumbers('OP05-119'); // warm up
+    fc.assert(
+      fc.property(adversarial(MAX_DECK_LIST_LENGTH), (text) => {
+        const { ms, value } = timed(() => readCardNumbers(text));
+        expect(value.length).toBeLessThanOrEqual(MAX_READINGS);
+        for (const r of value) {
+          expect(r.cardNumber).toMatch(CARD_NUMBER);
+          expect(r.corrections).toBeGreaterThanOrEqual(0);
+        }
+        expect(ms).toBeLessThan(BOUND_MS);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 
