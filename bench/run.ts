@@ -169,19 +169,25 @@ function initialJsGzip(): { js: number; css: number; files: string[] } {
 function lighthouseRun(urlPath: string, at: string): { performance: number; accessibility: number } | null {
   const out = path.join(os.tmpdir(), `grandline-lh-${urlPath.replace(/\W+/g, '_') || 'home'}.json`);
   const chrome = process.env.CHROME_PATH ?? execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/lighthouse/cli/index.js'),
-      `${at}${urlPath}`,
-      '--quiet',
-      '--output=json',
-      `--output-path=${out}`,
-      '--only-categories=performance,accessibility',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
-    ],
-    { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
-  );
+  fs.rmSync(out, { force: true });
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/lighthouse/cli/index.js'),
+        `${at}${urlPath}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility',
+        '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
+    );
+  } catch {
+    // Lighthouse exits non-zero when it could not record the page (NO_NAVSTART and the like): a run to retry.
+    if (!fs.existsSync(out)) return null;
+  }
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { runtimeError?: { code: string }; categories: Record<string, { score: number | null }> };
   if (report.runtimeError || report.categories.performance?.score == null) return null;
   return {
