@@ -91,8 +91,9 @@ function readAt(text: string, start: number, pattern: (typeof PATTERNS)[number])
   const setPart = digits.join('');
   digits.length = 0;
   if (!readDigits(3)) return null;
-  // "OP01-0012" is not OP01-001: a number ends where its digits do.
-  if (/[0-9]/.test(text[i] ?? '')) return null;
+  // A digit right after the number is most often OCR gluing the glare or the rarity to it ("OP08-0518" for
+  // "OP08-051 SR"): still a reading, counted as one more correction so an exact one ranks first.
+  if (/[0-9]/.test(text[i] ?? '')) corrections++;
   return { cardNumber: `${pattern.prefix}${setPart}-${digits.join('')}`, corrections };
 }
 
