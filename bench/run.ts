@@ -7,6 +7,7 @@
  * BENCH_ONLY=cpu: server CPU ms per request for each endpoint (bench/cpu.ts); BENCH_CPU_BASELINE=<root of another built
  * checkout> adds that build as a "before" column.
  * BENCH_ONLY=images: card thumbnails (bench/images.ts), in a process of its own in the full run.
+ * BENCH_ONLY=scan: the scanner's recognition on corner images rendered from the catalogue (bench/scan.ts), in a process of its own in the full run.
  * BENCH_ONLY=render writes latest.{json,md} again from the figures saved in latest.json (no new measurement).
  * The prices and alerts parts always run in a process of their own (BENCH_ONLY=prices, BENCH_ONLY=alerts): their
  * latencies are those of the code measured, not of this process's garbage collector, which by then holds every load
@@ -19,6 +20,7 @@ import { alertsBenchmark, alertsFigures, type AlertsResult } from './alerts';
 import { cpuBenchmark, cpuMarkdown, type CpuResult } from './cpu';
 import { imagesBenchmark, imagesFigures, type ImagesResult } from './images';
 import { mixedBenchmark, mixedFigures, type MixedResult } from './mixed';
+import { scanBenchmark, scanFigures, type ScanResult } from './scan';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +35,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
 const only = process.env.BENCH_ONLY;
-const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts', 'session', 'mixed', 'cpu', 'images'];
+const ONLY = ['binders', 'validate', 'lighthouse', 'render', 'prices', 'alerts', 'session', 'mixed', 'cpu', 'images', 'scan'];
 if (only && !ONLY.includes(only)) throw new Error(`BENCH_ONLY=${only}: one of ${ONLY.join(', ')}`);
 
 function log(msg: string) {
@@ -337,6 +339,7 @@ interface Measured {
   cpu?: CpuResult;
   /** Issue 17: card thumbnails (absent in results saved before it). */
   images?: ImagesResult;
+  scan?: ScanResult;
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
@@ -346,6 +349,7 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
   const priceFigures = m.prices ? pricesFigures(m.prices, { coldStartDemoMs: m.coldStartDemoMs, cardsWithPrices: m.cardsWithPrices }) : [];
   const alertFigures = m.alerts ? alertsFigures(m.alerts) : [];
   const imageFigures = m.images ? imagesFigures(m.images) : [];
+  const scannerFigures = m.scan ? scanFigures(m.scan) : [];
   const health = results[0]!;
   const searchResults = results.slice(1, 6);
   const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
@@ -431,8 +435,9 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
     alerts: m.alerts,
     cpu: m.cpu,
     images: m.images,
-    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures, images: imageFigures },
-    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures].every((f) => f.pass !== false),
+    scan: m.scan,
+    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures, images: imageFigures, scan: scannerFigures },
+    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures].every((f) => f.pass !== false),
   };
   const md = [
     `# Benchmark — ${summary.date}`,
@@ -473,6 +478,16 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
           'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images.',
           '',
           ...figuresMarkdown(imageFigures),
+          '',
+        ]
+      : []),
+    ...(m.scan
+      ? [
+          '## Scanner (issue 17)',
+          '',
+          "Every 14th distinct card number of the catalogue drawn as a card's bottom-right corner prints it (number and rarity, bold condensed type, dark and light frames), spoiled six ways, read by tesseract.js with the browser's settings and the card-number reader (bench/scan.ts). The type is Liberation Sans Narrow Bold, a stand-in for the card's own: expect lower figures from a camera.",
+          '',
+          ...figuresMarkdown(scannerFigures),
           '',
         ]
       : []),
@@ -536,6 +551,7 @@ async function main() {
   const prices = partInOwnProcess<PricesResult>('prices', 'BENCH_PRICES_JSON');
   const alerts = partInOwnProcess<AlertsResult>('alerts', 'BENCH_ALERTS_JSON');
   const images = partInOwnProcess<ImagesResult>('images', 'BENCH_IMAGES_JSON');
+  const scan = partInOwnProcess<ScanResult>('scan', 'BENCH_SCAN_JSON');
   const mixed = process.env.DATABASE_URL ? await mixedBenchmark({ root, databaseUrl: process.env.DATABASE_URL, log }) : undefined;
   const cpu = await cpuBenchmark({ root, databaseUrl: process.env.DATABASE_URL, baseline: process.env.BENCH_CPU_BASELINE, log });
 
@@ -563,6 +579,7 @@ async function main() {
     mixed,
     cpu,
     images,
+    scan,
   });
   writeResults(summary, md);
 }
@@ -615,7 +632,7 @@ async function mainAlertsOnly() {
  * A part of the bench (BENCH_ONLY=prices, BENCH_ONLY=alerts) in a child process, its result read back from the JSON
  * file it writes (the path in `jsonVar`): its latencies are its own, not this process's garbage collector's.
  */
-function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images', jsonVar: string): T {
+function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan', jsonVar: string): T {
   const out = path.join(os.tmpdir(), `grandline-bench-${part}-${process.pid}.json`);
   try {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
@@ -740,7 +757,17 @@ async function mainImagesOnly() {
   process.stdout.write(`\n${figuresMarkdown(imagesFigures(images)).join('\n')}\n${JSON.stringify(images, null, 2)}\n`);
 }
 
-const mains: Record<string, () => Promise<void>> = { images: mainImagesOnly, cpu: mainCpuOnly, mixed: mainMixedOnly, session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
+/** BENCH_ONLY=scan: the scanner's recognition figures, printed or written to BENCH_SCAN_JSON. */
+async function mainScanOnly() {
+  const scan = await scanBenchmark({ log });
+  if (process.env.BENCH_SCAN_JSON) {
+    fs.writeFileSync(process.env.BENCH_SCAN_JSON, JSON.stringify(scan));
+    return;
+  }
+  process.stdout.write(`\n${figuresMarkdown(scanFigures(scan)).join('\n')}\n${JSON.stringify(scan, null, 2)}\n`);
+}
+
+const mains: Record<string, () => Promise<void>> = { scan: mainScanOnly, images: mainImagesOnly, cpu: mainCpuOnly, mixed: mainMixedOnly, session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };
 (only ? mains[only]! : main)().catch((err: unknown) => {
   console.error(err);
   process.exit(1);

@@ -111,3 +111,13 @@ export async function scanBenchmark({ log, every = 14 }: { log: (msg: string) =>
     misread,
   };
 }
+
+/** The scanner's figures for latest.md: accuracy is reported (issue 17 sets no goal for it), not judged. */
+export function scanFigures(r: ScanResult) {
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  return [
+    { figure: `card numbers read right, first reading (${r.numbers} numbers × ${SCAN_VARIANTS.length} variants = ${r.images} images)`, value: pct(r.overall), target: 'reported', pass: null },
+    ...SCAN_VARIANTS.map((v) => ({ figure: `read right: ${v}`, value: pct(r.accuracy[v]), target: 'reported', pass: null })),
+    { figure: 'one recognition (tesseract.js in Node, median)', value: `${r.medianMs} ms`, target: 'reported', pass: null },
+  ];
+}

@@ -1,10 +1,13 @@
-import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { createRequire } from 'node:module';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const require = createRequire(import.meta.url);
 
 /** Writes .gz and .br next to every text asset so the server can send them precompressed. */
 function precompress(): Plugin {
@@ -23,7 +26,53 @@ function precompress(): Plugin {
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        fs.writeFileSync(`${file}.br`, brotliCompressSync(data));
+        // Brotli's best quality takes 10 s on each 4 MB OCR core (build time); quality 6 is within 15 % of it there.
+        const quality = data.length > 1024 * 1024 ? 6 : constants.BROTLI_MAX_QUALITY;
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }));
+      }
+    },
+  };
+}
+
+/**
+ * The scanner's OCR files (issue 17: tesseract.js, its WebAssembly core and its English data, from npm), served by us
+ * under /ocr/ — never fetched from a CDN: copied into dist/ocr at build time, served from node_modules by the dev
+ * server. Only the LSTM builds of the core (the engine the scanner runs: features/scan/api/ocr.ts), in its three
+ * flavours (relaxed SIMD, SIMD, plain); tesseract.js picks the one the browser supports.
+ */
+function ocrFiles(): Record<string, string> {
+  const dir = (pkg: string) => path.dirname(require.resolve(`${pkg}/package.json`));
+  const core = dir('tesseract.js-core');
+  const files: Record<string, string> = {
+    'worker.min.js': path.join(dir('tesseract.js'), 'dist/worker.min.js'),
+    'lang/eng.traineddata.gz': path.join(dir('@tesseract.js-data/eng'), '4.0.0_best_int/eng.traineddata.gz'),
+  };
+  for (const name of ['tesseract-core-lstm.wasm.js', 'tesseract-core-simd-lstm.wasm.js', 'tesseract-core-relaxedsimd-lstm.wasm.js']) files[`core/${name}`] = path.join(core, name);
+  return files;
+}
+
+function ocrAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'grandline-ocr-assets',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      const files = ocrFiles();
+      server.middlewares.use('/ocr/', (req, res, next) => {
+        const file = files[(req.url ?? '').replace(/^\//, '').split('?')[0]!];
+        if (!file) return next();
+        res.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : 'application/gzip');
+        fs.createReadStream(file).pipe(res);
+      });
+    },
+    // Before precompress's closeBundle, which writes their .gz and .br.
+    writeBundle() {
+      for (const [name, file] of Object.entries(ocrFiles())) {
+        const target = path.join(outDir, 'ocr', name);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.copyFileSync(file, target);
       }
     },
   };
@@ -65,9 +114,16 @@ const pwa = VitePWA({
     maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
     // Every address of the app opens from the precached shell, online or not; the server's own pages are not ours.
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/legal\//, /^\/img\//, /^\/sw\.js$/],
+    navigateFallbackDenylist: [/^\/api\//, /^\/legal\//, /^\/img\//, /^\/ocr\//, /^\/sw\.js$/],
     cleanupOutdatedCaches: true,
     runtimeCaching: [
+      {
+        // The scanner's OCR files (about 4 MB, too big to precache for everyone): kept once used, so the scanner works
+        // offline; refreshed in the background, so a new release's files arrive on the next scan.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/ocr/'),
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'ocr', expiration: { maxEntries: 6 }, cacheableResponse: { statuses: [200] } },
+      },
       {
         // Card thumbnails never change at an address: from the cache first, the oldest dropped past 800.
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/img/cards/'),
@@ -118,7 +174,7 @@ const ssrBuild: UserConfig = {
 };
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
-  plugins: [react(), tailwindcss(), precompress(), pwa],
+  plugins: [react(), tailwindcss(), ocrAssets(), precompress(), pwa],
   // `@/…` is apps/web/src (the same alias in tsconfig.json paths and the root vitest.config.ts web project).
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {

@@ -153,7 +153,10 @@ export function buildApp({
   // of halving throughput (measured: 46k → 21k req/s on /api/health with secureHeaders on every route).
   const contentSecurityPolicy = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // 'wasm-unsafe-eval': WebAssembly only (the scanner's OCR, issue 17), never eval of text.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+    // Workers only from our own files (the OCR worker, the Intl warm-up), never blob: or data: URLs.
+    workerSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:'],
     connectSrc: ["'self'"],

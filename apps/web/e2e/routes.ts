@@ -70,6 +70,7 @@ export async function signInWithContent(page: Page, name: string, retry: number)
     '/wishlist',
     '/watchlist',
     '/price-comparison',
+    '/scan',
     '/settings',
     '/settings?tab=preferences',
     '/settings?tab=subscription',

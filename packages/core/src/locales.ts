@@ -32,6 +32,8 @@ export const STORAGE_KEYS = {
   pendingConsents: 'pending_consents_v1',
   /** Session storage: the quick-add target of this tab (deck or binder) and what was added to it. */
   quickAdd: 'quickAddTarget',
+  /** Session storage: the scanner's list of scanned cards not yet added (one per user: `scanSession:{userId}`). */
+  scanSession: 'scanSession',
 } as const;
 
 export const THEMES = ['dark', 'light'] as const;

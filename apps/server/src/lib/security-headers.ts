@@ -1,12 +1,12 @@
 // Powerful browser features are off for our pages and anything they embed: nothing here uses them, so a
-// script injected or framed by mistake cannot ask for them either. Allowing one for our own pages is one
-// value: the card scanner (a later issue) will make it camera: '(self)'. The app does use the clipboard
-// (share links) and fullscreen, which keep the browser's default (self only).
+// script injected or framed by mistake cannot ask for them either. The camera is allowed for our own pages
+// only: the card scanner (/scan). The app also uses the clipboard (share links) and fullscreen, which keep
+// the browser's default (self only).
 const permissions: Record<string, string> = {
   accelerometer: '()',
   autoplay: '()',
   'browsing-topics': '()',
-  camera: '()',
+  camera: '(self)',
   'display-capture': '()',
   'encrypted-media': '()',
   geolocation: '()',

@@ -106,7 +106,8 @@ describe('response headers', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const DENIED = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture'];
+  // The camera is our own pages' only (the scanner): `camera=(self)`, checked below.
+  const DENIED = ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture'];
   const permissionsOf = (res: Response) =>
     new Map(
       (res.headers.get('permissions-policy') ?? '')
@@ -120,6 +121,7 @@ describe('response headers', () => {
       const res = await site.request(url);
       const policy = permissionsOf(res);
       for (const feature of DENIED) expect(policy.get(feature), `${url} ${feature}`).toBe('()');
+      expect(policy.get('camera'), url).toBe('(self)');
       // No feature is granted to anyone else (no *, no other origin).
       for (const [feature, allowlist] of policy) expect(allowlist, `${url} ${feature}`).toMatch(/^\((self)?\)$/);
     }
@@ -140,7 +142,11 @@ describe('response headers', () => {
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('permissions-policy')).toContain('camera=(self)');
+      // WebAssembly for the scanner's OCR, never eval of text; workers from our own files only.
+      const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+      expect(scriptSrc, url).toBe("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp, url).toContain("worker-src 'self'");
     }
   });
 

@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
             path: 'price-comparison',
             lazy: withTexts(['prices', 'cards'], () => import('@/features/reports/routes/price-comparison-page').then((m) => ({ Component: m.PriceComparisonPage, loader: m.loader }))),
           },
+          { path: 'scan', lazy: withTexts(['scan', 'quickadd'], () => import('@/features/scan/routes/scan-page').then((m) => ({ Component: m.ScanPage }))) },
           { path: 'wishlist', lazy: withTexts(['binders'], () => import('@/features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader }))) },
           ...UPCOMING_SIGNED_IN.map((path) => ({ path, lazy: notFound })),
         ],

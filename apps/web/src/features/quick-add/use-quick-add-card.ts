@@ -1,7 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toast';
-import { addToTarget } from './add-to-target';
+import { addToTarget } from './api/add-to-target';
 import type { QuickAddTarget } from './quick-add-state';
 import { quickAddStore } from './api/quick-add-store';
 import { useTargetText } from './components/target-text';
