@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { asc, isNotNull } from 'drizzle-orm';
 import { runCommand } from './db/command';
 import { cards } from './db/schema/index';
@@ -33,7 +32,7 @@ const code = await runCommand('npm run images:warm', async (database) => {
     lastReport = performance.now();
     console.log(`images: ${done}/${list.length} cards (made ${counts.made}, already kept ${counts.kept}, unavailable ${counts.unavailable})`);
   };
-  console.log(`images: ${list.length} cards with art; thumbnails go to ${env.IMAGE_DIR ? resolveFromRoot(env.IMAGE_DIR) : path.join(resolveFromRoot(env.DATA_DIR), 'images')}`);
+  console.log(`images: ${list.length} cards with art; thumbnails go to ${images.storeDescription}`);
   await Promise.all(
     Array.from({ length: PARALLEL }, async () => {
       while (next < list.length) {

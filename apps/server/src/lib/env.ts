@@ -108,7 +108,19 @@ const EnvSchema = z.object({
   CARD_IMAGE_BASE_URL: z.string().url().default('https://en.onepiece-cardgame.com'),
   /** Where thumbnails are kept (default DATA_DIR/images). */
   IMAGE_DIR: z.string().optional(),
-  /** Longest wait for one answer of the image host, in milliseconds. */
+  /**
+   * An S3-compatible bucket for the files the server makes (card thumbnails), shared by every replica: set S3_BUCKET,
+   * S3_ENDPOINT (e.g. https://s3.eu-west-1.amazonaws.com, an R2 or MinIO address), S3_ACCESS_KEY_ID and
+   * S3_SECRET_ACCESS_KEY; S3_REGION (default us-east-1; R2 takes auto) and S3_PREFIX (a key prefix such as grandline/)
+   * are optional. Without S3_BUCKET they stay on the local disk (IMAGE_DIR).
+   */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).max(40).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(200).optional(),
+  S3_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9/_-]*\/$/i, 'S3_PREFIX must end with / (e.g. grandline/)').optional(),
+  /** Longest wait for one answer of the image host (and of the S3 bucket), in milliseconds. */
   IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Largest original card image accepted, in bytes (the publisher's PNGs are about 0.5 MB). */
   MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(8 * 1024 * 1024),
@@ -143,6 +155,10 @@ const EnvSchema = z.object({
   STRIPE_PRICE_FAMILY_YEAR: z.string().optional(),
   /** Where the Stripe API is reached (default Stripe's own); tests point it at a local stand-in. */
   STRIPE_API_URL: z.string().url().optional(),
+}).superRefine((env, ctx) => {
+  // Half an S3 configuration would silently keep files on one replica's disk: refused at start instead.
+  const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name]);
+  if (env.S3_BUCKET && missing.length) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `S3_BUCKET needs ${missing.join(', ')} as well` });
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -8,6 +8,8 @@ import { buildApp } from '../../app';
 import { cards } from '../../db/schema/index';
 import { startFeedServer, type FeedServer } from '../../testing/feed-server';
 import { createSeededTestApp, testLog } from '../../testing/test-app';
+import { diskStore, s3Store } from '../../lib/object-store';
+import { startS3StandIn } from '../../testing/s3-stand-in';
 import { CATALOGUE_IMAGE_HOSTS, createCardImages } from './card-images';
 
 /**
@@ -39,7 +41,7 @@ beforeAll(async () => {
   seeded = await createSeededTestApp();
   origin = await startFeedServer();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-images-'));
-  const images = createCardImages({ dir, originBaseUrl: origin.url, knownHosts: CATALOGUE_IMAGE_HOSTS, timeoutMs: 2000, maxOriginalBytes: 1024 * 1024, retries: 0, log: testLog });
+  const images = createCardImages({ store: diskStore(dir), originBaseUrl: origin.url, knownHosts: CATALOGUE_IMAGE_HOSTS, timeoutMs: 2000, maxOriginalBytes: 1024 * 1024, retries: 0, log: testLog });
   app = buildApp({ db: seeded.db, log: testLog, cardImages: images });
   for (const n of ['OP01-001', 'OP01-002', 'OP01-003', 'OP01-004', 'OP01-005', 'OP01-006', 'OP01-007']) await cardOf(n);
   const png = await samplePng('#c0392b');
@@ -131,6 +133,41 @@ describe('card thumbnails (GET /img/cards/{cardId}/{width}.{format})', () => {
     const { id } = byNumber.get('OP01-001')!;
     for (const url of [`/img/cards/99999999/320.webp`, `/img/cards/0/320.webp`, `/img/cards/4294967296/320.webp`, `/img/cards/${id}/300.webp`, `/img/cards/${id}/320.png`, `/img/cards/${id}/320.webp.exe`, `/img/cards/abc/320.webp`]) {
       expect((await app.request(url)).status, url).toBe(404);
+    }
+  });
+});
+
+describe('card thumbnails kept in an S3-compatible bucket (several replicas)', () => {
+  it('one replica makes the thumbnails, another serves them from the bucket without asking the publisher', async () => {
+    const s3 = await startS3StandIn();
+    try {
+      const store = () =>
+        s3Store({ endpoint: s3.url, bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, prefix: 'thumbs/', timeoutMs: 2000, maxBytes: 1024 * 1024 });
+      const replica = () =>
+        buildApp({
+          db: seeded.db,
+          log: testLog,
+          cardImages: createCardImages({ store: store(), originBaseUrl: origin.url, knownHosts: CATALOGUE_IMAGE_HOSTS, timeoutMs: 2000, maxOriginalBytes: 1024 * 1024, retries: 0, log: testLog }),
+        });
+      const [card] = await seeded.db.select({ id: cards.id, artworkUrl: cards.artworkUrl }).from(cards).where(eq(cards.cardNumber, 'OP03-001')).limit(1);
+      const artPath = new URL(card!.artworkUrl!).pathname;
+      origin.set(artPath, { bytes: await samplePng('#8b4fc7'), contentType: 'image/png' });
+
+      const first = await replica().request(`/img/cards/${card!.id}/320.webp`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toContain('immutable');
+      expect([...s3.objects.keys()].sort()).toEqual([160, 320, 640].map((w) => `thumbs/cards/${card!.id}/${w}.webp`));
+      expect(s3.objects.get(`thumbs/cards/${card!.id}/320.webp`)!.contentType).toBe('image/webp');
+
+      const second = await replica().request(`/img/cards/${card!.id}/320.webp`);
+      expect(second.status).toBe(200);
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(Buffer.from(await second.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
+      expect(asked(artPath)).toBe(1);
+      // Nothing went to the local disk.
+      expect(fs.existsSync(path.join(dir, 'cards', String(card!.id)))).toBe(false);
+    } finally {
+      await s3.close();
     }
   });
 });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { resolveFromRoot, type Env } from '../../lib/env';
 import type { Logger } from '../../lib/logger';
+import { diskStore, s3Store, type ObjectStore } from '../../lib/object-store';
 
 /** The widths tiles ask for (srcset): a phone's two-column grid, a wide grid, a card's own page. */
 export const THUMBNAIL_WIDTHS = [160, 320, 640] as const;
@@ -23,8 +23,8 @@ export interface CardArtwork {
 }
 
 export interface CardImagesConfig {
-  /** Where thumbnails are kept (DATA_DIR/images by default). */
-  dir: string;
+  /** Where thumbnails are kept: DATA_DIR/images by default, a bucket when S3_* is set (lib/object-store.ts). */
+  store: ObjectStore;
   /**
    * Where originals are fetched from: the catalogue's image host, or a stand-in for it (CARD_IMAGE_BASE_URL). Only the
    * path of a card's catalogue address is asked there; an address on another host is never fetched.
@@ -118,7 +118,7 @@ function limiter(limit: number) {
  * designed placeholder, and the card is not asked for again for a while.
  */
 export function createCardImages(config: CardImagesConfig) {
-  const { dir, log } = config;
+  const { store: objects, log } = config;
   const retries = config.retries ?? 1;
   const failureTtlMs = config.failureTtlMs ?? 10 * 60_000;
   const run = limiter(config.concurrency ?? 2);
@@ -134,20 +134,19 @@ export function createCardImages(config: CardImagesConfig) {
   const originals = new Map<number, Promise<void>>();
   const encodings = new Map<string, Promise<ImageAnswer | null>>();
 
-  const fileOf = (cardId: number, width: ThumbnailWidth, format: ImageFormat) => path.join(dir, 'cards', String(cardId), `${width}.${format}`);
+  const keyOf = (cardId: number, width: ThumbnailWidth, format: ImageFormat) => `cards/${cardId}/${width}.${format}`;
 
+  /** The kept thumbnail; a store that cannot be read counts as none (the thumbnail is made again, and kept if it can be). */
   async function readStored(cardId: number, width: ThumbnailWidth, format: ImageFormat): Promise<ImageAnswer | null> {
-    const body = await readFile(fileOf(cardId, width, format)).catch(() => null);
+    const body = await objects.get(keyOf(cardId, width, format)).catch((err: unknown) => {
+      log.warn({ cardId, err: err instanceof Error ? err.message : String(err) }, 'thumbnail store unreadable');
+      return null;
+    });
     return body ? { body, contentType: CONTENT_TYPES[format], etag: etagOf(body), placeholder: false } : null;
   }
 
-  async function store(cardId: number, width: ThumbnailWidth, format: ImageFormat, body: Buffer) {
-    const file = fileOf(cardId, width, format);
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written aside, then renamed: a reader never sees half a file, and a crash leaves no broken thumbnail.
-    const partial = `${file}.${process.pid}.${Date.now()}.part`;
-    await writeFile(partial, body);
-    await rename(partial, file);
+  function store(cardId: number, width: ThumbnailWidth, format: ImageFormat, body: Buffer) {
+    return objects.put(keyOf(cardId, width, format), body, CONTENT_TYPES[format]);
   }
 
   /** The address asked of the origin for a catalogue address: its path on the configured base; null if not ours. */
@@ -294,6 +293,8 @@ export function createCardImages(config: CardImagesConfig) {
   }
 
   return {
+    /** Where thumbnails are kept (a directory or a bucket's address), for logs. */
+    storeDescription: objects.description,
     /**
      * The card's thumbnail at a width and format, or its placeholder; null for a card that does not exist.
      * `art` reads the card from the catalogue, only when the thumbnail is not kept yet.
@@ -338,11 +339,28 @@ export const CATALOGUE_IMAGE_HOSTS = ['en.onepiece-cardgame.com'] as const;
 /** The service as configured (server and images:warm alike). */
 export function cardImagesFromEnv(env: Env, dataDir: string, log: Logger): CardImages {
   return createCardImages({
-    dir: env.IMAGE_DIR ? resolveFromRoot(env.IMAGE_DIR) : path.join(dataDir, 'images'),
+    store: imageStoreFromEnv(env, dataDir),
     originBaseUrl: env.CARD_IMAGE_BASE_URL,
     knownHosts: CATALOGUE_IMAGE_HOSTS,
     timeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
     maxOriginalBytes: env.MAX_IMAGE_BYTES,
     log,
   });
+}
+
+/** Where thumbnails are kept, as configured: the S3-compatible bucket when S3_BUCKET is set, else IMAGE_DIR or DATA_DIR/images. */
+export function imageStoreFromEnv(env: Env, dataDir: string): ObjectStore {
+  if (env.S3_BUCKET && env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    return s3Store({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      prefix: env.S3_PREFIX,
+      timeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
+      maxBytes: env.MAX_IMAGE_BYTES,
+    });
+  }
+  return diskStore(env.IMAGE_DIR ? resolveFromRoot(env.IMAGE_DIR) : path.join(dataDir, 'images'));
 }
