@@ -1,4 +1,5 @@
 import { expect, isHydrationError, test } from './fixtures';
+import { createAccount, uniqueEmail } from './mail';
 
 // Public pages drawn on the server for visitors (apps/server/src/lib/page-render.ts, src/entry-server.tsx): the
 // content is in the first answer, and the browser hydrates it without a mismatch and without drawing it again.
@@ -70,4 +71,44 @@ test('a signed-in visitor gets the plain shell (their own data is drawn by the b
   expect(html).toContain('id="root"');
   expect(html).not.toContain('id="ssr-state"');
   expect(html).not.toContain('data-testid="card-tile"');
+});
+
+test('a public binder shared by its link is drawn by the server for visitors and hydrates in place', async ({ page, browser, baseURL }) => {
+  await createAccount(page, { email: uniqueEmail('ssr-binder') });
+  const created = await page.request.post('/api/binders', { data: { name: 'Shared pulls', category: 'personal', isPublic: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const cards = ((await (await page.request.get('/api/cards?q=zoro&prints=all&pageSize=6')).json()) as { items: { id: number; name: string }[] }).items;
+  const nami = ((await (await page.request.get('/api/cards?q=nami&prints=all&pageSize=1')).json()) as { items: { id: number; name: string }[] }).items;
+  const added = await page.request.post(`/api/binders/${id}/cards`, { data: { cards: [...cards, ...nami].map((c) => ({ cardId: c.id, quantity: 1 })) } });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+
+  // A visitor: no session cookie.
+  const context = await browser.newContext({ baseURL });
+  const visitor = await context.newPage();
+  const messages: string[] = [];
+  visitor.on('pageerror', (err) => messages.push(err.message));
+  visitor.on('console', (msg) => {
+    if (msg.type() === 'error') messages.push(msg.text());
+  });
+  const html = await (await visitor.request.get(`/collection/${id}`)).text();
+  expect(html).toContain('id="ssr-state"');
+  expect(html).toContain('Shared pulls');
+  expect(html.match(/data-testid="binder-row"/g)).toHaveLength(cards.length + nami.length);
+
+  await visitor.goto(`/collection/${id}`);
+  await expect(visitor.locator('html')).toHaveAttribute('data-drawn', 'server', { timeout: 15_000 });
+  await expect(visitor.getByTestId('binder-title')).toHaveText('Shared pulls');
+  // The date of the last change is the browser's to write (its time zone), once hydrated.
+  await expect(visitor.getByText(/^Updated /)).toBeVisible();
+  // Hydrated: the search filters the rows.
+  await visitor.getByRole('searchbox').first().fill('nami');
+  await expect(visitor.getByTestId('binder-row')).toHaveCount(nami.length);
+  expect(hydrationErrors(messages)).toEqual([]);
+
+  // A binder a visitor may not see (missing, or private: both answer 404) is not drawn: the plain shell goes out.
+  const shell = await (await visitor.request.get('/collection/00000000-0000-4000-8000-000000000000')).text();
+  expect(shell).toContain('id="root"');
+  expect(shell).not.toContain('id="ssr-state"');
+  await context.close();
 });

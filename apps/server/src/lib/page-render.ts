@@ -15,8 +15,8 @@ import { sessionCookieValue } from './session-cache';
  * is kept a minute for the same address, preferences, language and device class.
  */
 
-/** The pages drawn here: the ones visitors land on. */
-const RENDERED = /^\/(cards)?$/;
+/** The pages drawn here: the ones visitors land on (the home page, the library, a binder shared by its link). */
+const RENDERED = /^\/(cards|collection\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/;
 /** Longer addresses (a search with many filters) are drawn but not kept. */
 const MAX_KEPT_URL = 300;
 const KEPT_MS = 60_000;

@@ -19,6 +19,7 @@ import { PageTitle } from '@/components/page-title';
 import { formatDate } from '@/lib/format';
 import { rememberReturnTo } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** The dialogs load when first opened: a visitor reading a public binder never downloads the editing code. */
 const AddCardsDialog = lazy(() => import('@/features/binders/components/add-cards-dialog').then((m) => ({ default: m.AddCardsDialog })));
@@ -30,13 +31,14 @@ const DeleteBinderDialog = lazy(() => import('@/features/binders/components/bind
 
 const validId = (id: string | undefined) => BinderIdParam.safeParse({ id }).success;
 
-
 type Dialog = 'add' | 'import' | 'export' | 'share' | 'edit' | 'delete' | null;
 
 function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: boolean; onOpen: (d: Exclude<Dialog, null>) => void }) {
   const { t } = useTranslation('binders');
   const editable = binder.owner.isYou;
   const art = binder.preview;
+  // The date in the browser's time zone: not on the server's drawing of a shared binder (app/boot.tsx hydrates it).
+  const hydrated = useHydrated();
   return (
     <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start">
       <div className="w-20 shrink-0 sm:w-24">
@@ -52,7 +54,7 @@ function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: 
           <BinderVisibilityBadge isPublic={binder.isPublic} />
           <span data-testid="binder-count">{t('counts', { count: binder.cardCount, distinct: binder.distinctCount })}</span>
           {!editable && binder.owner.username && <span>{t('by', { username: binder.owner.username })}</span>}
-          <span>{t('updated', { date: formatDate(binder.updatedAt) })}</span>
+          {hydrated && <span>{t('updated', { date: formatDate(binder.updatedAt) })}</span>}
         </div>
         <div className="mt-2 flex flex-wrap gap-2">
           {editable && (
