@@ -24,6 +24,7 @@ import { pricesRoutes } from './features/prices/prices.routes';
 import { priceAdminRoutes } from './features/prices/price-admin.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
+import { profilesRoutes } from './features/profiles/profiles.routes';
 import type { BillingConfig } from './lib/billing-config';
 import type { Mailer } from './lib/mail';
 import { DEFAULT_FAMILY_MAX_MEMBERS } from '@grandline/core/plans';
@@ -101,6 +102,7 @@ export function buildApi() {
   api.route('/', priceAdminRoutes);
   api.route('/', watchesRoutes);
   api.route('/', reportsRoutes);
+  api.route('/', profilesRoutes);
   return api;
 }
 

@@ -166,6 +166,8 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/decks/')) return deckId;
   if (route.startsWith('/binders/')) return binderId;
   if (route.startsWith('/admin/users/')) return otherUserId;
+  // Another user's profile: the admin follows and unfollows them, and lists their followers.
+  if (route.startsWith('/profiles/')) return 'fuzz_auth';
   if (route.startsWith('/admin/deck-regulations/')) return '999999';
   // A watch and a notification that do not exist: a 404 for the base, a 400 for hostile values.
   if (route.startsWith('/watches/')) return '00000000-0000-4000-8000-000000000000';

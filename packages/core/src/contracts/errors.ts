@@ -12,6 +12,9 @@ export const ERROR_CODES = [
   'TOS_REQUIRED',
   'RATE_LIMITED',
   'USERNAME_TAKEN',
+  // Profiles and follows (issue 18).
+  'PROFILE_NOT_FOUND',
+  'CANNOT_FOLLOW_SELF',
   'FORBIDDEN_ORIGIN',
   'DECK_NOT_FOUND',
   'UNKNOWN_FORMAT',

@@ -82,6 +82,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.invalidCharacters': 'The text contains a character that is not allowed',
   'validation.textTooLong': 'The text is too long',
   'validation.invalidId': 'Invalid ID',
+  'validation.invalidCursor': 'Invalid page cursor',
   'validation.invalidDay': 'Enter a date as YYYY-MM-DD',
   'validation.invalidCardNumber': 'Enter a card number such as OP01-016, ST10-001 or P-001',
   'validation.invalidSourceUrl': 'Enter the https address of the announcement',

@@ -13,3 +13,4 @@ export * from './reports';
 export * from './billing';
 export * from './family';
 export * from './push';
+export * from './social';

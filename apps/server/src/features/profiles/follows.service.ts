@@ -1,0 +1,107 @@
+import type { FollowListResponse, FollowStateResponse, ProfileSummary } from '@grandline/core/contracts/profiles';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { follows, profiles } from '../../db/schema/index';
+import type { SessionUser } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { consumeRateLimit } from '../../lib/rate-limit';
+
+/** Follows and unfollows one user may make per window (spec: rate-limited). */
+const FOLLOW_MAX = 60;
+const FOLLOW_WINDOW_SECONDS = 60 * 60;
+
+export interface ProfileRow extends ProfileSummary {
+  id: string;
+}
+
+const summaryColumns = {
+  id: profiles.id,
+  username: sql<string>`${profiles.username}`,
+  displayName: profiles.displayName,
+  avatarUrl: profiles.avatarUrl,
+  countryCode: profiles.countryCode,
+};
+
+/** The profile with this user name (any letter case), or PROFILE_NOT_FOUND. */
+export async function profileByUsername(db: Db, username: string): Promise<ProfileRow> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`)
+    .limit(1);
+  if (!row) throw new AppError('PROFILE_NOT_FOUND', 404, 'No user has this profile name');
+  return row;
+}
+
+async function followerCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
+  return row?.n ?? 0;
+}
+
+async function withinRateLimit(db: Db, userId: string) {
+  if (!(await consumeRateLimit(db, `follow:${userId}`, FOLLOW_MAX, FOLLOW_WINDOW_SECONDS))) {
+    throw new AppError('RATE_LIMITED', 429, 'Too many requests. Please try again later.');
+  }
+}
+
+/** PUT /api/profiles/{username}/follow: idempotent; following oneself is a 400. */
+export async function follow({ db, user, username }: { db: Db; user: SessionUser; username: string }): Promise<FollowStateResponse> {
+  const target = await profileByUsername(db, username);
+  if (target.id === user.id) throw new AppError('CANNOT_FOLLOW_SELF', 400, 'You cannot follow yourself');
+  await withinRateLimit(db, user.id);
+  await db.insert(follows).values({ followerId: user.id, followeeId: target.id }).onConflictDoNothing();
+  return { following: true, followers: await followerCount(db, target.id) };
+}
+
+/** DELETE /api/profiles/{username}/follow: idempotent (not following is no error). */
+export async function unfollow({ db, user, username }: { db: Db; user: SessionUser; username: string }): Promise<FollowStateResponse> {
+  const target = await profileByUsername(db, username);
+  if (target.id === user.id) throw new AppError('CANNOT_FOLLOW_SELF', 400, 'You cannot follow yourself');
+  await withinRateLimit(db, user.id);
+  await db.delete(follows).where(and(eq(follows.followerId, user.id), eq(follows.followeeId, target.id)));
+  return { following: false, followers: await followerCount(db, target.id) };
+}
+
+/** The keyset position of a list row: when the follow was made, and the other user's id. */
+interface Cursor {
+  at: Date;
+  id: string;
+}
+
+export function encodeCursor({ at, id }: Cursor): string {
+  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+}
+
+export function decodeCursor(text: string): Cursor {
+  const [iso, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  const at = new Date(iso ?? '');
+  if (!id || id.length > 64 || Number.isNaN(at.getTime())) {
+    throw new AppError('VALIDATION_ERROR', 400, 'Invalid page cursor', [{ path: 'cursor', message: 'Invalid page cursor' }]);
+  }
+  return { at, id };
+}
+
+/**
+ * A page of a user's followers (`side` followers) or of whom they follow (`side` following), newest follow first,
+ * by keyset (the cursor is the last row's time and user id): a page costs the same however deep it is.
+ */
+export async function followList({ db, username, side, cursor, limit }: { db: Db; username: string; side: 'followers' | 'following'; cursor?: string; limit: number }): Promise<FollowListResponse> {
+  const target = await profileByUsername(db, username);
+  const after = cursor ? decodeCursor(cursor) : null;
+  // Followers: rows where the target is followed, showing the follower; following: the other way round.
+  const own = side === 'followers' ? follows.followeeId : follows.followerId;
+  const other = side === 'followers' ? follows.followerId : follows.followeeId;
+  const rows = await db
+    .select({ ...summaryColumns, followedAt: follows.createdAt, otherId: other })
+    .from(follows)
+    .innerJoin(profiles, eq(profiles.id, other))
+    .where(and(eq(own, target.id), after ? or(lt(follows.createdAt, after.at), and(eq(follows.createdAt, after.at), lt(other, after.id))) : undefined))
+    .orderBy(desc(follows.createdAt), desc(other))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => ({ username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl, countryCode: r.countryCode, followedAt: r.followedAt.toISOString() })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.followedAt, id: last.otherId }) : null,
+  };
+}
