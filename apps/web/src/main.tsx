@@ -44,7 +44,6 @@ function warmIntl() {
   }
 }
 
-
 /**
  * Starts downloading the code and texts the server listed for this page (apps/server/src/lib/page-preloads.ts),
  * beside the app's own code: after the first paint, so they do not compete with it. A few at a time, with the browser
