@@ -621,11 +621,17 @@ async function cardsWithPricesRatio() {
 /** BENCH_ONLY=alerts: the price alert figures (evaluation, streams), printed, or written to BENCH_ALERTS_JSON. */
 async function mainAlertsOnly() {
   const alerts = await alertsBenchmark(log);
-  if (process.env.BENCH_ALERTS_JSON) {
-    fs.writeFileSync(process.env.BENCH_ALERTS_JSON, JSON.stringify(alerts));
-    return;
-  }
-  process.stdout.write(`\n${figuresMarkdown(alertsFigures(alerts)).join('\n')}\n${JSON.stringify(alerts, null, 2)}\n`);
+  reportPart(alerts, 'BENCH_ALERTS_JSON', alertsFigures(alerts));
+}
+
+/**
+ * A part's result: written to the JSON file named by `jsonVar` when the full run started this process
+ * (partInOwnProcess), else printed with its figures.
+ */
+function reportPart(result: unknown, jsonVar: string, figures: Figure[]) {
+  const out = process.env[jsonVar];
+  if (out) fs.writeFileSync(out, JSON.stringify(result));
+  else process.stdout.write(`\n${figuresMarkdown(figures).join('\n')}\n${JSON.stringify(result, null, 2)}\n`);
 }
 
 /**
@@ -649,11 +655,7 @@ function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan', json
 /** BENCH_ONLY=prices: the in-process price figures (ingest, history), printed, or written to BENCH_PRICES_JSON. */
 async function mainPricesOnly() {
   const prices = await pricesBenchmark(log);
-  if (process.env.BENCH_PRICES_JSON) {
-    fs.writeFileSync(process.env.BENCH_PRICES_JSON, JSON.stringify(prices));
-    return;
-  }
-  process.stdout.write(`\n${figuresMarkdown(pricesFigures(prices)).join('\n')}\n${JSON.stringify(prices, null, 2)}\n`);
+  reportPart(prices, 'BENCH_PRICES_JSON', pricesFigures(prices));
 }
 
 const outDir = path.join(root, 'bench/results');
@@ -750,21 +752,13 @@ async function mainCpuOnly() {
 async function mainImagesOnly() {
   if (!process.env.BENCH_IMAGES_JSON) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const images = await imagesBenchmark({ root, log, lighthouse: (at, urlPath) => lighthouse(urlPath, at).performance });
-  if (process.env.BENCH_IMAGES_JSON) {
-    fs.writeFileSync(process.env.BENCH_IMAGES_JSON, JSON.stringify(images));
-    return;
-  }
-  process.stdout.write(`\n${figuresMarkdown(imagesFigures(images)).join('\n')}\n${JSON.stringify(images, null, 2)}\n`);
+  reportPart(images, 'BENCH_IMAGES_JSON', imagesFigures(images));
 }
 
 /** BENCH_ONLY=scan: the scanner's recognition figures, printed or written to BENCH_SCAN_JSON. */
 async function mainScanOnly() {
   const scan = await scanBenchmark({ log });
-  if (process.env.BENCH_SCAN_JSON) {
-    fs.writeFileSync(process.env.BENCH_SCAN_JSON, JSON.stringify(scan));
-    return;
-  }
-  process.stdout.write(`\n${figuresMarkdown(scanFigures(scan)).join('\n')}\n${JSON.stringify(scan, null, 2)}\n`);
+  reportPart(scan, 'BENCH_SCAN_JSON', scanFigures(scan));
 }
 
 const mains: Record<string, () => Promise<void>> = { scan: mainScanOnly, images: mainImagesOnly, cpu: mainCpuOnly, mixed: mainMixedOnly, session: mainSessionOnly, binders: mainBindersOnly, validate: mainValidateOnly, lighthouse: mainLighthouseOnly, render: mainRender, prices: mainPricesOnly, alerts: mainAlertsOnly };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema/index';
+import { AppError } from './errors';
 
 /**
  * Counts one attempt for `key` in a fixed window and tells whether it is within `max`. The counter
@@ -22,4 +23,9 @@ export async function consumeRateLimit(db: Db, key: string, max: number, windowS
     })
     .returning({ count: rateLimits.count });
   return (row?.count ?? 1) <= max;
+}
+
+/** Counts one attempt like consumeRateLimit, and answers 429 RATE_LIMITED when it is over `max`. */
+export async function enforceRateLimit(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
+  if (!(await consumeRateLimit(db, key, max, windowSeconds))) throw new AppError('RATE_LIMITED', 429, 'Too many requests. Please try again later.');
 }

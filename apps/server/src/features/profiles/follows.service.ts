@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { follows, profiles } from '../../db/schema/index';
 import type { SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { enforceRateLimit } from '../../lib/rate-limit';
 
 /** Follows and unfollows one user may make per window (spec: rate-limited). */
 const FOLLOW_MAX = 60;
@@ -38,26 +38,27 @@ async function followerCount(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function withinRateLimit(db: Db, userId: string) {
-  if (!(await consumeRateLimit(db, `follow:${userId}`, FOLLOW_MAX, FOLLOW_WINDOW_SECONDS))) {
-    throw new AppError('RATE_LIMITED', 429, 'Too many requests. Please try again later.');
-  }
+/**
+ * The user a follow or unfollow is about: their profile by user name, never the signed-in user (400), within the
+ * signed-in user's hourly allowance (429).
+ */
+async function followTarget(db: Db, user: SessionUser, username: string): Promise<ProfileRow> {
+  const target = await profileByUsername(db, username);
+  if (target.id === user.id) throw new AppError('CANNOT_FOLLOW_SELF', 400, 'You cannot follow yourself');
+  await enforceRateLimit(db, `follow:${user.id}`, FOLLOW_MAX, FOLLOW_WINDOW_SECONDS);
+  return target;
 }
 
 /** PUT /api/profiles/{username}/follow: idempotent; following oneself is a 400. */
 export async function follow({ db, user, username }: { db: Db; user: SessionUser; username: string }): Promise<FollowStateResponse> {
-  const target = await profileByUsername(db, username);
-  if (target.id === user.id) throw new AppError('CANNOT_FOLLOW_SELF', 400, 'You cannot follow yourself');
-  await withinRateLimit(db, user.id);
+  const target = await followTarget(db, user, username);
   await db.insert(follows).values({ followerId: user.id, followeeId: target.id }).onConflictDoNothing();
   return { following: true, followers: await followerCount(db, target.id) };
 }
 
 /** DELETE /api/profiles/{username}/follow: idempotent (not following is no error). */
 export async function unfollow({ db, user, username }: { db: Db; user: SessionUser; username: string }): Promise<FollowStateResponse> {
-  const target = await profileByUsername(db, username);
-  if (target.id === user.id) throw new AppError('CANNOT_FOLLOW_SELF', 400, 'You cannot follow yourself');
-  await withinRateLimit(db, user.id);
+  const target = await followTarget(db, user, username);
   await db.delete(follows).where(and(eq(follows.followerId, user.id), eq(follows.followeeId, target.id)));
   return { following: false, followers: await followerCount(db, target.id) };
 }

@@ -37,11 +37,5 @@ const listRoute = (side: 'followers' | 'following') =>
 export const profilesRoutes = createRouter()
   .openapi(followRoute('put'), async (c) => c.json(await follow({ db: c.var.deps.db, user: c.var.user, username: c.req.valid('param').username }), 200))
   .openapi(followRoute('delete'), async (c) => c.json(await unfollow({ db: c.var.deps.db, user: c.var.user, username: c.req.valid('param').username }), 200))
-  .openapi(listRoute('followers'), async (c) => {
-    const { cursor, limit } = c.req.valid('query');
-    return c.json(await followList({ db: c.var.deps.db, username: c.req.valid('param').username, side: 'followers', cursor, limit }), 200);
-  })
-  .openapi(listRoute('following'), async (c) => {
-    const { cursor, limit } = c.req.valid('query');
-    return c.json(await followList({ db: c.var.deps.db, username: c.req.valid('param').username, side: 'following', cursor, limit }), 200);
-  });
+  .openapi(listRoute('followers'), async (c) => c.json(await followList({ db: c.var.deps.db, username: c.req.valid('param').username, side: 'followers', ...c.req.valid('query') }), 200))
+  .openapi(listRoute('following'), async (c) => c.json(await followList({ db: c.var.deps.db, username: c.req.valid('param').username, side: 'following', ...c.req.valid('query') }), 200));

@@ -7,7 +7,7 @@ import { requireUser } from '../../lib/auth-gate';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { enforceRateLimit } from '../../lib/rate-limit';
 import { pushToUser, subscribePush, testMessage, unsubscribePush } from './push.service';
 
 const signedOut = jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'");
@@ -80,9 +80,7 @@ export const pushRoutes = createRouter()
     async (c) => {
       const push = configured(c);
       const { db, log } = c.var.deps;
-      if (!(await consumeRateLimit(db, `push-test:${c.var.user.id}`, TEST_MAX, TEST_WINDOW_SECONDS))) {
-        throw new AppError('RATE_LIMITED', 429, 'Too many requests. Please try again later.');
-      }
+      await enforceRateLimit(db, `push-test:${c.var.user.id}`, TEST_MAX, TEST_WINDOW_SECONDS);
       const rows = (await db.execute(sql`select language from profiles where id = ${c.var.user.id}`)) as unknown as { rows: { language: string | null }[] };
       return c.json(await pushToUser({ db, config: push, log }, c.var.user.id, testMessage(rows.rows[0]?.language)), 200);
     },

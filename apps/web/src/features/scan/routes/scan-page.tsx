@@ -1,7 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { ListChecks, Plus, ScanLine } from 'lucide-react';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
@@ -173,8 +173,6 @@ export function ScanPage() {
   const [confirmClear, setConfirmClear] = useState(false);
   const full = session.rows.length >= MAX_ROWS;
 
-  const addNumber = useCallback((source: 'camera' | 'typed') => (cardNumber: string) => setSession((s) => addRow(s, cardNumber, source)), [setSession]);
-  const onCamera = useCallback((cardNumber: string) => addNumber('camera')(cardNumber), [addNumber]);
   const copies = copiesIn(session.rows);
 
   return (
@@ -183,8 +181,8 @@ export function ScanPage() {
       <PageHeader title={t('title')} description={t('description')} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <div className="flex flex-col gap-5">
-          <CameraReader onNumber={onCamera} />
-          <TypedNumberForm onNumber={addNumber('typed')} full={full} />
+          <CameraReader onNumber={(cardNumber) => setSession((s) => addRow(s, cardNumber, 'camera'))} />
+          <TypedNumberForm onNumber={(cardNumber) => setSession((s) => addRow(s, cardNumber, 'typed'))} full={full} />
           <p className="text-xs text-muted">{t('camera.tips')}</p>
         </div>
         <section className="flex min-w-0 flex-col gap-4" aria-labelledby="scan-list-title">
