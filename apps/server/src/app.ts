@@ -24,7 +24,10 @@ import { pricesRoutes } from './features/prices/prices.routes';
 import { priceAdminRoutes } from './features/prices/price-admin.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
-import { profilesRoutes } from './features/profiles/profiles.routes';
+import { avatarImageRoutes, profilesRoutes } from './features/profiles/profiles.routes';
+import { memoryStore, type ObjectStore } from './lib/object-store';
+import { commentsRoutes } from './features/comments/comments.routes';
+import { contactRoutes } from './features/contact/contact.routes';
 import type { BillingConfig } from './lib/billing-config';
 import type { Mailer } from './lib/mail';
 import { DEFAULT_FAMILY_MAX_MEMBERS } from '@grandline/core/plans';
@@ -44,6 +47,7 @@ import { cardImageRoutes } from './features/images/images.routes';
 import type { CardImages } from './features/images/card-images';
 import { pushRoutes } from './features/push/push.routes';
 import type { PushConfig } from './lib/push-config';
+import { DEFAULT_SUPPORT_EMAIL } from './lib/env';
 import { API_HEADERS, PERMISSIONS_POLICY } from './lib/security-headers';
 
 export interface AppOptions {
@@ -80,6 +84,10 @@ export interface AppOptions {
   cardImages?: CardImages;
   /** Web Push (features/push); default: off. */
   push?: PushConfig;
+  /** Where avatars are kept (disk or bucket); default: this process's memory (tests). */
+  avatars?: ObjectStore;
+  /** Where contact-form messages are mailed (SUPPORT_EMAIL); default support@grandline.local. */
+  supportEmail?: string;
 }
 
 
@@ -103,6 +111,8 @@ export function buildApi() {
   api.route('/', watchesRoutes);
   api.route('/', reportsRoutes);
   api.route('/', profilesRoutes);
+  api.route('/', commentsRoutes);
+  api.route('/', contactRoutes);
   return api;
 }
 
@@ -144,6 +154,8 @@ export function buildApp({
   mailer,
   cardImages,
   push,
+  supportEmail = DEFAULT_SUPPORT_EMAIL,
+  avatars = memoryStore(),
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const mail = mailer && publicUrl ? { mailer, publicUrl } : undefined;
@@ -190,7 +202,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, runJob, mail, push, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers } });
+    c.set('deps', { db, log, auth, events, closing, runJob, mail, push, avatars, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers, supportEmail } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();
@@ -246,6 +258,7 @@ export function buildApp({
   app.route('/api', api);
   app.route('/', legalRoutes);
   if (cardImages) app.route('/', cardImageRoutes(cardImages));
+  app.route('/', avatarImageRoutes(avatars));
 
   if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) {
     const root = path.relative(process.cwd(), webDistDir) || '.';

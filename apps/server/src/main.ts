@@ -26,7 +26,7 @@ import { clearCardCaches, clearSearchCache } from './features/cards/cards.servic
 import { createScheduler } from './jobs/scheduler';
 import { CATALOGUE_CHANNEL } from './features/cards/manual-cards.service';
 import { REGULATIONS_CHANNEL, clearRegulationsCache } from './features/decks/regulations.service';
-import { cardImagesFromEnv } from './features/images/card-images';
+import { cardImagesFromEnv, imageStoreFromEnv } from './features/images/card-images';
 import { pushConfigFromEnv } from './features/push/push.service';
 
 const started = performance.now();
@@ -107,7 +107,10 @@ async function main() {
     billing: billingConfigFromEnv(env, publicUrl) ?? undefined,
     familyMaxMembers: env.FAMILY_MAX_MEMBERS,
     mailer,
+    supportEmail: env.SUPPORT_EMAIL,
     cardImages: cardImagesFromEnv(env, dataDir, log),
+    // Avatars go where thumbnails go: the data directory's disk, or the S3-compatible bucket shared by replicas.
+    avatars: imageStoreFromEnv(env, dataDir),
     push,
     runJob: (name) => {
       if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);

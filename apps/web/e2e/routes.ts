@@ -56,6 +56,7 @@ export async function signInWithContent(page: Page, name: string, retry: number)
   expect(added.status(), await added.text()).toBeLessThan(300);
   const watch = await page.request.post('/api/watches', { data: { cardId: main[0]!.id, market: 'us', direction: 'above', threshold: 99999, currency: 'USD' } });
   expect(watch.status(), await watch.text()).toBe(201);
+  const { profile } = (await (await page.request.get('/api/me')).json()) as { profile: { username: string } };
   return [
     '/dashboard',
     '/welcome',
@@ -81,6 +82,7 @@ export async function signInWithContent(page: Page, name: string, retry: number)
     '/admin?tab=prices',
     '/admin?tab=rules',
     '/profile',
+    `/u/${profile.username}`,
     '/no/such/page',
   ];
 }

@@ -1,3 +1,4 @@
+import type { ObjectStore } from './object-store';
 import type { BillingConfig } from './billing-config';
 import type { Mailer } from './mail';
 import type { PushConfig } from './push-config';
@@ -55,6 +56,8 @@ export interface AppDeps {
   mail?: { mailer: Mailer; publicUrl: string };
   /** Web Push (features/push); absent when not configured. */
   push?: PushConfig;
+  /** Where avatars are kept (disk or bucket, lib/object-store.ts); buildApp always sets it. */
+  avatars?: ObjectStore;
   config: {
     trustProxy: boolean | number;
     geoipUrl?: string;
@@ -67,6 +70,8 @@ export interface AppDeps {
     billing?: BillingConfig;
     /** Members a Family plan's owner may invite besides themselves (FAMILY_MAX_MEMBERS). */
     familyMaxMembers: number;
+    /** Where contact-form messages are mailed (SUPPORT_EMAIL); buildApp always sets it (default: lib/env.ts). */
+    supportEmail?: string;
   };
 }
 

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** SUPPORT_EMAIL when none is set. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@grandline.local';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,6 +30,11 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Grand Line <no-reply@grandline.local>'),
+  /**
+   * Where messages of the contact form are mailed (features/contact); each is also kept for the admin area. The default
+   * suits the embedded setup, whose mail is written to DATA_DIR/mail: set a real mailbox with SMTP_URL.
+   */
+  SUPPORT_EMAIL: z.string().trim().email('SUPPORT_EMAIL must be an e-mail address, e.g. support@example.com').default(DEFAULT_SUPPORT_EMAIL),
   /**
    * How many reverse proxies / load balancers stand in front (each appends to X-Forwarded-For): the client address is
    * the entry that many places from the right. `false`/`0`: none (the socket's address); `true` counts as 1.

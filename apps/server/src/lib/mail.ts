@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go (the contact form's sender): nodemailer writes it as a Reply-To header, its name encoded. */
+  replyTo?: { name: string; address: string };
 }
 
 export interface Mailer {

@@ -119,3 +119,19 @@ export function s3Store(config: S3Config): ObjectStore {
     },
   };
 }
+
+/** A store in this process's memory: tests, and a server started without a place for files (nothing is kept across restarts). */
+export function memoryStore(): ObjectStore {
+  const objects = new Map<string, Buffer>();
+  return {
+    description: 'memory',
+    async get(key) {
+      checkKey(key);
+      return objects.get(key) ?? null;
+    },
+    async put(key, body) {
+      checkKey(key);
+      objects.set(key, body);
+    },
+  };
+}

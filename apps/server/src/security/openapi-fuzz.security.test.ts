@@ -150,6 +150,8 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     'POST /admin/cards/manual': { cardNumber, name: 'Fuzz card', cardType: 'Character', colors: ['Red'], cost: 1, blockIcon: '4' },
     // No price is stored: the first valid bases are created, then the plan limit (403) or the same rule (409) answer.
     'POST /buy-list': { leaderCardId: cardId, cards: [{ cardId, quantity: 2 }], currency: 'USD', priceType: 'min' },
+    // Valid: the first ones are stored (and mailed), then the per-address limit answers 429.
+    'POST /contact': { name: 'Fuzz', email: 'fuzz-contact@example.com', subject: 'Fuzz', message: 'A message', locale: 'en' },
     'POST /watches': { cardId, market: 'us', direction: 'above', threshold: 100000, currency: 'USD' },
     'PATCH /watches/{id}': { market: 'us', direction: 'above', threshold: 100000, currency: 'USD' },
     // The fuzz user's binder: the first valid base may run (or find nothing), the plan limit (403) answers after.
@@ -179,6 +181,10 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/family/members/')) return 'no-such-member';
   // No print added by hand has this id: removing it is a 404.
   if (route.startsWith('/admin/cards/manual/')) return '999999';
+  // A comment that does not exist: deleting, reporting or dismissing it is a 404, hostile values a 400.
+  if (route.startsWith('/comments/') || route.startsWith('/admin/comments/')) return '00000000-0000-4000-8000-000000000000';
+  // A contact message that does not exist: marking it is a 404, hostile values a 400.
+  if (route.startsWith('/admin/contact-messages/')) return '00000000-0000-4000-8000-000000000000';
   // A pin that does not exist: removing it is a 404, hostile values a 400.
   if (route.startsWith('/admin/prices/pins/') && name === 'source') return 'tcgcsv';
   if (route.startsWith('/admin/prices/pins/') && name === 'productId') return '999999999';

@@ -21,9 +21,6 @@ const withTexts =
 const notFound = () => import('@/features/info/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const authPage = withTexts(['account'], () => import('@/features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage })));
 
-/** Signed-in pages of spec §6 whose features are not built yet: behind sign-in already, not found for now. */
-const UPCOMING_SIGNED_IN = ['profile'];
-
 const legal = (doc: string) => () =>
   import('@/features/legal/legal-page').then((m) => ({ Component: () => <m.LegalPage doc={doc} /> }));
 
@@ -74,7 +71,7 @@ export const routes: RouteObject[] = [
         loader: requireSignedIn,
         children: [
           { path: 'welcome', lazy: () => import('@/features/dashboard/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
-          { path: 'dashboard', lazy: () => import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage, loader: m.loader })) },
+          { path: 'dashboard', lazy: withTexts(['profile'], () => import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage, loader: m.loader }))) },
           { path: 'mydecks', lazy: withTexts(['decks'], () => import('@/features/decks/routes/my-decks-page').then((m) => ({ Component: m.MyDecksPage, loader: m.loader }))) },
           { path: 'deck/new', lazy: withTexts(['decks'], () => import('@/features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage }))) },
           {
@@ -90,7 +87,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'scan', lazy: withTexts(['scan', 'quickadd'], () => import('@/features/scan/routes/scan-page').then((m) => ({ Component: m.ScanPage }))) },
           { path: 'wishlist', lazy: withTexts(['binders'], () => import('@/features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader }))) },
-          ...UPCOMING_SIGNED_IN.map((path) => ({ path, lazy: notFound })),
+          { path: 'profile', lazy: withTexts(['profile', 'account', 'decks'], () => import('@/features/profile/routes/profile-page').then((m) => ({ Component: m.ProfilePage }))) },
         ],
       },
       {
@@ -105,7 +102,12 @@ export const routes: RouteObject[] = [
       },
       { path: 'deck/:id', lazy: withTexts(['decks'], () => import('@/features/decks/routes/deck-view-page').then((m) => ({ Component: m.DeckViewPage, loader: m.loader }))) },
       { path: 'about', lazy: () => import('@/features/info/about-page').then((m) => ({ Component: m.AboutPage })) },
+      {
+        path: 'u/:username',
+        lazy: withTexts(['profile', 'account', 'decks'], () => import('@/features/profile/routes/public-profile-page').then((m) => ({ Component: m.PublicProfilePage, loader: m.loader }))),
+      },
       { path: 'contributors', lazy: () => import('@/features/info/contributors-page').then((m) => ({ Component: m.ContributorsPage })) },
+      { path: 'contact', lazy: withTexts(['contact', 'account'], () => import('@/features/contact/routes/contact-page').then((m) => ({ Component: m.ContactPage }))) },
       { path: 'terms-of-service', lazy: legal('terms-of-service') },
       { path: 'privacy', lazy: legal('privacy-policy') },
       { path: 'cookies-policy', lazy: legal('cookies-policy') },

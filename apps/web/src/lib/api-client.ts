@@ -113,11 +113,15 @@ export async function fetchText(url: string, init?: RequestInit): Promise<string
  * Sends a file as the raw request body with upload progress (fetch has none): `onProgress` gets 0–100 while
  * the bytes go out. Answers JSON like the other calls, and errors as ApiError.
  */
-export function apiUpload<T>(path: string, body: Blob, { query, onProgress, contentType }: { query?: QueryParams; onProgress?: (percent: number) => void; contentType?: string } = {}): Promise<T> {
+export function apiUpload<T>(
+  path: string,
+  body: Blob,
+  { query, onProgress, contentType, method = 'POST' }: { query?: QueryParams; onProgress?: (percent: number) => void; contentType?: string; method?: 'POST' | 'PUT' } = {},
+): Promise<T> {
   const search = toSearchParams(query).toString();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${path}${search ? `?${search}` : ''}`);
+    xhr.open(method, `/api${path}${search ? `?${search}` : ''}`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', contentType || body.type || 'application/octet-stream');
     xhr.setRequestHeader('X-Grandline-Language', document.documentElement.lang || 'en');

@@ -36,7 +36,12 @@ export const BinderFields = z.object({
 export const CreateBinderRequest = BinderFields.partial({ description: true, isPublic: true, familyShared: true, coverCardId: true });
 export type CreateBinderRequest = z.input<typeof CreateBinderRequest>;
 
-export const UpdateBinderRequest = BinderFields.partial().refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
+export const UpdateBinderRequest = BinderFields.extend({
+  /** A public binder is listed on its owner's profile unless this is false (issue 18). */
+  showOnProfile: z.boolean(),
+})
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
 export type UpdateBinderRequest = z.infer<typeof UpdateBinderRequest>;
 
 /** The form on /collection/new and the edit dialog: the category starts unselected (it must be chosen). */
@@ -140,6 +145,8 @@ export const BinderSummary = z.object({
   description: z.string().nullable(),
   category: BinderCategory,
   isPublic: z.boolean(),
+  /** Listed on the owner's profile when public (issue 18). */
+  showOnProfile: z.boolean(),
   familyShared: z.boolean(),
   cover: Card.nullable(),
   preview: Card.nullable().describe('The cover, else the print with most copies: the art to show for the binder'),

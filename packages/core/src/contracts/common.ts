@@ -48,8 +48,12 @@ export const IntIdParam = (message = 'validation.invalidId') => z.coerce.number(
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 /** An image address the app may show: https, or http on this machine (development); never javascript:, data: or file:. */
+/** An avatar the server made from an upload (apps/server features/profiles/avatar.service.ts): our own address. */
+export const UPLOADED_AVATAR_PATH = /^\/img\/avatars\/[A-Za-z0-9_-]{1,64}\/[0-9a-f]{16}\.webp$/;
+
 export function isSafeImageUrl(value: string): boolean {
   if (value.length > MAX_TEXT_LENGTH || !isStorableText(value)) return false;
+  if (UPLOADED_AVATAR_PATH.test(value)) return true;
   let url: URL;
   try {
     url = new URL(value);

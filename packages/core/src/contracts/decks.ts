@@ -31,7 +31,12 @@ export const CreateDeckRequest = DeckFields.partial({ description: true, isPubli
 export type CreateDeckRequest = z.input<typeof CreateDeckRequest>;
 
 /** Only the fields sent are changed (spec §7). */
-export const UpdateDeckRequest = DeckFields.partial().refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
+export const UpdateDeckRequest = DeckFields.extend({
+  /** A public deck is listed on its owner's profile unless this is false (issue 18). */
+  showOnProfile: z.boolean(),
+})
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
 export type UpdateDeckRequest = z.infer<typeof UpdateDeckRequest>;
 
 /** All main-deck rows at once; they replace the deck's rows in one transaction. */
@@ -71,6 +76,8 @@ export const DeckSummary = z.object({
   description: z.string().nullable(),
   gameCategory: z.string(),
   isPublic: z.boolean(),
+  /** Listed on the owner's profile when public (issue 18). */
+  showOnProfile: z.boolean(),
   leader: Card.nullable(),
   cover: Card.nullable(),
   mainCount: z.number().int(),

@@ -47,3 +47,86 @@ export const FollowStateResponse = z.object({
   followers: z.number().int(),
 });
 export type FollowStateResponse = z.infer<typeof FollowStateResponse>;
+
+/**
+ * Badges (issue 18), each earned by one documented rule over facts the profile already has; computed when the profile
+ * is read, so they follow every change at once (a card sold, a deck made private, a ban that makes a deck invalid).
+ * - Collector: the Personal binders together hold at least 100 cards (copies counted).
+ * - Deck Builder: at least 3 public decks that are valid today (format rules and the ban list of the day).
+ */
+export const BADGE_RULES = {
+  collector: { threshold: 100 },
+  deck_builder: { threshold: 3 },
+} as const;
+export const BADGE_IDS = ['collector', 'deck_builder'] as const;
+export type BadgeId = (typeof BADGE_IDS)[number];
+
+export const ProfileBadge = z.object({
+  id: z.enum(BADGE_IDS),
+  earned: z.boolean(),
+  /** The fact the rule counts (cards in Personal binders, valid public decks), capped at nothing. */
+  progress: z.number().int(),
+  threshold: z.number().int(),
+});
+export type ProfileBadge = z.infer<typeof ProfileBadge>;
+
+export const ACTIVITY_KINDS = ['deck_published', 'binder_shared', 'comment_posted'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** A deck as profiles and feeds show it. */
+export const ActivityDeck = z.object({
+  id: z.string(),
+  name: z.string(),
+  format: z.string(),
+  leader: z.object({ id: z.number().int(), number: z.string(), name: z.string(), colors: z.array(z.string()) }).nullable(),
+});
+export const ActivityBinder = z.object({ id: z.string(), name: z.string(), category: z.string() });
+
+/** One thing a user did that others may see; the item it is about is public now (else it is left out). */
+export const ActivityItem = z.object({
+  id: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  createdAt: z.string(),
+  actor: ProfileSummary,
+  deck: ActivityDeck.nullable(),
+  binder: ActivityBinder.nullable(),
+  /** A posted comment: its start (at most 140 characters) and id; the item it is on is in `deck` or `binder`. */
+  comment: z.object({ id: z.string(), excerpt: z.string() }).nullable(),
+});
+export type ActivityItem = z.infer<typeof ActivityItem>;
+
+export const ProfileDeck = ActivityDeck.extend({ valid: z.boolean(), mainCount: z.number().int(), updatedAt: z.string() });
+export type ProfileDeck = z.infer<typeof ProfileDeck>;
+export const ProfileBinder = ActivityBinder.extend({ cardCount: z.number().int(), coverCardId: z.number().int().nullable(), updatedAt: z.string() });
+export type ProfileBinder = z.infer<typeof ProfileBinder>;
+
+/** How many items a profile lists at most (the newest); the counts are complete. */
+export const PROFILE_LIST_LIMIT = 24;
+export const PROFILE_ACTIVITY_LIMIT = 10;
+
+/** GET /api/profiles/{username}: public fields only, never an e-mail address. */
+export const PublicProfileResponse = ProfileSummary.extend({
+  bio: z.string().nullable(),
+  memberSince: z.string(),
+  counts: z.object({
+    followers: z.number().int(),
+    following: z.number().int(),
+    publicDecks: z.number().int(),
+    publicBinders: z.number().int(),
+  }),
+  badges: z.array(ProfileBadge),
+  /** Public decks the owner shows on the profile, most recently changed first (at most PROFILE_LIST_LIMIT). */
+  decks: z.array(ProfileDeck),
+  /** Public binders the owner shows on the profile, most recently changed first (at most PROFILE_LIST_LIMIT). */
+  binders: z.array(ProfileBinder),
+  recentActivity: z.array(ActivityItem),
+  /** What the signed-in reader is to this profile (both false signed out). */
+  viewer: z.object({ isSelf: z.boolean(), following: z.boolean() }),
+});
+export type PublicProfileResponse = z.infer<typeof PublicProfileResponse>;
+
+export const FEED_PAGE_SIZE = 20;
+export const FeedQuery = FollowListQuery.extend({ limit: z.coerce.number().int().min(1).max(50).default(FEED_PAGE_SIZE) });
+/** GET /api/feed: what the people the signed-in user follows did, newest first, in keyset pages. */
+export const FeedResponse = z.object({ items: z.array(ActivityItem), nextCursor: z.string().nullable() });
+export type FeedResponse = z.infer<typeof FeedResponse>;

@@ -18,6 +18,8 @@ export const binders = pgTable(
     /** Shared with the owner's family (Family plan): its members may read it like its owner's public binders. */
     familyShared: boolean('family_shared').notNull().default(false),
     coverCardId: integer('cover_card_id').references(() => cards.id),
+    /** A public binder is listed on its owner's profile unless they hide it there (issue 18); a private one never is. */
+    showOnProfile: boolean('show_on_profile').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,8 @@ export const decks = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     leaderCardId: integer('leader_card_id').references(() => cards.id),
     coverCardId: integer('cover_card_id').references(() => cards.id),
+    /** A public deck is listed on its owner's profile unless they hide it there (issue 18); a private one never is. */
+    showOnProfile: boolean('show_on_profile').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -21,6 +21,9 @@ import type { MeResponse as Me } from '@grandline/core/contracts/account';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { currentLegalVersion } from '../../db/consent';
 import { acceptTerms, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
+import { removeAvatar, setAvatar } from '../profiles/avatar.service';
+import { uploadPieces } from '../../lib/body-limits';
+import { z } from 'zod';
 
 /** Whether sign-in is offered, and the configured outside providers with their button labels. */
 function authOptions(auth: AuthService | undefined) {
@@ -155,6 +158,46 @@ export const accountRoutes = createRouter()
       const me = await updateProfile({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json') });
       await forgetSessions(c, c.var.user.id);
       return c.json(me, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/me/avatar',
+      tags: ['account'],
+      summary: 'Make a picture the avatar: the body is the image (JPEG, PNG, WebP, AVIF or GIF, at most 5 MB)',
+      description: 'The server keeps it as a 256-pixel square WebP without metadata (disk or S3-compatible bucket) and serves it under /img/avatars/.',
+      middleware: [requireAcceptedTerms] as const,
+      request: { body: { content: { 'image/jpeg': { schema: z.string() }, 'image/png': { schema: z.string() }, 'image/webp': { schema: z.string() }, 'image/avif': { schema: z.string() }, 'image/gif': { schema: z.string() } }, required: true } },
+      responses: {
+        200: jsonContent(MeResponse, 'The user with the new avatar'),
+        400: jsonContent(ErrorResponse, 'Not a picture the server can read'),
+        401: unauthorized,
+        403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
+        413: jsonContent(ErrorResponse, 'Larger than 5 MB (FILE_TOO_LARGE)'),
+      },
+    }),
+    async (c) => {
+      const { db, avatars } = c.var.deps;
+      const bytes = Buffer.concat(await uploadPieces(c));
+      await setAvatar({ db, store: avatars!, user: c.var.user, bytes });
+      await forgetSessions(c, c.var.user.id);
+      return c.json(await getMe({ db, user: c.var.user }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/me/avatar',
+      tags: ['account'],
+      summary: 'Remove the avatar',
+      middleware: [requireAcceptedTerms] as const,
+      responses: { 200: jsonContent(MeResponse, 'The user without an avatar'), 401: unauthorized, 403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)') },
+    }),
+    async (c) => {
+      await removeAvatar({ db: c.var.deps.db, user: c.var.user });
+      await forgetSessions(c, c.var.user.id);
+      return c.json(await getMe({ db: c.var.deps.db, user: c.var.user }), 200);
     },
   )
   .openapi(

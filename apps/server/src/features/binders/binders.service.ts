@@ -10,6 +10,7 @@ import { binderCards, binders, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow, planLimitReached } from '../../lib/plan-gates';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { recordBinderShared } from '../profiles/activity.service';
 import { binderAccess, invalid, nextUpdatedAt, type BinderRecord, type Tx, type User, type Viewer } from './binder-access';
 import { mostCopies, snapshotOf, statsOf } from './binder-snapshot';
 
@@ -64,6 +65,7 @@ function summary(record: BinderRecord, { previewCardId, ...counts }: Counts, ind
     description: record.description,
     category: record.category as BinderCategory,
     isPublic: record.isPublic,
+    showOnProfile: record.showOnProfile,
     familyShared: record.familyShared,
     cover,
     preview: cover ?? (previewCardId ? (index.byId.get(previewCardId) ?? null) : null),
@@ -133,6 +135,7 @@ export async function createBinder({ db, user, plan, data }: { db: Db; user: Use
     await db.transaction(async (tx) => {
       if (data.category !== 'wishlist') await checkBinderRoom(tx, user.id, plan);
       await tx.insert(binders).values({ id, userId: user.id, name: data.name, description: data.description || null, category: data.category, isPublic, familyShared: data.familyShared ?? false });
+      if (isPublic) await recordBinderShared(tx, user.id, id);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw wishlistExists();
@@ -157,6 +160,8 @@ export async function updateBinder({ db, user, plan, id, data }: { db: Db; user:
         .update(binders)
         .set({ ...data, ...(data.description !== undefined ? { description: data.description || null } : {}), updatedAt: nextUpdatedAt })
         .where(binderAccess.ownedBy(user, id));
+      // Made public (shared): it appears in the owner's activity (and their followers' feeds) now.
+      if (next.isPublic && !record.isPublic) await recordBinderShared(tx, user.id, id);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw wishlistExists();

@@ -28,6 +28,7 @@ import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow, planLimitReached } from '../../lib/plan-gates';
 import { LRUCache } from 'lru-cache';
 import { today } from '@grandline/core/decks/formats';
+import { recordDeckPublished } from '../profiles/activity.service';
 import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
 
 type DeckRecord = typeof decks.$inferSelect;
@@ -71,6 +72,7 @@ function summary(record: DeckRecord, rows: DeckRow[], index: CatalogueIndex, reg
     description: record.description,
     gameCategory: record.gameCategory,
     isPublic: record.isPublic,
+    showOnProfile: record.showOnProfile,
     leader: record.leaderCardId ? (index.byId.get(record.leaderCardId) ?? null) : null,
     cover: record.coverCardId ? (index.byId.get(record.coverCardId) ?? null) : null,
     mainCount: validation.mainCount,
@@ -204,6 +206,7 @@ export async function createDeck({ db, user, plan, data }: { db: Db; user: { id:
       coverCardId: data.coverCardId ?? null,
     });
     if (data.cards.length) await tx.insert(deckCards).values(data.cards.map((c, position) => ({ deckId: id, cardId: c.cardId, quantity: c.quantity, position })));
+    if (isPublic) await recordDeckPublished(tx, user.id, id);
   });
   return getDeck({ db, viewer: user, id });
 }
@@ -218,6 +221,7 @@ export async function copyDeck({ db, user, plan, id }: { db: Db; user: { id: str
   const rows = await db.select().from(deckCards).where(eq(deckCards.deckId, id)).orderBy(asc(deckCards.position));
   const copy = randomUUID();
   const name = `Copy of ${source.name}`.slice(0, 100);
+  const isPublic = !planLimits(plan).privateItems;
   await db.transaction(async (tx) => {
     await checkDeckRoom(tx, user.id, plan);
     await tx.insert(decks).values({
@@ -227,11 +231,12 @@ export async function copyDeck({ db, user, plan, id }: { db: Db; user: { id: str
       format: source.format,
       description: source.description,
       gameCategory: source.gameCategory,
-      isPublic: !planLimits(plan).privateItems,
+      isPublic,
       leaderCardId: source.leaderCardId,
       coverCardId: source.coverCardId,
     });
     if (rows.length) await tx.insert(deckCards).values(rows.map((r) => ({ deckId: copy, cardId: r.cardId, quantity: r.quantity, position: r.position })));
+    if (isPublic) await recordDeckPublished(tx, user.id, copy);
   });
   return getDeck({ db, viewer: user, id: copy });
 }
@@ -248,10 +253,14 @@ export async function updateDeck({ db, user, plan, id, data }: { db: Db; user: {
     coverCardId: data.coverCardId === undefined ? record.coverCardId : data.coverCardId,
     cards: current.map((r) => ({ cardId: r.card.id, quantity: r.quantity })),
   });
-  await db
-    .update(decks)
-    .set({ ...data, updatedAt: new Date() })
-    .where(deckAccess.ownedBy(user, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(decks)
+      .set({ ...data, updatedAt: new Date() })
+      .where(deckAccess.ownedBy(user, id));
+    // Made public: it appears in the owner's activity (and their followers' feeds) now.
+    if (data.isPublic && !record.isPublic) await recordDeckPublished(tx, user.id, id);
+  });
   return getDeck({ db, viewer: user, id });
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { follows, profiles } from '../../db/schema/index';
 import type { SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { enforceRateLimit } from '../../lib/rate-limit';
 
 /** Follows and unfollows one user may make per window (spec: rate-limited). */
@@ -61,25 +62,6 @@ export async function unfollow({ db, user, username }: { db: Db; user: SessionUs
   const target = await followTarget(db, user, username);
   await db.delete(follows).where(and(eq(follows.followerId, user.id), eq(follows.followeeId, target.id)));
   return { following: false, followers: await followerCount(db, target.id) };
-}
-
-/** The keyset position of a list row: when the follow was made, and the other user's id. */
-interface Cursor {
-  at: Date;
-  id: string;
-}
-
-export function encodeCursor({ at, id }: Cursor): string {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-
-export function decodeCursor(text: string): Cursor {
-  const [iso, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  const at = new Date(iso ?? '');
-  if (!id || id.length > 64 || Number.isNaN(at.getTime())) {
-    throw new AppError('VALIDATION_ERROR', 400, 'Invalid page cursor', [{ path: 'cursor', message: 'Invalid page cursor' }]);
-  }
-  return { at, id };
 }
 
 /**

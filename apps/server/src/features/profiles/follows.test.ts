@@ -6,7 +6,7 @@ import type { FollowListResponse, FollowStateResponse } from '@grandline/core/co
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows } from '../../db/schema';
 import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
-import { decodeCursor, encodeCursor } from './follows.service';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 const cookies: Record<string, string> = {};

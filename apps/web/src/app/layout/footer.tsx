@@ -9,6 +9,7 @@ const LEGAL_LINKS = [
   { to: '/impressum', key: 'impressum' },
   { to: '/about', key: 'about' },
   { to: '/contributors', key: 'contributors' },
+  { to: '/contact', key: 'contact' },
 ] as const;
 
 export function Footer() {

@@ -42,7 +42,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'watchlist', to: '/watchlist', icon: Bell, auth: true, ready: true },
   { key: 'priceComparison', to: '/price-comparison', icon: Scale, auth: true, ready: true },
   { key: 'settings', to: '/settings', icon: Settings, ready: true },
-  { key: 'profile', to: '/profile', icon: User, auth: true, ready: false },
+  { key: 'profile', to: '/profile', icon: User, auth: true, ready: true },
   { key: 'contributors', to: '/contributors', icon: Users, ready: true },
   { key: 'admin', to: '/admin', icon: Shield, auth: true, admin: true, ready: true },
 ];

@@ -1,4 +1,4 @@
-import { LogOut, Settings, Shield } from 'lucide-react';
+import { LogOut, Settings, Shield, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { Menu, MenuItem, MenuLink, MenuSeparator, MenuTrigger } from '@/componen
 import type { SessionInfo } from '@/lib/session';
 
 
-/** The signed-in user's menu: settings, admin (admins), sign out. */
+/** The signed-in user's menu: profile, settings, admin (admins), sign out. */
 export function UserMenu({ me }: { me: NonNullable<SessionInfo['me']> }) {
   const { t } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
@@ -38,6 +38,9 @@ export function UserMenu({ me }: { me: NonNullable<SessionInfo['me']> }) {
         <p className="truncate text-xs text-muted">{me.user.email}</p>
       </div>
       <MenuSeparator />
+      <MenuLink to="/profile" icon={<User className="h-4 w-4" aria-hidden />}>
+        {t('nav.profile')}
+      </MenuLink>
       <MenuLink to="/settings" icon={<Settings className="h-4 w-4" aria-hidden />}>
         {t('nav.settings')}
       </MenuLink>

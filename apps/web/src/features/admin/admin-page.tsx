@@ -27,11 +27,14 @@ const PAGE_SIZE = 25;
 
 const AdminPrices = lazy(() => import('./components/admin-prices').then((m) => ({ default: m.AdminPrices })));
 const AdminRegulations = lazy(() => import('./components/admin-regulations').then((m) => ({ default: m.AdminRegulations })));
-const TABS = ['users', 'prices', 'rules'] as const;
+const AdminContactMessages = lazy(() => import('./components/admin-contact-messages').then((m) => ({ default: m.AdminContactMessages })));
+const AdminReportedComments = lazy(() => import('./components/admin-reported-comments').then((m) => ({ default: m.AdminReportedComments })));
+const TABS = ['users', 'prices', 'rules', 'messages', 'comments'] as const;
 
 /**
  * /admin (admins only): the users (search, roles, complimentary plans); at ?tab=prices the price sources, runs, files and pins; at ?tab=rules
- * the banned, restricted and paired cards decks are judged on.
+ * the banned, restricted and paired cards decks are judged on; at ?tab=messages the contact form's messages; at ?tab=comments
+ * the comments users reported.
  */
 export function AdminPage() {
   const { t } = useTranslation(['pages', 'account']);
@@ -52,6 +55,12 @@ export function AdminPage() {
           <Tabs.Trigger value="rules" className={tabTrigger} data-testid="admin-tab-rules">
             {t('admin.tabs.rules')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="messages" className={tabTrigger} data-testid="admin-tab-messages">
+            {t('admin.tabs.messages')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="comments" className={tabTrigger} data-testid="admin-tab-comments">
+            {t('admin.tabs.comments')}
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="users" className="outline-none">
           <AdminUsers />
@@ -64,6 +73,16 @@ export function AdminPage() {
         <Tabs.Content value="rules" className="outline-none">
           <Suspense fallback={<PageLoading />}>
             <AdminRegulations />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="messages" className="outline-none">
+          <Suspense fallback={<PageLoading />}>
+            <AdminContactMessages />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="comments" className="outline-none">
+          <Suspense fallback={<PageLoading />}>
+            <AdminReportedComments />
           </Suspense>
         </Tabs.Content>
       </Tabs.Root>

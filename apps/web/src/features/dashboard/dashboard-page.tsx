@@ -13,6 +13,8 @@ import { queryClient } from '@/lib/query-client';
 import { RecentBinders } from '@/features/binders/components/recent-binders';
 import { RecentDecks } from '@/features/decks/components/recent-decks';
 import { PageTitle } from '@/components/page-title';
+import { feedQuery } from '@/features/profile/api/profiles-api';
+import { FeedSection } from '@/features/profile/components/feed-section';
 import { latestSets } from './latest-sets';
 
 function QuickLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: string }) {
@@ -69,9 +71,10 @@ export const loader = () =>
     queryClient.ensureQueryData(myDecksQuery()),
     queryClient.ensureQueryData(myBindersQuery()),
     queryClient.ensureQueryData(setsQueryOptions()),
+    queryClient.ensureInfiniteQueryData(feedQuery()),
   ]).then(() => null);
 
-/** /dashboard: the signed-in home (spec §2): recent decks, card search, latest sets, shortcuts. Binders join it with their feature. */
+/** /dashboard: the signed-in home (spec §2): recent decks and binders, card search, latest sets, shortcuts, and what followed people did. */
 export function DashboardPage() {
   const { t } = useTranslation('pages');
   const { me } = useSession();
@@ -127,6 +130,7 @@ export function DashboardPage() {
           <QuickLink to="/settings" icon={Settings} title={t('dashboard.links.settings')} text={t('dashboard.links.settingsText')} />
         </section>
       </div>
+      <FeedSection />
     </div>
   );
 }

@@ -22,6 +22,10 @@ export function AboutPage() {
           {t('about.versionLabel', { version: '1.0' })} ·{' '}
           <Link to="/contributors" className="font-medium text-fg hover:underline">
             {t('about.contributorsLink')}
+          </Link>{' '}
+          ·{' '}
+          <Link to="/contact" className="font-medium text-fg hover:underline">
+            {t('about.contactLink')}
           </Link>
         </p>
       </div>

@@ -1,23 +1,22 @@
-import { ProfileForm } from '@grandline/core/contracts/account';
 import { ChangePasswordForm } from '@grandline/core/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertDialog } from 'radix-ui';
 import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '@/lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { sessionEvent, useSession } from '@/lib/session';
 import { Button, buttonClass } from '@/components/ui/button';
-import { describedBy, Field, FieldError, FormMessage, PasswordField, TextArea, TextField } from '@/components/ui/form';
+import { FormMessage, PasswordField, TextField } from '@/components/ui/form';
 import { Badge, Spinner } from '@/components/ui/misc';
 import { ApiError } from '@/lib/api-client';
 import { errorText, validationText } from '@/lib/error-text';
 import { usePasswordCheckPreload, withCommonPasswordCheck } from '@/lib/password-check';
 import { notify } from '@/lib/toast';
 import { authApi } from '@/features/auth/api/auth-api';
-import { CountryPicker } from '@/features/auth/components/country-picker';
+import { ProfileForm } from '@/features/profile/components/profile-form';
 
 function Card({ title, description, children, tone }: { title: string; description?: ReactNode; children: ReactNode; tone?: 'danger' }) {
   const id = useId();
@@ -34,72 +33,9 @@ function Card({ title, description, children, tone }: { title: string; descripti
 
 function ProfileCard() {
   const { t } = useTranslation(ACCOUNT_NS);
-  const { me } = useSession();
-  const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<ProfileForm>({
-    resolver: zodResolver(ProfileForm),
-    defaultValues: {
-      displayName: me?.profile.displayName ?? '',
-      bio: me?.profile.bio ?? '',
-      avatarUrl: me?.profile.avatarUrl ?? '',
-      countryCode: me?.profile.countryCode ?? '',
-    },
-    mode: 'onTouched',
-  });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const bioLength = useWatch({ control: form.control, name: 'bio' }).length;
-  const onSubmit = form.handleSubmit(async (data) => {
-    setError(null);
-    try {
-      const updated = await authApi.updateProfile({
-        displayName: data.displayName || null,
-        bio: data.bio.trim() || null,
-        avatarUrl: data.avatarUrl || null,
-        countryCode: data.countryCode,
-      });
-      await sessionEvent('USER_UPDATED', updated);
-      form.reset({
-        displayName: updated.profile.displayName ?? '',
-        bio: updated.profile.bio ?? '',
-        avatarUrl: updated.profile.avatarUrl ?? '',
-        countryCode: updated.profile.countryCode ?? '',
-      });
-      notify.success(t('account.profileSaved'));
-    } catch (err) {
-      setError(errorText(err, 'account.profileFailed'));
-    }
-  });
   return (
     <Card title={t('account.profile')} description={t('account.profileLead')}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="profile-form">
-        {error && <FormMessage>{error}</FormMessage>}
-        <TextField id={`${id}-name`} label={t('account.displayName')} error={validationText(errors.displayName?.message)} maxLength={60} autoComplete="nickname" {...form.register('displayName')} />
-        <Field
-          id={`${id}-bio`}
-          label={t('account.bio')}
-          error={validationText(errors.bio?.message)}
-          labelAside={<span className={`text-xs ${bioLength > 500 ? 'text-danger' : 'text-muted'}`}>{t('account.bioCount', { count: bioLength })}</span>}
-        >
-          <TextArea id={`${id}-bio`} rows={4} invalid={Boolean(errors.bio)} {...describedBy(`${id}-bio`, errors.bio?.message)} {...form.register('bio')} />
-        </Field>
-        <TextField id={`${id}-avatar`} label={t('account.avatarUrl')} hint={t('account.avatarHint')} error={validationText(errors.avatarUrl?.message)} type="url" inputMode="url" placeholder="https://" {...form.register('avatarUrl')} />
-        <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium">{t('consent.country')}</span>
-          <Controller
-            control={form.control}
-            name="countryCode"
-            render={({ field }) => <CountryPicker id={`${id}-country`} value={field.value} onChange={(code) => field.onChange(code)} invalid={Boolean(errors.countryCode)} />}
-          />
-          <FieldError id={`${id}-country-error`} message={validationText(errors.countryCode?.message)} />
-        </div>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={!isDirty || isSubmitting} data-testid="profile-save">
-            {isSubmitting && <Spinner className="h-4 w-4" label={t('states.saving')} />}
-            {t('account.saveProfile')}
-          </Button>
-        </div>
-      </form>
+      <ProfileForm />
     </Card>
   );
 }

@@ -16,6 +16,7 @@ import { CollectionStatsPanel } from '@/features/binders/components/binder-stats
 import { BinderValueCard } from '@/features/binders/components/binder-value-card';
 import { BinderValuePanel } from '@/features/binders/components/binder-value-panel';
 import { PageTitle } from '@/components/page-title';
+import { CommentsSection } from '@/features/comments/components/comments-section';
 import { formatDate } from '@/lib/format';
 import { rememberReturnTo } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
@@ -174,6 +175,8 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
           </Tabs.Content>
         )}
       </Tabs.Root>
+      {/* Comments on a public binder: drawn after hydration and near the screen only, never in the server's drawing. */}
+      {!wishlist && data.isPublic && <CommentsSection kind="binder" id={data.id} />}
       <Suspense fallback={null}>
         {editable && dialog === 'add' && <AddCardsDialog open onOpenChange={close} binderId={data.id} />}
         {editable && dialog === 'import' && <ImportDialog open onOpenChange={close} binderId={data.id} />}

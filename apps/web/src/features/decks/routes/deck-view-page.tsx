@@ -18,6 +18,7 @@ import { ExportDialog } from '@/features/decks/components/export-dialog';
 import { ShareDialog } from '@/features/decks/components/share-dialog';
 import { ValidationPanel } from '@/features/decks/components/validation-panel';
 import { PageTitle } from '@/components/page-title';
+import { CommentsSection } from '@/features/comments/components/comments-section';
 
 /** The deck is fetched meanwhile; the page waits for the session (usually there already) so that the actions that
  * depend on who is looking (edit, copy) are drawn with the rest rather than popping in and pushing the others. */
@@ -118,6 +119,8 @@ export function DeckViewPage() {
       <ValidationPanel validation={d.validation} leader={d.leader} rows={d.cards} />
       {/* Signed in: the collection check and buy list against the reader’s own binders (their deck or a public one). */}
       <DeckTabs rows={d.cards} mainCount={d.mainCount} leader={d.leader} withCollection={signedIn && termsAccepted} />
+      {/* Comments are for public decks (their owner sees them too); they load when scrolled near. */}
+      {d.isPublic && <CommentsSection kind="deck" id={d.id} />}
       <ExportDialog open={dialog === 'export'} onOpenChange={(o) => setDialog(o ? 'export' : null)} name={d.name} leader={d.leader} rows={d.cards} />
       <ShareDialog open={dialog === 'share'} onOpenChange={(o) => setDialog(o ? 'share' : null)} deckId={d.id} isPublic={d.isPublic} />
     </div>

@@ -1,0 +1,16 @@
+import { cn } from '@/lib/cn';
+
+const SIZES = { sm: 'h-8 w-8 text-sm', md: 'h-10 w-10 text-base', lg: 'h-16 w-16 text-2xl', xl: 'h-24 w-24 text-4xl' } as const;
+
+/** A user's avatar, or the first letter of their name on the accent colour. Decorative: the name is always beside it. */
+export function UserAvatar({ user, size = 'md', className }: { user: { username: string | null; displayName: string | null; avatarUrl: string | null }; size?: keyof typeof SIZES; className?: string }) {
+  const name = user.displayName || user.username || '?';
+  const classes = cn('shrink-0 rounded-full', SIZES[size], className);
+  return user.avatarUrl ? (
+    <img src={user.avatarUrl} alt="" className={cn(classes, 'bg-surface-2 object-cover')} referrerPolicy="no-referrer" loading="lazy" decoding="async" />
+  ) : (
+    <span aria-hidden className={cn(classes, 'flex items-center justify-center bg-accent font-bold text-accent-fg')}>
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}

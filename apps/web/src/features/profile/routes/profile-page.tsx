@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { buttonClass } from '@/components/ui/button';
+import { PageHeader, Skeleton } from '@/components/ui/misc';
+import { profileQuery } from '@/features/profile/api/profiles-api';
+import { BadgeList } from '@/features/profile/components/badge-list';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { ShowcaseLists } from '@/features/profile/components/showcase-list';
+import { useSession } from '@/lib/session';
+
+function Panel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+/** /profile (signed in): what others see of you — the public fields, your badges' progress, which items are listed. */
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const { me } = useSession();
+  const username = me?.profile.username ?? '';
+  const profile = useQuery({ ...profileQuery(username), enabled: Boolean(username) });
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6" data-testid="own-profile">
+      <PageTitle title={t('own.title')} />
+      <PageHeader
+        title={t('own.title')}
+        description={t('own.lead')}
+        actions={
+          username && (
+            <Link to={`/u/${username}`} className={buttonClass('secondary', 'md')} data-testid="view-public-profile">
+              <ExternalLink className="h-4 w-4" aria-hidden />
+              {t('own.viewPublic')}
+            </Link>
+          )
+        }
+      />
+      <Panel title={t('own.details')} description={t('own.detailsLead')}>
+        <ProfileForm />
+      </Panel>
+      <Panel title={t('badges.title')} description={t('own.badgesLead')}>
+        {profile.data ? <BadgeList badges={profile.data.badges} showLocked /> : <Skeleton className="h-8 w-64" />}
+      </Panel>
+      <Panel title={t('showcase.title')} description={t('showcase.lead')}>
+        <ShowcaseLists />
+      </Panel>
+    </div>
+  );
+}
