@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import accountEn from '../src/locales/en/account.json' with { type: 'json' };
+import contactEn from '../src/locales/en/contact.json' with { type: 'json' };
+import pagesEn from '../src/locales/en/pages.json' with { type: 'json' };
+import { expect, test } from './fixtures';
+import { createAccount, uniqueEmail } from './mail';
+
+interface ApiCard {
+  id: number;
+  colors: string[];
+}
+
+async function publishDeck(page: Page, name: string) {
+  const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: ApiCard[] }).items;
+  const leader = (await ask('color=Red&type=Leader&block=3&variations=false&pageSize=50')).find((c) => c.colors.length === 1)!;
+  const res = await page.request.post('/api/decks', { data: { name, format: 'standard', leaderCardId: leader.id } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test('a visitor writes through the contact page, a player reports a comment, and the admin handles both', async ({ page, browser, baseURL }) => {
+  const retry = test.info().retry;
+  const subject = `Missing alternate art ${Date.now()}`;
+
+  // A visitor, signed out, from their own address.
+  const visitorContext = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.251.1.${20 + retry}` } });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/contact');
+  await visitor.getByTestId('contact-submit').click();
+  await expect(visitor.getByTestId('contact-form')).toContainText(accountEn.validation.contactMessageRequired);
+  await visitor.getByTestId('contact-name').fill('Usopp');
+  await visitor.getByTestId('contact-email').fill(uniqueEmail('contact'));
+  await visitor.getByTestId('contact-subject').fill(subject);
+  await visitor.getByTestId('contact-message').fill('OP05-119 SEC parallel is not in the library.\nCould you add it?');
+  await visitor.getByTestId('contact-submit').click();
+  await expect(visitor.getByTestId('contact-sent')).toContainText(contactEn.sent.title);
+  await visitorContext.close();
+
+  // An owner's public deck, a comment by one player, reported by another through the page.
+  const ownerContext = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const owner = await ownerContext.newPage();
+  await createAccount(owner, { email: uniqueEmail('deckowner') });
+  const deckId = await publishDeck(owner, 'Reported talk');
+  const commenterContext = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const commenter = await commenterContext.newPage();
+  await createAccount(commenter, { email: uniqueEmail('commenter') });
+  const posted = await commenter.request.post(`/api/decks/${deckId}/comments`, { data: { text: 'Buy followers at example.test' } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await owner.goto(`/deck/${deckId}`);
+  await owner.getByTestId('comments-section').scrollIntoViewIfNeeded();
+  await owner.getByTestId('comment').getByTestId('comment-report').click();
+  await owner.getByTestId('comment-report-reason').fill('Spam');
+  await owner.getByTestId('comment-report-submit').click();
+  await expect(owner.getByTestId('comment-reported')).toBeVisible();
+  await ownerContext.close();
+  await commenterContext.close();
+
+  // The admin: the message (marked handled) and the reported comment (deleted).
+  await createAccount(page, { email: `admin-community-e2e${retry ? `-retry${retry}` : ''}@example.com` });
+  await page.goto('/admin?tab=messages');
+  const message = page.getByTestId('admin-contact-message').filter({ hasText: subject });
+  await expect(message).toContainText('Could you add it?');
+  await message.getByTestId('admin-contact-handled').click();
+  await expect(page.getByTestId('admin-contact-message').filter({ hasText: subject })).toHaveCount(0);
+
+  await page.getByTestId('admin-tab-comments').click();
+  const reported = page.getByTestId('admin-reported-comment').filter({ hasText: 'Buy followers at example.test' });
+  await expect(reported).toContainText('Spam');
+  await reported.getByTestId('admin-comment-delete').click();
+  await page.getByRole('button', { name: pagesEn.admin.reportedComments.delete }).last().click();
+  await expect(page.getByTestId('admin-reported-comment').filter({ hasText: 'Buy followers at example.test' })).toHaveCount(0);
+  const left = await page.request.get(`/api/decks/${deckId}/comments`);
+  expect(((await left.json()) as { total: number }).total).toBe(0);
+});
