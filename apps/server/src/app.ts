@@ -26,6 +26,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
 import { avatarImageRoutes, profilesRoutes } from './features/profiles/profiles.routes';
 import { memoryStore, type ObjectStore } from './lib/object-store';
+import type { LinkedAvatarOptions } from './features/profiles/avatar.service';
 import { commentsRoutes } from './features/comments/comments.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import type { BillingConfig } from './lib/billing-config';
@@ -86,6 +87,8 @@ export interface AppOptions {
   push?: PushConfig;
   /** Where avatars are kept (disk or bucket); default: this process's memory (tests). */
   avatars?: ObjectStore;
+  /** Fetching avatars users link to on other sites; default: a 10 s time-out, public addresses only. */
+  avatarLinks?: LinkedAvatarOptions;
   /** Where contact-form messages are mailed (SUPPORT_EMAIL); default support@grandline.local. */
   supportEmail?: string;
 }
@@ -156,6 +159,7 @@ export function buildApp({
   push,
   supportEmail = DEFAULT_SUPPORT_EMAIL,
   avatars = memoryStore(),
+  avatarLinks = { timeoutMs: 10_000 },
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const mail = mailer && publicUrl ? { mailer, publicUrl } : undefined;
@@ -172,7 +176,9 @@ export function buildApp({
     // Workers only from our own files (the OCR worker, the Intl warm-up), never blob: or data: URLs.
     workerSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'https:'],
+    // Only our own images: card thumbnails (/img/cards), avatars — uploaded or a linked picture the server fetched
+    // (/img/avatars) — and flags are all served from here (issue 17).
+    imgSrc: ["'self'"],
     connectSrc: ["'self'"],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
@@ -258,7 +264,7 @@ export function buildApp({
   app.route('/api', api);
   app.route('/', legalRoutes);
   if (cardImages) app.route('/', cardImageRoutes(cardImages));
-  app.route('/', avatarImageRoutes(avatars));
+  app.route('/', avatarImageRoutes(avatars, avatarLinks));
 
   if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) {
     const root = path.relative(process.cwd(), webDistDir) || '.';

@@ -1,3 +1,4 @@
+import type { LinkedAvatarOptions } from '../features/profiles/avatar.service';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -104,6 +105,7 @@ export async function createAuthTestApp({
   events,
   onQuery,
   sessionCacheTtlMs,
+  avatarLinks,
 }: {
   rateLimit?: boolean;
   adminEmails?: string[];
@@ -115,6 +117,8 @@ export async function createAuthTestApp({
   /** Sees every statement the app sends (to count them). */
   onQuery?: QueryObserver;
   sessionCacheTtlMs?: number;
+  /** Fetching linked avatars (a local stand-in needs allowLoopback). */
+  avatarLinks?: LinkedAvatarOptions;
 } = {}) {
   const database = await createTestDatabase({ onQuery });
   if (seed) await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
@@ -125,7 +129,7 @@ export async function createAuthTestApp({
     log: testLog,
     config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails, oidc, sessionCacheTtlMs },
   });
-  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy, events, mailer: mailer ?? mail.mailer });
+  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy, events, mailer: mailer ?? mail.mailer, avatarLinks });
   return { app, database, db: database.db, mail, auth };
 }
 

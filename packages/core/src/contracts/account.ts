@@ -70,6 +70,8 @@ export const MeResponse = z.object({
     email: z.string(),
     name: z.string(),
     avatarUrl: z.string().nullable(),
+    /** Where to load the avatar from: our own origin (an upload, or another site's picture fetched by the server). */
+    avatarImage: z.string().nullable(),
     role: z.enum(['user', 'admin']),
     emailConfirmed: z.boolean(),
   }),

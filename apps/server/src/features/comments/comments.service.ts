@@ -10,6 +10,7 @@ import { enforceRateLimit } from '../../lib/rate-limit';
 import { binderAccess } from '../binders/binder-access';
 import { deckAccess } from '../decks/decks.service';
 import { recordCommentPosted } from '../profiles/activity.service';
+import { avatarImage } from '../profiles/avatar.service';
 
 /*
  * Comments on public decks and public binders (issue 18). The item rules the comment:
@@ -75,7 +76,8 @@ function toComment(row: CommentRow, viewer: Viewer, itemOwnerId: string): Commen
     id: row.id,
     text: row.text,
     createdAt: row.createdAt.toISOString(),
-    author: { username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl, countryCode: row.countryCode },
+    // The avatar from our origin (a linked picture is fetched by the server: profiles/avatar.service.ts).
+    author: { username: row.username, displayName: row.displayName, avatarUrl: avatarImage(row.userId, row.avatarUrl), countryCode: row.countryCode },
     isMine,
     canDelete: isMine || (viewer !== null && itemOwnerId === viewer.id) || isAdmin(viewer),
     reportedByMe: Boolean(row.reportedByMe),
@@ -205,6 +207,7 @@ export async function listReportedComments({ db, page, pageSize }: { db: Db; pag
       id: comments.id,
       text: comments.text,
       createdAt: comments.createdAt,
+      userId: comments.userId,
       ...authorColumns,
       deckId: comments.deckId,
       binderId: comments.binderId,
@@ -254,7 +257,7 @@ export async function listReportedComments({ db, page, pageSize }: { db: Db; pag
       id: r.id,
       text: r.text,
       createdAt: r.createdAt.toISOString(),
-      author: { username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl, countryCode: r.countryCode },
+      author: { username: r.username, displayName: r.displayName, avatarUrl: avatarImage(r.userId, r.avatarUrl), countryCode: r.countryCode },
       item: r.deckId
         ? { kind: 'deck' as const, id: r.deckId, name: r.deckName ?? '', isPublic: r.deckPublic ?? false }
         : { kind: 'binder' as const, id: r.binderId!, name: r.binderName ?? '', isPublic: r.binderPublic ?? false },

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import { isSafeImageUrl, UPLOADED_AVATAR_PATH } from '@grandline/core/contracts/common';
 import { messageText } from '@grandline/core/contracts/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { profiles } from '../../db/schema/index';
+import { profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { ObjectStore } from '../../lib/object-store';
+import { fetchPublic, PublicFetchError } from '../../lib/public-fetch';
 
 /** Largest picture a user may send (before it is made small). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -49,4 +51,66 @@ export async function setAvatar({ db, store, user, bytes }: { db: Db; store: Obj
 
 export async function removeAvatar({ db, user }: { db: Db; user: { id: string } }): Promise<void> {
   await db.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, user.id));
+}
+
+/** The part of a linked avatar's address that names the link: the same link, the same file. */
+const linkHash = (link: string) => createHash('sha256').update(link).digest('hex').slice(0, 16);
+const linkedKey = (userId: string, hash: string) => `avatars/link/${userId}/${hash}.webp`;
+
+/**
+ * Where the browser loads a user's avatar from: always our own origin. An uploaded picture is already ours; a link to
+ * another site (set in the profile, or the sign-in provider's picture) is fetched by the server once, made a WebP like
+ * an upload and served from `/img/avatars/link/{userId}/{hash}.webp` — so `img-src 'self'` holds, and no other site
+ * learns who looks at a profile.
+ */
+export function avatarImage(userId: string, avatarUrl: string | null | undefined): string | null {
+  if (!avatarUrl) return null;
+  if (UPLOADED_AVATAR_PATH.test(avatarUrl)) return avatarUrl;
+  return `/img/avatars/link/${userId}/${linkHash(avatarUrl)}.webp`;
+}
+
+/** Links that could not be fetched lately: not asked again for a while (a dead host must not slow every page). */
+const failures = new Map<string, number>();
+const FAILURE_PAUSE_MS = 10 * 60_000;
+const MAX_REMEMBERED_FAILURES = 10_000;
+const inFlight = new Map<string, Promise<Buffer | null>>();
+
+export interface LinkedAvatarOptions {
+  timeoutMs: number;
+  /** Tests only: a local stand-in server on loopback. */
+  allowLoopback?: boolean;
+}
+
+/**
+ * The avatar a user links to, as our WebP: kept in the store after the first fetch. Only the user's current link is
+ * ever fetched (the hash must match it), only from a public address (lib/public-fetch.ts); null when there is none or
+ * it cannot be had.
+ */
+export async function linkedAvatar({ db, store, userId, hash, options }: { db: Db; store: ObjectStore; userId: string; hash: string; options: LinkedAvatarOptions }): Promise<Buffer | null> {
+  const key = linkedKey(userId, hash);
+  const kept = await store.get(key);
+  if (kept) return kept;
+  const failedAt = failures.get(key);
+  if (failedAt && Date.now() - failedAt < FAILURE_PAUSE_MS) return null;
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const work = (async () => {
+    const [row] = await db.select({ link: profiles.avatarUrl, image: users.image }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, userId)).limit(1);
+    const link = row?.link ?? (row?.image && isSafeImageUrl(row.image) ? row.image : null);
+    if (!link || UPLOADED_AVATAR_PATH.test(link) || linkHash(link) !== hash) return null;
+    try {
+      const { body } = await fetchPublic(link, { timeoutMs: options.timeoutMs, maxBytes: AVATAR_MAX_BYTES, allowLoopback: options.allowLoopback });
+      const webp = await avatarWebp(body);
+      await store.put(key, webp, 'image/webp');
+      failures.delete(key);
+      return webp;
+    } catch (err) {
+      if (!(err instanceof PublicFetchError) && !(err instanceof AppError)) throw err;
+      if (failures.size >= MAX_REMEMBERED_FAILURES) failures.clear();
+      failures.set(key, Date.now());
+      return null;
+    }
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, work);
+  return work;
 }

@@ -4,6 +4,8 @@
  */
 import type { MeResponse } from '@grandline/core/contracts/account';
 import type { PublicProfileResponse } from '@grandline/core/contracts/profiles';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
@@ -79,5 +81,73 @@ describe('PUT /api/me/avatar', () => {
     expect(((await res.json()) as MeResponse).profile.avatarUrl).toBeNull();
     expect((await ctx.app.request('/img/avatars/nobody/0123456789abcdef.webp')).status).toBe(404);
     expect((await ctx.app.request('/img/avatars/..%2F..%2Fetc/passwd')).status).toBe(404);
+  });
+});
+
+describe('an avatar linked from another site', () => {
+  let linked: Awaited<ReturnType<typeof createAuthTestApp>>;
+  let site: http.Server;
+  let siteBase: string;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#16a34a' } }).png().toBuffer();
+    site = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      if (req.url?.startsWith('/pic')) return res.writeHead(200, { 'Content-Type': 'image/png' }).end(png);
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>not a picture</html>');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteBase = `http://localhost:${(site.address() as AddressInfo).port}`;
+    linked = await createAuthTestApp({ avatarLinks: { timeoutMs: 2000, allowLoopback: true } });
+  }, 60_000);
+
+  afterAll(async () => {
+    site.close();
+    await linked.database.close();
+  });
+
+  it('is fetched once by the server, kept as our WebP and served from our origin; only the current link is ever fetched', async () => {
+    const cookie = await signUpVerified(linked, 'linker@example.com');
+    const accept = await linked.app.request('/api/me/accept-terms', { ...postJson({ username: 'zoro_link', countryCode: 'JP', ageConfirmed: true, tosAccepted: true }, { Cookie: cookie }), method: 'POST' });
+    expect(accept.status).toBe(200);
+    const patch = (avatarUrl: string) => linked.app.request('/api/me/profile', { ...postJson({ avatarUrl }, { Cookie: cookie }), method: 'PATCH' });
+
+    const me = (await (await patch(`${siteBase}/pic/zoro.png`)).json()) as MeResponse;
+    // The link is kept as given; what the browser loads is ours.
+    expect(me.profile.avatarUrl).toBe(`${siteBase}/pic/zoro.png`);
+    expect(me.user.avatarImage).toMatch(new RegExp(`^/img/avatars/link/${me.user.id}/[0-9a-f]{16}\\.webp$`));
+    const profile = (await (await linked.app.request('/api/profiles/zoro_link')).json()) as PublicProfileResponse;
+    expect(profile.avatarUrl).toBe(me.user.avatarImage);
+
+    const first = await linked.app.request(me.user.avatarImage!);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await first.arrayBuffer())).metadata()).width).toBe(256);
+    expect((await linked.app.request(me.user.avatarImage!)).status).toBe(200);
+    expect(asked.filter((u) => u === '/pic/zoro.png')).toHaveLength(1);
+
+    // Another link: a new address; the old address no longer fetches anything (its hash is not the current link's).
+    const next = (await (await patch(`${siteBase}/pic/zoro-2.png`)).json()) as MeResponse;
+    expect(next.user.avatarImage).not.toBe(me.user.avatarImage);
+    const made = `/img/avatars/link/${me.user.id}/0123456789abcdef.webp`;
+    expect((await linked.app.request(made)).status).toBe(404);
+    expect(asked).not.toContain('/pic/zoro-2.png');
+    // A link that is not a picture: 404 (the page shows the initial), and not asked again at once.
+    const page = (await (await patch(`${siteBase}/page.html`)).json()) as MeResponse;
+    expect((await linked.app.request(page.user.avatarImage!)).status).toBe(404);
+    expect((await linked.app.request(page.user.avatarImage!)).status).toBe(404);
+    expect(asked.filter((u) => u === '/page.html')).toHaveLength(1);
+  });
+
+  it('is never fetched from a private or loopback address by a server configured as in production', async () => {
+    const cookie = await signUpVerified(ctx, 'ssrf-avatar@example.com');
+    await ctx.app.request('/api/me/accept-terms', { ...postJson({ username: 'ssrf_avatar', countryCode: 'JP', ageConfirmed: true, tosAccepted: true }, { Cookie: cookie }), method: 'POST' });
+    const res = await ctx.app.request('/api/me/profile', { ...postJson({ avatarUrl: `${siteBase}/pic/inside.png` }, { Cookie: cookie }), method: 'PATCH' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const me = (await res.json()) as MeResponse;
+    expect(me.user.avatarImage).toMatch(/^\/img\/avatars\/link\//);
+    expect((await ctx.app.request(me.user.avatarImage!)).status).toBe(404);
+    expect(asked).not.toContain('/pic/inside.png');
   });
 });

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { enforceRateLimit } from '../../lib/rate-limit';
+import { avatarImage } from './avatar.service';
 
 /** Follows and unfollows one user may make per window (spec: rate-limited). */
 const FOLLOW_MAX = 60;
@@ -84,7 +85,7 @@ export async function followList({ db, username, side, cursor, limit }: { db: Db
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => ({ username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl, countryCode: r.countryCode, followedAt: r.followedAt.toISOString() })),
+    items: page.map((r) => ({ username: r.username, displayName: r.displayName, avatarUrl: avatarImage(r.otherId, r.avatarUrl), countryCode: r.countryCode, followedAt: r.followedAt.toISOString() })),
     nextCursor: rows.length > limit && last ? encodeCursor({ at: last.followedAt, id: last.otherId }) : null,
   };
 }

@@ -17,6 +17,8 @@ import { listBinders } from '../binders/binders.service';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
 import { listDecks } from '../decks/decks.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { avatarImage } from './avatar.service';
+import { isSafeImageUrl } from '@grandline/core/contracts/common';
 
 /** How much of a comment an activity item quotes. */
 const EXCERPT_LENGTH = 140;
@@ -37,6 +39,7 @@ async function activityRows(db: Db, where: SQL | undefined, limit: number) {
       id: activities.id,
       kind: activities.kind,
       createdAt: activities.createdAt,
+      actorId: activities.userId,
       username: sql<string>`${profiles.username}`,
       displayName: profiles.displayName,
       avatarUrl: profiles.avatarUrl,
@@ -69,7 +72,7 @@ function activityItem(row: ActivityRow, index: CatalogueIndex): ActivityItem {
     id: String(row.id),
     kind: row.kind as ActivityKind,
     createdAt: row.createdAt.toISOString(),
-    actor: { username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl, countryCode: row.countryCode },
+    actor: { username: row.username, displayName: row.displayName, avatarUrl: avatarImage(row.actorId, row.avatarUrl), countryCode: row.countryCode },
     deck: row.deckId
       ? { id: row.deckId, name: row.deckName!, format: row.deckFormat!, leader: leader ? { id: leader.id, number: leader.cardNumber, name: leader.name, colors: leader.colors } : null }
       : null,
@@ -99,6 +102,7 @@ export async function publicProfile({ db, viewer, username }: { db: Db; viewer: 
       avatarUrl: profiles.avatarUrl,
       countryCode: profiles.countryCode,
       bio: profiles.bio,
+      image: users.image,
       memberSince: users.createdAt,
     })
     .from(profiles)
@@ -122,7 +126,8 @@ export async function publicProfile({ db, viewer, username }: { db: Db; viewer: 
   return {
     username: profile.username,
     displayName: profile.displayName,
-    avatarUrl: profile.avatarUrl,
+    // From our origin; without a picture of their own, the sign-in provider's (avatar.service.ts avatarImage).
+    avatarUrl: avatarImage(profile.id, profile.avatarUrl ?? (profile.image && isSafeImageUrl(profile.image) ? profile.image : null)),
     countryCode: profile.countryCode,
     bio: profile.bio,
     memberSince: profile.memberSince.toISOString(),

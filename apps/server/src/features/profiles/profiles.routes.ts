@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import type { ObjectStore } from '../../lib/object-store';
-import { avatarKey } from './avatar.service';
+import { avatarKey, linkedAvatar, type LinkedAvatarOptions } from './avatar.service';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { FeedQuery, FeedResponse, FollowListQuery, FollowListResponse, FollowStateResponse, ProfileUsernameParam, PublicProfileResponse } from '@grandline/core/contracts/profiles';
 import { requireAcceptedTerms, sessionUser } from '../../lib/auth-gate';
@@ -70,8 +70,20 @@ export const profilesRoutes = createRouter()
  * GET /img/avatars/{userId}/{hash}.webp: an avatar the server made (avatar.service.ts). Its address changes with the
  * picture, so it is kept a year; an ETag answers revalidations. Anything else under /img/avatars is a 404.
  */
-export function avatarImageRoutes(store: ObjectStore) {
+export function avatarImageRoutes(store: ObjectStore, links: LinkedAvatarOptions) {
   const routes = new Hono<AppEnv>();
+  // A linked avatar (another site's picture), fetched once by the server (avatar.service.ts linkedAvatar).
+  routes.get('/img/avatars/link/:userId/:file', async (c) => {
+    const userId = c.req.param('userId');
+    const hash = /^([0-9a-f]{16})\.webp$/.exec(c.req.param('file'))?.[1];
+    if (!hash || !/^[A-Za-z0-9_-]{1,64}$/.test(userId)) return c.text('Not found', 404);
+    const etag = `"${hash}"`;
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag });
+    const body = await linkedAvatar({ db: c.var.deps.db, store, userId, hash, options: links });
+    if (!body) return c.text('Not found', 404, { 'Cache-Control': 'public, max-age=300' });
+    // The address names the link: a new link, a new address. Kept a day (a site may change the picture behind a link).
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=86400', ETag: etag });
+  });
   routes.get('/img/avatars/:userId/:file', async (c) => {
     const userId = c.req.param('userId');
     const hash = /^([0-9a-f]{16})\.webp$/.exec(c.req.param('file'))?.[1];

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { signOut } from '@/features/auth/sign-out';
 import { Menu, MenuItem, MenuLink, MenuSeparator, MenuTrigger } from '@/components/ui/dropdown-menu';
 import type { SessionInfo } from '@/lib/session';
+import { UserAvatar } from '@/features/profile/components/user-avatar';
 
 
 /** The signed-in user's menu: profile, settings, admin (admins), sign out. */
@@ -12,7 +13,6 @@ export function UserMenu({ me }: { me: NonNullable<SessionInfo['me']> }) {
   const { t } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
   const name = me.profile.displayName ?? me.profile.username ?? me.user.name;
-  const initial = (name || me.user.email).slice(0, 1).toUpperCase();
   return (
     <Menu
       trigger={
@@ -21,13 +21,7 @@ export function UserMenu({ me }: { me: NonNullable<SessionInfo['me']> }) {
           data-testid="user-menu"
           className="ml-1 inline-flex h-10 cursor-pointer items-center gap-2 rounded-full p-0.5 pr-1 hover:bg-surface-2 sm:pr-3"
         >
-          {me.user.avatarUrl ? (
-            <img src={me.user.avatarUrl} alt="" className="h-8 w-8 rounded-full object-cover" referrerPolicy="no-referrer" />
-          ) : (
-            <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg">
-              {initial}
-            </span>
-          )}
+          <UserAvatar user={{ username: me.profile.username, displayName: name, avatarUrl: me.user.avatarImage }} size="sm" />
           <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{name}</span>
         </MenuTrigger>
       }

@@ -14,6 +14,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { useComments, useDeleteComment, usePostComment, type CommentItemKind } from '@/features/comments/api/comments-api';
 import { ReportCommentDialog } from '@/features/comments/components/report-comment-dialog';
 import { postFailureText } from '@/features/comments/utils/comment-form';
+import { UserAvatar } from '@/features/profile/components/user-avatar';
 import { cn } from '@/lib/cn';
 import { validationText } from '@/lib/error-text';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -152,13 +153,7 @@ function CommentForm({ kind, id }: { kind: CommentItemKind; id: string }) {
 function Author({ author }: { author: Comment['author'] }) {
   const { t } = useTranslation('comments');
   const name = author.displayName || author.username || t('unknownAuthor');
-  const picture = author.avatarUrl ? (
-    <img src={author.avatarUrl} alt="" className="h-8 w-8 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" loading="lazy" />
-  ) : (
-    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-surface-2 text-sm font-semibold uppercase text-muted" aria-hidden>
-      {[...name][0]}
-    </span>
-  );
+  const picture = <UserAvatar user={{ username: author.username, displayName: name, avatarUrl: author.avatarUrl }} size="sm" />;
   const label = (
     <>
       {picture}
