@@ -6,12 +6,10 @@ import { parsePrice } from '../money/money';
 import { Card } from './cards';
 import { IntId, IntIdParam, Text } from './common';
 
-export const BINDER_CATEGORIES = ['personal', 'trade', 'wishlist'] as const;
-export type BinderCategory = (typeof BINDER_CATEGORIES)[number];
+import { BINDER_CARD_SORTS, BINDER_CATEGORIES, CARD_CONDITIONS, CARD_LANGUAGES, EXPORT_FORMATS } from '../collection/options';
 
-/** Liga's condition scale, best first (M = mint … D = damaged). */
-export const CARD_CONDITIONS = ['M', 'NM', 'SP', 'MP', 'HP', 'D'] as const;
-export const CARD_LANGUAGES = ['EN', 'JP', 'PT', 'ES', 'FR', 'IT', 'DE', 'KO', 'ZH'] as const;
+export { BINDER_CARD_SORTS, BINDER_CATEGORIES, CARD_CONDITIONS, CARD_LANGUAGES, EXPORT_FORMATS };
+export type BinderCategory = (typeof BINDER_CATEGORIES)[number];
 
 const CardId = IntId('validation.invalidCardId');
 const RowId = IntId();
@@ -185,7 +183,6 @@ export const BinderDetail = BinderSummary.extend({
 });
 export type BinderDetail = z.infer<typeof BinderDetail>;
 
-export const BINDER_CARD_SORTS = ['number', 'name', 'added', 'quantity', 'rarity', 'cost'] as const;
 export const BinderCardsQuery = z.object({
   q: Text(100, { tooLong: 'validation.searchTooLong' }).optional(),
   set: Text(80).optional(),
@@ -250,7 +247,6 @@ export const ImportResult = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 
-export const EXPORT_FORMATS = ['liga', 'prices', 'optcgsim'] as const;
 export const ExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS).default('liga'),
   market: z.enum(MARKETPLACE_IDS).default('us').describe('Format with Prices: the marketplace of the price columns'),

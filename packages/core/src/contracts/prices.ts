@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { VALUE_HISTORY_RANGES } from '../collection/options';
+import { MAX_PRICE_IDS } from '../prices/limits';
+
+export { MAX_PRICE_IDS, VALUE_HISTORY_RANGES };
 import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
 import { CURRENCY_CODES } from '../money/currencies';
 import { LIVE_SOURCES, PRICE_SOURCES } from '../prices/model';
@@ -92,7 +96,6 @@ export const PriceType = z.enum(PRICE_TYPES);
 
 /* ---- Values of binders, the portfolio and decks; prices of many prints ---- */
 
-export const MAX_PRICE_IDS = 200;
 
 export const LatestPricesQuery = z.object({
   ids: z.preprocess(
@@ -306,7 +309,6 @@ export type CreatePricePinRequest = z.infer<typeof CreatePricePinRequest>;
 
 export const PricePinParam = z.object({ source: ProductSource, productId: ProductId });
 
-export const VALUE_HISTORY_RANGES = ['30', '90', '365'] as const;
 export const ValueHistoryQuery = CollectionValueQuery.extend({ days: z.enum(VALUE_HISTORY_RANGES, 'validation.invalidHistoryRange').default('30') });
 export type ValueHistoryQuery = z.infer<typeof ValueHistoryQuery>;
 

@@ -1,4 +1,5 @@
-import { BINDER_CARD_SORTS, CARD_CONDITIONS, CARD_LANGUAGES, type BinderCardsQuery, type BinderDetail, type BulkUpdateBinderCardsRequest } from '@grandline/core/contracts/binders';
+import { BINDER_CARD_SORTS, CARD_CONDITIONS, CARD_LANGUAGES } from '@grandline/core/collection/options';
+import type { BinderCardsQuery, BinderDetail, BulkUpdateBinderCardsRequest } from '@grandline/core/contracts/binders';
 import { CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '@grandline/core/games';
 import { ArrowDownUp, LayoutGrid, List, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,7 @@
-import { CARD_CONDITIONS, CARD_LANGUAGES, type BinderCardRow, type BinderDetail } from '@grandline/core/contracts/binders';
+import { CARD_CONDITIONS, CARD_LANGUAGES } from '@grandline/core/collection/options';
+import type { BinderCardRow, BinderDetail } from '@grandline/core/contracts/binders';
 import { cardPath } from '@grandline/core/slug';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
@@ -22,41 +24,50 @@ interface RowsProps {
 }
 
 /** The rows as card images with their copies; the owner gets the row menu and a quantity stepper. */
-export function BinderGrid({ binder, rows, editable, stale, prices }: RowsProps) {
+function GridTile({ binder, row, editable, prices }: { binder: BinderDetail; row: BinderCardRow; editable: boolean; prices: RowPrices }) {
   const { t } = useTranslation('binders');
+  return (
+    // Off-screen tiles skip layout and paint until scrolled near (a phone lays out 60 tiles in one long task).
+    <li className="flex flex-col gap-1.5 [contain-intrinsic-size:auto_20rem] [content-visibility:auto]" data-testid="binder-row">
+      <Link to={cardPath(row.card)} className="relative block rounded-lg focus-visible:ring-2 focus-visible:ring-accent">
+        <CardImage card={row.card} />
+        <span className="absolute right-1.5 top-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold tabular-nums text-white" aria-hidden>
+          ×{row.quantity}
+        </span>
+      </Link>
+      <div className="flex items-start justify-between gap-1">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium">{row.card.name}</p>
+          <RowDetails row={row} />
+          <RowPrice prices={prices} cardId={row.card.id} quantity={row.quantity} layout="inline" />
+        </div>
+        {editable && <RowMenu row={row} binderId={binder.id} isCover={binder.cover?.id === row.card.id} />}
+      </div>
+      {(row.condition || row.language) && <p className="text-xs text-muted">{[row.condition && t(`conditions.${row.condition}`), row.language].filter(Boolean).join(' · ')}</p>}
+      {editable && <Stepper row={row} binderId={binder.id} compact />}
+    </li>
+  );
+}
+
+/**
+ * Memoized, like BinderList: the rows and prices it gets are deferred values (binder-cards.tsx), so the urgent re-render
+ * a query answer causes (useSyncExternalStore: not sliced) skips the 60 tiles; only the deferred pass redraws them.
+ */
+export const BinderGrid = memo(function BinderGrid({ binder, rows, editable, stale, prices }: RowsProps) {
   return (
     <ul className={cn('grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 xl:grid-cols-6', stale && 'opacity-60')} data-testid="binder-grid">
       {rows.map((row) => (
-        <li key={row.id} className="flex flex-col gap-1.5" data-testid="binder-row">
-          <Link to={cardPath(row.card)} className="relative block rounded-lg focus-visible:ring-2 focus-visible:ring-accent">
-            <CardImage card={row.card} />
-            <span className="absolute right-1.5 top-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold tabular-nums text-white" aria-hidden>
-              ×{row.quantity}
-            </span>
-          </Link>
-          <div className="flex items-start justify-between gap-1">
-            <div className="min-w-0">
-              <p className="truncate text-sm font-medium">{row.card.name}</p>
-              <RowDetails row={row} />
-              <RowPrice prices={prices} cardId={row.card.id} quantity={row.quantity} layout="inline" />
-            </div>
-            {editable && <RowMenu row={row} binderId={binder.id} isCover={binder.cover?.id === row.card.id} />}
-          </div>
-          {(row.condition || row.language) && (
-            <p className="text-xs text-muted">{[row.condition && t(`conditions.${row.condition}`), row.language].filter(Boolean).join(' · ')}</p>
-          )}
-          {editable && <Stepper row={row} binderId={binder.id} compact />}
-        </li>
+        <GridTile key={row.id} binder={binder} row={row} editable={editable} prices={prices} />
       ))}
     </ul>
   );
-}
+});
 
 /**
  * The rows as a table; the owner picks rows with checkboxes (one, or the whole page) and changes condition,
  * language and copies in place.
  */
-export function BinderList({
+export const BinderList = memo(function BinderList({
   binder,
   rows,
   editable,
@@ -137,7 +148,7 @@ export function BinderList({
       </table>
     </div>
   );
-}
+});
 
 /** Previous, "page N of M", next. */
 export function BinderPager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {

@@ -2,7 +2,7 @@ import type { BinderCardRow } from '@grandline/core/contracts/binders';
 import { isCurrencyCode } from '@grandline/core/money/currencies';
 import { formatMoney } from '@grandline/core/money/money';
 import { ImageIcon, Minus, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Menu, MenuItem, MenuTrigger } from '@/components/ui/dropdown-menu';
@@ -10,7 +10,8 @@ import { Select } from '@/components/ui/select';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
 import { ALL, choiceOf } from '@/features/binders/binder-cards-state';
-import { RowDetailsDialog } from './row-details-dialog';
+// Its form (zod schemas, react-hook-form) loads when a row is edited: a visitor's binder page never evaluates it.
+const RowDetailsDialog = lazy(() => import('./row-details-dialog').then((m) => ({ default: m.RowDetailsDialog })));
 
 /** Copies of one row with − and + (− on the last copy removes the row); quantity changes show at once. */
 export function Stepper({ row, binderId, compact }: { row: BinderCardRow; binderId: string; compact?: boolean }) {
@@ -91,7 +92,11 @@ export function RowMenu({ row, binderId, isCover }: { row: BinderCardRow; binder
           {t('cards.removeAll')}
         </MenuItem>
       </Menu>
-      {editing && <RowDetailsDialog row={row} binderId={binderId} open onOpenChange={setEditing} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <RowDetailsDialog row={row} binderId={binderId} open onOpenChange={setEditing} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS } from '@grandline/core/contracts/binders';
+import { EXPORT_FORMATS } from '@grandline/core/collection/options';
 import type { ErrorResponse } from '@grandline/core/contracts/errors';
 import { Download } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';

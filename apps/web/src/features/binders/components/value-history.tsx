@@ -1,4 +1,5 @@
-import { VALUE_HISTORY_RANGES, type ValueHistoryResponse } from '@grandline/core/contracts/prices';
+import { VALUE_HISTORY_RANGES } from '@grandline/core/collection/options';
+import type { ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { FREE_HISTORY_DAYS } from '@grandline/core/plans';
 import { MARKETPLACES } from '@grandline/core/marketplaces';
 import type { UseQueryResult } from '@tanstack/react-query';

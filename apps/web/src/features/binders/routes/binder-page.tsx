@@ -1,4 +1,5 @@
-import { BinderIdParam, type BinderDetail } from '@grandline/core/contracts/binders';
+import { BINDER_ID } from '@grandline/core/collection/options';
+import type { BinderDetail } from '@grandline/core/contracts/binders';
 import { BarChart3, Download, FileUp, LayoutGrid, MoreHorizontal, Pencil, Plus, Share2, Trash2, Wallet } from 'lucide-react';
 import { DropdownMenu, Tabs } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
@@ -30,7 +31,7 @@ const ShareBinderDialog = lazy(() => import('@/features/binders/components/binde
 const EditBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.EditBinderDialog })));
 const DeleteBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.DeleteBinderDialog })));
 
-const validId = (id: string | undefined) => BinderIdParam.safeParse({ id }).success;
+const validId = (id: string | undefined) => BINDER_ID.test(id ?? '');
 
 type Dialog = 'add' | 'import' | 'export' | 'share' | 'edit' | 'delete' | null;
 

@@ -1,4 +1,5 @@
-import { MAX_PRICE_IDS, type LatestPricesResponse } from '@grandline/core/contracts/prices';
+import type { LatestPricesResponse } from '@grandline/core/contracts/prices';
+import { MAX_PRICE_IDS } from '@grandline/core/prices/limits';
 import type { MarketplaceId } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
