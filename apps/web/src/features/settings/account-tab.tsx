@@ -2,7 +2,7 @@ import { ChangePasswordForm } from '@grandline/core/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertDialog } from 'radix-ui';
 import { ShieldAlert, Trash2 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '@/lib/i18n';
@@ -11,6 +11,7 @@ import { sessionEvent, useSession } from '@/lib/session';
 import { Button, buttonClass } from '@/components/ui/button';
 import { FormMessage, PasswordField, TextField } from '@/components/ui/form';
 import { Badge, Spinner } from '@/components/ui/misc';
+import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/api-client';
 import { errorText, validationText } from '@/lib/error-text';
 import { usePasswordCheckPreload, withCommonPasswordCheck } from '@/lib/password-check';
@@ -18,25 +19,12 @@ import { notify } from '@/lib/toast';
 import { authApi } from '@/features/auth/api/auth-api';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 
-function Card({ title, description, children, tone }: { title: string; description?: ReactNode; children: ReactNode; tone?: 'danger' }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className={`rounded-2xl border bg-surface p-5 sm:p-6 ${tone === 'danger' ? 'border-danger/40' : 'border-border'}`}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-      <div className="mt-5">{children}</div>
-    </section>
-  );
-}
-
 function ProfileCard() {
   const { t } = useTranslation(ACCOUNT_NS);
   return (
-    <Card title={t('account.profile')} description={t('account.profileLead')}>
+    <Panel title={t('account.profile')} description={t('account.profileLead')}>
       <ProfileForm />
-    </Card>
+    </Panel>
   );
 }
 
@@ -66,7 +54,7 @@ function PasswordCard() {
     }
   });
   return (
-    <Card title={t('account.password')} description={t('account.passwordLead')}>
+    <Panel title={t('account.password')} description={t('account.passwordLead')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="password-form">
         {error && <FormMessage>{error}</FormMessage>}
         <PasswordField id={`${id}-current`} label={t('account.currentPassword')} error={validationText(errors.currentPassword?.message)} autoComplete="current-password" {...form.register('currentPassword')} />
@@ -82,7 +70,7 @@ function PasswordCard() {
           </Button>
         </div>
       </form>
-    </Card>
+    </Panel>
   );
 }
 
@@ -111,7 +99,7 @@ function DeleteCard({ email }: { email: string }) {
     }
   };
   return (
-    <Card title={t('account.dangerZone')} description={t('account.deleteLead')} tone="danger">
+    <Panel title={t('account.dangerZone')} description={t('account.deleteLead')} tone="danger">
       <AlertDialog.Root
         open={open}
         onOpenChange={(o) => {
@@ -152,7 +140,7 @@ function DeleteCard({ email }: { email: string }) {
           </AlertDialog.Content>
         </AlertDialog.Portal>
       </AlertDialog.Root>
-    </Card>
+    </Panel>
   );
 }
 

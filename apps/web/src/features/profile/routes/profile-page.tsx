@@ -1,29 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeader, Skeleton } from '@/components/ui/misc';
+import { Panel } from '@/components/ui/panel';
 import { profileQuery } from '@/features/profile/api/profiles-api';
 import { BadgeList } from '@/features/profile/components/badge-list';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ShowcaseLists } from '@/features/profile/components/showcase-list';
 import { useSession } from '@/lib/session';
-
-function Panel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-      <div className="mt-5">{children}</div>
-    </section>
-  );
-}
 
 /** /profile (signed in): what others see of you — the public fields, your badges' progress, which items are listed. */
 export function ProfilePage() {
