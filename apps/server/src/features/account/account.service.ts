@@ -7,8 +7,7 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import { profiles, userConsents, userCookiePreferences, users } from '../../db/schema/index';
 import type { SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { avatarImage } from '../profiles/avatar.service';
-import { isSafeImageUrl } from '@grandline/core/contracts/common';
+import { avatarImage, avatarLinkOf } from '../profiles/avatar.service';
 
 export async function getMe({ db, user, terms }: { db: Db; user: SessionUser; terms?: MeResponse['consent'] }): Promise<MeResponse> {
   const [[profile], consent] = await Promise.all([db.select().from(profiles).where(eq(profiles.id, user.id)), terms ?? termsState(db, user.id)]);
@@ -18,7 +17,7 @@ export async function getMe({ db, user, terms }: { db: Db; user: SessionUser; te
       email: user.email,
       name: user.name,
       avatarUrl: profile?.avatarUrl ?? user.image ?? null,
-      avatarImage: avatarImage(user.id, profile?.avatarUrl ?? (user.image && isSafeImageUrl(user.image) ? user.image : null)),
+      avatarImage: avatarImage(user.id, avatarLinkOf(profile?.avatarUrl, user.image)),
       role: user.role === 'admin' ? 'admin' : 'user',
       emailConfirmed: user.emailVerified,
     },

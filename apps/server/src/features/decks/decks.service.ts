@@ -120,10 +120,11 @@ const decksOfUser = preparedPerDb((db) =>
 );
 
 /** The signed-in user's decks, most recently changed first, each with its validity. */
-export async function listDecks({ db, user }: { db: Db; user: { id: string } }): Promise<DeckSummary[]> {
+/** A user's decks, each validated; `publicOnly` skips (and does not validate) the private ones. */
+export async function listDecks({ db, user, publicOnly = false }: { db: Db; user: { id: string }; publicOnly?: boolean }): Promise<DeckSummary[]> {
   const index = await catalogueIndex(db);
   const regulations = await allRegulations(db);
-  const found = await decksOfUser(db).execute({ userId: user.id });
+  const found = (await decksOfUser(db).execute({ userId: user.id })).filter(({ record }) => !publicOnly || record.isPublic);
   return found.map(({ record, cardIds, quantities }) => {
     const rows: DeckRow[] = [];
     (cardIds ?? []).forEach((cardId, i) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isSafeImageUrl, UPLOADED_AVATAR_PATH } from '@grandline/core/contracts/common';
+import { UPLOADED_AVATAR_PATH } from '@grandline/core/contracts/common';
 import { messageText } from '@grandline/core/contracts/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,6 +8,7 @@ import { profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { ObjectStore } from '../../lib/object-store';
 import { fetchPublic, PublicFetchError } from '../../lib/public-fetch';
+import { safeImage } from '../auth/auth-input';
 
 /** Largest picture a user may send (before it is made small). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -63,6 +64,9 @@ const linkedKey = (userId: string, hash: string) => `avatars/link/${userId}/${ha
  * an upload and served from `/img/avatars/link/{userId}/{hash}.webp` — so `img-src 'self'` holds, and no other site
  * learns who looks at a profile.
  */
+/** The picture a user shows: the one their profile names, else the sign-in provider's (when it is a safe address). */
+export const avatarLinkOf = (profileLink: string | null | undefined, userImage: string | null | undefined): string | null => profileLink ?? safeImage(userImage);
+
 export function avatarImage(userId: string, avatarUrl: string | null | undefined): string | null {
   if (!avatarUrl) return null;
   if (UPLOADED_AVATAR_PATH.test(avatarUrl)) return avatarUrl;
@@ -96,7 +100,7 @@ export async function linkedAvatar({ db, store, userId, hash, options }: { db: D
   if (pending) return pending;
   const work = (async () => {
     const [row] = await db.select({ link: profiles.avatarUrl, image: users.image }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, userId)).limit(1);
-    const link = row?.link ?? (row?.image && isSafeImageUrl(row.image) ? row.image : null);
+    const link = avatarLinkOf(row?.link, row?.image);
     if (!link || UPLOADED_AVATAR_PATH.test(link) || linkHash(link) !== hash) return null;
     try {
       const { body } = await fetchPublic(link, { timeoutMs: options.timeoutMs, maxBytes: AVATAR_MAX_BYTES, allowLoopback: options.allowLoopback });

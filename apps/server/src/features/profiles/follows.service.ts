@@ -1,5 +1,5 @@
 import type { FollowListResponse, FollowStateResponse, ProfileSummary } from '@grandline/core/contracts/profiles';
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { follows, profiles } from '../../db/schema/index';
 import type { SessionUser } from '../../lib/context';
@@ -35,10 +35,13 @@ export async function profileByUsername(db: Db, username: string): Promise<Profi
   return row;
 }
 
-async function followerCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
+/** How many follow rows match `where` (a user's followers, whom they follow, or one viewer → user pair). */
+export async function followCount(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(follows).where(where);
   return row?.n ?? 0;
 }
+
+const followerCount = (db: Db, userId: string) => followCount(db, eq(follows.followeeId, userId));
 
 /**
  * The user a follow or unfollow is about: their profile by user name, never the signed-in user (400), within the

@@ -8,7 +8,7 @@ import {
   type ProfileBadge,
   type PublicProfileResponse,
 } from '@grandline/core/contracts/profiles';
-import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../db/ownership';
 import { activities, binders, comments, decks, follows, profiles, users } from '../../db/schema/index';
@@ -17,8 +17,8 @@ import { listBinders } from '../binders/binders.service';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
 import { listDecks } from '../decks/decks.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import { avatarImage } from './avatar.service';
-import { isSafeImageUrl } from '@grandline/core/contracts/common';
+import { avatarImage, avatarLinkOf } from './avatar.service';
+import { followCount } from './follows.service';
 
 /** How much of a comment an activity item quotes. */
 const EXCERPT_LENGTH = 140;
@@ -66,6 +66,9 @@ async function activityRows(db: Db, where: SQL | undefined, limit: number) {
 
 type ActivityRow = Awaited<ReturnType<typeof activityRows>>[number];
 
+/** A deck's leader as profiles and activities show it. */
+const leaderOf = (card: { id: number; cardNumber: string; name: string; colors: string[] }) => ({ id: card.id, number: card.cardNumber, name: card.name, colors: card.colors });
+
 function activityItem(row: ActivityRow, index: CatalogueIndex): ActivityItem {
   const leader = row.leaderCardId ? index.byId.get(row.leaderCardId) : undefined;
   return {
@@ -74,7 +77,7 @@ function activityItem(row: ActivityRow, index: CatalogueIndex): ActivityItem {
     createdAt: row.createdAt.toISOString(),
     actor: { username: row.username, displayName: row.displayName, avatarUrl: avatarImage(row.actorId, row.avatarUrl), countryCode: row.countryCode },
     deck: row.deckId
-      ? { id: row.deckId, name: row.deckName!, format: row.deckFormat!, leader: leader ? { id: leader.id, number: leader.cardNumber, name: leader.name, colors: leader.colors } : null }
+      ? { id: row.deckId, name: row.deckName!, format: row.deckFormat!, leader: leader ? leaderOf(leader) : null }
       : null,
     binder: row.binderId ? { id: row.binderId, name: row.binderName!, category: row.binderCategory! } : null,
     comment: row.commentId ? { id: row.commentId, excerpt: excerpt(row.commentText!) } : null,
@@ -85,11 +88,6 @@ function activityItem(row: ActivityRow, index: CatalogueIndex): ActivityItem {
 export function badgesOf({ personalCards, validPublicDecks }: { personalCards: number; validPublicDecks: number }): ProfileBadge[] {
   const badge = (id: keyof typeof BADGE_RULES, progress: number): ProfileBadge => ({ id, progress, threshold: BADGE_RULES[id].threshold, earned: progress >= BADGE_RULES[id].threshold });
   return [badge('collector', personalCards), badge('deck_builder', validPublicDecks)];
-}
-
-async function countOf(db: Db, where: SQL) {
-  const [row] = await db.select({ n: count() }).from(follows).where(where);
-  return row?.n ?? 0;
 }
 
 /** GET /api/profiles/{username}: what anyone may see of a user; never their e-mail address or a private item. */
@@ -113,21 +111,21 @@ export async function publicProfile({ db, viewer, username }: { db: Db; viewer: 
   const owner = { id: profile.id };
   const [index, ownDecks, ownBinders, followers, following, viewerFollows, recent] = await Promise.all([
     catalogueIndex(db),
-    listDecks({ db, user: owner }),
+    listDecks({ db, user: owner, publicOnly: true }),
     listBinders({ db, user: owner }),
-    countOf(db, eq(follows.followeeId, profile.id)),
-    countOf(db, eq(follows.followerId, profile.id)),
-    viewer && viewer.id !== profile.id ? countOf(db, and(eq(follows.followerId, viewer.id), eq(follows.followeeId, profile.id))!) : Promise.resolve(0),
+    followCount(db, eq(follows.followeeId, profile.id)),
+    followCount(db, eq(follows.followerId, profile.id)),
+    viewer && viewer.id !== profile.id ? followCount(db, and(eq(follows.followerId, viewer.id), eq(follows.followeeId, profile.id))!) : Promise.resolve(0),
     activityRows(db, eq(activities.userId, profile.id), PROFILE_ACTIVITY_LIMIT),
   ]);
-  const publicDecks = ownDecks.filter((d) => d.isPublic);
+  const publicDecks = ownDecks;
   const publicBinders = ownBinders.filter((b) => b.isPublic);
   const personalCards = ownBinders.filter((b) => b.category === 'personal').reduce((sum, b) => sum + b.cardCount, 0);
   return {
     username: profile.username,
     displayName: profile.displayName,
     // From our origin; without a picture of their own, the sign-in provider's (avatar.service.ts avatarImage).
-    avatarUrl: avatarImage(profile.id, profile.avatarUrl ?? (profile.image && isSafeImageUrl(profile.image) ? profile.image : null)),
+    avatarUrl: avatarImage(profile.id, avatarLinkOf(profile.avatarUrl, profile.image)),
     countryCode: profile.countryCode,
     bio: profile.bio,
     memberSince: profile.memberSince.toISOString(),
@@ -140,7 +138,7 @@ export async function publicProfile({ db, viewer, username }: { db: Db; viewer: 
         id: d.id,
         name: d.name,
         format: d.format,
-        leader: d.leader ? { id: d.leader.id, number: d.leader.cardNumber, name: d.leader.name, colors: d.leader.colors } : null,
+        leader: d.leader ? leaderOf(d.leader) : null,
         valid: d.valid,
         mainCount: d.mainCount,
         updatedAt: d.updatedAt,
