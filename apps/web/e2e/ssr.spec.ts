@@ -95,12 +95,24 @@ test('a public binder shared by its link is drawn by the server for visitors and
   expect(html).toContain('id="ssr-state"');
   expect(html).toContain('Shared pulls');
   expect(html.match(/data-testid="binder-row"/g)).toHaveLength(cards.length + nami.length);
+  // The rows' prices and the binder's value come with the page (features/binders/api/binder-page-loader.ts).
+  const state = html.slice(html.indexOf('id="ssr-state"'));
+  expect(state).toContain('["prices","latest","us","USD",');
+  expect(state).toContain(`"queryKey":["binders","${id}","value","summary",`);
 
+  const asked: string[] = [];
+  visitor.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/prices/latest' || pathname === `/api/binders/${id}/value`) asked.push(pathname);
+  });
   await visitor.goto(`/collection/${id}`);
   await expect(visitor.locator('html')).toHaveAttribute('data-drawn', 'server', { timeout: 15_000 });
   await expect(visitor.getByTestId('binder-title')).toHaveText('Shared pulls');
   // The date of the last change is the browser's to write (its time zone), once hydrated.
   await expect(visitor.getByText(/^Updated /)).toBeVisible();
+  // Nothing to fetch again once hydrated: no request for what the server drew with.
+  await visitor.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
   // Hydrated: the search filters the rows.
   await visitor.getByRole('searchbox').first().fill('nami');
   await expect(visitor.getByTestId('binder-row')).toHaveCount(nami.length);

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '@/lib/query-client';
 import { PreferencesProvider, usePreferences } from '@/lib/preferences';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { AppRouter } from './router';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
@@ -21,21 +22,8 @@ function ThemedToaster() {
   );
 }
 
-/** Set by app/boot.tsx when it hydrates a page the server drew. */
-let hydrating = false;
-export function setHydrating(value: boolean) {
-  hydrating = value;
-}
-
-/**
- * False while a page drawn on the server is being hydrated (what the server drew had no toaster and no update
- * prompt), true from a deferred render after it; always true in a page rendered in the browser alone.
- */
-function useHydrated() {
-  return useDeferredValue(true, !hydrating);
-}
-
 export function AppFrame({ children }: { children: ReactNode }) {
+  // What the server drew had no toaster and no update prompt.
   const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>

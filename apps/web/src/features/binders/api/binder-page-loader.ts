@@ -1,18 +1,44 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { latestPricesQueryOptions } from '@/features/prices/api/get-latest-prices';
+import { readPreferences } from '@/lib/preferences';
 import { queryClient } from '@/lib/query-client';
 import { binderCardsQuery, binderCardsQueryOf, binderQuery } from './binders-api';
+import { binderValueQuery } from './get-binder-value';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A query the page can draw without: on the server, one that failed is dropped (the browser asks again) rather than failing the drawing. */
+async function optional<T>(options: { queryKey: readonly unknown[]; enabled?: unknown }, fetch: () => Promise<T>) {
+  if (options.enabled === false) return;
+  await fetch().catch(() => {
+    if (import.meta.env.SSR) queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
+  });
+}
+
 /**
  * /collection/{id}: the binder and the first page of its cards start loading with the page's code, not after it (the
- * router runs this loader beside the lazy module, which loads the page's texts: router.tsx). Kept free of zod and
- * components.
+ * router runs this loader beside the lazy module, which loads the page's texts: router.tsx); then the prices of that
+ * page and the binder's value, in the browser's marketplace and currency. On the server (entry-server.tsx) the page
+ * waits for them all: its first drawing shows the prices, and the browser has nothing to fetch, nor to draw again,
+ * right after it hydrates (each was a synchronous re-render of the grid or the value card on a phone). Kept free of
+ * zod and components.
  */
 export function binderPageLoader({ params, request }: LoaderFunctionArgs) {
-  if (params.id && UUID.test(params.id)) {
-    void queryClient.prefetchQuery(binderQuery(params.id));
-    void queryClient.prefetchQuery(binderCardsQuery(params.id, binderCardsQueryOf(new URL(request.url).searchParams)));
-  }
-  return null;
+  if (!params.id || !UUID.test(params.id)) return null;
+  const id = params.id;
+  const { marketplace, currency, priceType } = readPreferences();
+  const binder = queryClient.fetchQuery(binderQuery(id));
+  const cards = queryClient.fetchQuery(binderCardsQuery(id, binderCardsQueryOf(new URL(request.url).searchParams)));
+  const extras = Promise.all([
+    binder.then((detail) => {
+      if (detail.cardCount === 0) return;
+      const value = binderValueQuery(id, { market: marketplace, priceType, currency });
+      return optional(value, () => queryClient.fetchQuery(value));
+    }),
+    cards.then((page) => {
+      const prices = latestPricesQueryOptions(page.items.map((r) => r.card.id), marketplace, currency);
+      return optional(prices, () => queryClient.fetchQuery(prices));
+    }),
+  ]).catch(() => undefined);
+  return import.meta.env.SSR ? extras.then(() => null) : null;
 }
