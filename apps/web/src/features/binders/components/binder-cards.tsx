@@ -125,22 +125,25 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
       )}
 
       {pageCount > 1 && <BinderPager page={page} pageCount={pageCount} onPage={(next) => update({ page: String(next) }, true)} />}
-      <DeleteDialog
-        open={confirmBulk}
-        onOpenChange={setConfirmBulk}
-        title={t('cards.removeSelectedTitle', { count: selected.size })}
-        text={t('cards.removeSelectedText')}
-        confirmLabel={t('actions.remove')}
-        cancelLabel={t('actions.cancel')}
-        remove={() => bindersApi.removeCards(binder.id, [...selected])}
-        failedText={t('toasts.updateFailed')}
-        onRemoved={({ removed }) => {
-          binderChanged(binder.id);
-          setSelected(new Set());
-          notify.success(t('toasts.removedMany', { count: removed }));
-        }}
-        testId="remove-selected-confirm"
-      />
+      {/* Only the owner removes rows: a visitor's page hydrates no dialog (a closed Radix dialog re-renders synchronously once mounted). */}
+      {editable && (
+        <DeleteDialog
+          open={confirmBulk}
+          onOpenChange={setConfirmBulk}
+          title={t('cards.removeSelectedTitle', { count: selected.size })}
+          text={t('cards.removeSelectedText')}
+          confirmLabel={t('actions.remove')}
+          cancelLabel={t('actions.cancel')}
+          remove={() => bindersApi.removeCards(binder.id, [...selected])}
+          failedText={t('toasts.updateFailed')}
+          onRemoved={({ removed }) => {
+            binderChanged(binder.id);
+            setSelected(new Set());
+            notify.success(t('toasts.removedMany', { count: removed }));
+          }}
+          testId="remove-selected-confirm"
+        />
+      )}
     </div>
   );
 }
