@@ -95,6 +95,9 @@ async function startOrigin(): Promise<{ url: string; close: () => Promise<void> 
   };
 }
 
+/** Debian's Chromium, or CHROME_PATH. */
+export const chromePath = () => process.env.CHROME_PATH ?? execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+
 export async function imagesBenchmark({ root, log, lighthouse }: { root: string; log: (msg: string) => void; lighthouse: (base: string, urlPath: string) => number }): Promise<ImagesResult> {
   const origin = await startOrigin();
   const port = Number(process.env.BENCH_IMAGES_PORT ?? 3920);
@@ -129,7 +132,7 @@ export async function imagesBenchmark({ root, log, lighthouse }: { root: string;
     });
     log(`images: kept thumbnails ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
 
-    const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({ executablePath: chromePath(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
     let firstScreenImages = 0;
     let firstScreenBytes = 0;
     try {

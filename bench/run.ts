@@ -18,7 +18,7 @@ import { deckValidationRate } from './deck-validation';
 import { pricesBenchmark, pricesFigures, type PricesResult } from './prices';
 import { alertsBenchmark, alertsFigures, type AlertsResult } from './alerts';
 import { cpuBenchmark, cpuMarkdown, type CpuResult } from './cpu';
-import { imagesBenchmark, imagesFigures, type ImagesResult } from './images';
+import { chromePath, imagesBenchmark, imagesFigures, type ImagesResult } from './images';
 import { mixedBenchmark, mixedFigures, type MixedResult } from './mixed';
 import { scanBenchmark, scanFigures, type ScanResult } from './scan';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -169,7 +169,7 @@ function initialCssGzip(): number {
  * first paint, the page's own modules and the preloads the server listed. (index.html's entry alone is 2 KB.)
  */
 async function firstVisitJsGzip(): Promise<{ js: number; files: number }> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: chromePath(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const scripts = new Set<string>();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
@@ -191,7 +191,7 @@ async function firstVisitJsGzip(): Promise<{ js: number; files: number }> {
 /** One Lighthouse run (mobile, simulated throttling); null when Lighthouse could not record the page (e.g. NO_NAVSTART). */
 function lighthouseRun(urlPath: string, at: string): { performance: number; accessibility: number } | null {
   const out = path.join(os.tmpdir(), `grandline-lh-${urlPath.replace(/\W+/g, '_') || 'home'}.json`);
-  const chrome = process.env.CHROME_PATH ?? execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+  const chrome = chromePath();
   fs.rmSync(out, { force: true });
   try {
     execFileSync(

@@ -119,8 +119,10 @@ const decksOfUser = preparedPerDb((db) =>
     .prepare('decks_of_user'),
 );
 
-/** The signed-in user's decks, most recently changed first, each with its validity. */
-/** A user's decks, each validated; `publicOnly` skips (and does not validate) the private ones. */
+/**
+ * A user's decks, most recently changed first, each with its validity; `publicOnly` skips (and does not validate) the
+ * private ones.
+ */
 export async function listDecks({ db, user, publicOnly = false }: { db: Db; user: { id: string }; publicOnly?: boolean }): Promise<DeckSummary[]> {
   const index = await catalogueIndex(db);
   const regulations = await allRegulations(db);

@@ -58,15 +58,15 @@ export async function removeAvatar({ db, user }: { db: Db; user: { id: string } 
 const linkHash = (link: string) => createHash('sha256').update(link).digest('hex').slice(0, 16);
 const linkedKey = (userId: string, hash: string) => `avatars/link/${userId}/${hash}.webp`;
 
+/** The picture a user shows: the one their profile names, else the sign-in provider's (when it is a safe address). */
+export const avatarLinkOf = (profileLink: string | null | undefined, userImage: string | null | undefined): string | null => profileLink ?? safeImage(userImage);
+
 /**
  * Where the browser loads a user's avatar from: always our own origin. An uploaded picture is already ours; a link to
  * another site (set in the profile, or the sign-in provider's picture) is fetched by the server once, made a WebP like
  * an upload and served from `/img/avatars/link/{userId}/{hash}.webp` — so `img-src 'self'` holds, and no other site
  * learns who looks at a profile.
  */
-/** The picture a user shows: the one their profile names, else the sign-in provider's (when it is a safe address). */
-export const avatarLinkOf = (profileLink: string | null | undefined, userImage: string | null | undefined): string | null => profileLink ?? safeImage(userImage);
-
 export function avatarImage(userId: string, avatarUrl: string | null | undefined): string | null {
   if (!avatarUrl) return null;
   if (UPLOADED_AVATAR_PATH.test(avatarUrl)) return avatarUrl;

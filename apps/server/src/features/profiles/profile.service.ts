@@ -109,7 +109,7 @@ export async function publicProfile({ db, viewer, username }: { db: Db; viewer: 
     .limit(1);
   if (!profile) throw new AppError('PROFILE_NOT_FOUND', 404, 'No user has this profile name');
   const owner = { id: profile.id };
-  const [index, ownDecks, ownBinders, followers, following, viewerFollows, recent] = await Promise.all([
+  const [index, publicDecks, ownBinders, followers, following, viewerFollows, recent] = await Promise.all([
     catalogueIndex(db),
     listDecks({ db, user: owner, publicOnly: true }),
     listBinders({ db, user: owner }),
@@ -118,7 +118,6 @@ export async function publicProfile({ db, viewer, username }: { db: Db; viewer: 
     viewer && viewer.id !== profile.id ? followCount(db, and(eq(follows.followerId, viewer.id), eq(follows.followeeId, profile.id))!) : Promise.resolve(0),
     activityRows(db, eq(activities.userId, profile.id), PROFILE_ACTIVITY_LIMIT),
   ]);
-  const publicDecks = ownDecks;
   const publicBinders = ownBinders.filter((b) => b.isPublic);
   const personalCards = ownBinders.filter((b) => b.category === 'personal').reduce((sum, b) => sum + b.cardCount, 0);
   return {
