@@ -4,7 +4,6 @@ import type { BillingStatusResponse } from '@grandline/core/contracts/billing';
 import { PLAN_IDS, type PlanId } from '@grandline/core/plans';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,6 +21,7 @@ import { notify } from '@/lib/toast';
 import { Pagination } from '@/features/cards/components/pagination';
 import { PageTitle } from '@/components/page-title';
 import { formatDate } from '@/lib/format';
+import { Tabs } from '@/components/ui/tabs';
 
 const PAGE_SIZE = 25;
 

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@grandline/core/locales';
 import { MARKETPLACES, PRICE_TYPES } from '@grandline/core/marketplaces';
 import { CURRENCIES } from '@grandline/core/money/currencies';
-import { Switch, Tabs } from 'radix-ui';
+import { Switch } from 'radix-ui';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { notify } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
 import { PushRow } from './push-row';
 import { SettingRow, switchRoot, switchThumb } from './components/setting-row';
+import { Tabs } from '@/components/ui/tabs';
 
 
 /** Signed-in users: whether a fired price alert also sends an e-mail (saved on the account, in their language). */

@@ -1,7 +1,6 @@
 import { ForgotPasswordForm, ResetPasswordForm, SignInForm, SignUpForm } from '@grandline/core/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { ProviderButtons } from '@/features/auth/components/provider-buttons';
 import { openSignedInSession } from '@/features/auth/pending-consents';
 import { takeReturnTo } from '@/lib/return-to';
 import { PageTitle } from '@/components/page-title';
+import { Tabs } from '@/components/ui/tabs';
 
 type View = 'signin' | 'signup' | 'forgot' | 'recovery';
 type Sent = { kind: 'signup' | 'reset'; email: string; resendNow?: boolean };

@@ -1,7 +1,7 @@
 import { BINDER_ID } from '@grandline/core/collection/options';
 import type { BinderDetail } from '@grandline/core/contracts/binders';
 import { BarChart3, Download, FileUp, LayoutGrid, MoreHorizontal, Pencil, Plus, Share2, Trash2, Wallet } from 'lucide-react';
-import { DropdownMenu, Tabs } from 'radix-ui';
+import { DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -22,6 +22,7 @@ import { formatDate } from '@/lib/format';
 import { rememberReturnTo } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 import { useHydrated } from '@/lib/use-hydrated';
+import { Tabs } from '@/components/ui/tabs';
 
 /** The dialogs load when first opened: a visitor reading a public binder never downloads the editing code. */
 const AddCardsDialog = lazy(() => import('@/features/binders/components/add-cards-dialog').then((m) => ({ default: m.AddCardsDialog })));

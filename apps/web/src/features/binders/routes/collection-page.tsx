@@ -1,7 +1,6 @@
 import type { BinderSummary } from '@grandline/core/contracts/binders';
 import { normalizeSearchText } from '@grandline/core/slug';
 import { Library, Pencil, Plus, Trash2 } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -22,6 +21,7 @@ import { usePortfolioValue } from '@/features/binders/api/get-portfolio-value';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';
 import { PageTitle } from '@/components/page-title';
 import { formatDate } from '@/lib/format';
+import { Tabs } from '@/components/ui/tabs';
 
 export const loader = () => {
   void queryClient.prefetchQuery(myBindersQuery());

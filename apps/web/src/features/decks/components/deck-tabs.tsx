@@ -3,7 +3,7 @@ import type { DeckRow } from '@grandline/core/contracts/decks';
 import { DECK_GROUPINGS, type DeckGrouping } from '@grandline/core/decks/stats';
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { LayoutGrid, List } from 'lucide-react';
-import { Tabs, ToggleGroup } from 'radix-ui';
+import { ToggleGroup } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/misc';
@@ -16,6 +16,7 @@ import { DeckStatsPanel } from './deck-stats';
 import { OpeningHandPanel } from './opening-hand';
 import { DeckValue } from './deck-value';
 import { useDeckPrices } from '@/features/decks/hooks/use-deck-prices';
+import { Tabs } from '@/components/ui/tabs';
 
 type DeckView = 'list' | 'visual';
 const DECK_VIEWS = [
