@@ -100,3 +100,34 @@ test('at 390 px nothing is cut: the deck tabs, set names, and the admin users ta
   await expect(row.locator('td[data-label="Role"]')).toBeVisible();
   expect(await row.locator('td[data-label="Joined"]').evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"Joined"');
 });
+
+test('a phone draws the first 12 tiles of a shared binder, and the rest of the page as the visitor scrolls towards them', async ({ page, browser, baseURL }) => {
+  await createAccount(page, { email: uniqueEmail('phone-binder') });
+  const created = await page.request.post('/api/binders', { data: { name: 'Long binder', category: 'personal', isPublic: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const cards = ((await (await page.request.get('/api/cards?color=Green&variations=false&pageSize=30')).json()) as { items: { id: number }[] }).items;
+  expect(cards).toHaveLength(30);
+  const added = await page.request.post(`/api/binders/${id}/cards`, { data: { cards: cards.map((c) => ({ cardId: c.id, quantity: 1 })) } });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+
+  // A visitor on a phone (no session cookie, the project's Pixel 7 viewport).
+  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 839 }, isMobile: true, hasTouch: true });
+  const visitor = await context.newPage();
+  await visitor.goto(`/collection/${id}`);
+  await expect(visitor.locator('html')).toHaveAttribute('data-drawn', 'server', { timeout: 15_000 });
+  await expect(visitor.getByTestId('binder-rows-total')).toHaveText('30 rows');
+  await visitor.waitForLoadState('networkidle');
+  const rows = visitor.getByTestId('binder-row');
+  await expect(rows).toHaveCount(12);
+  await visitor.getByTestId('binder-rows-more').scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(30);
+  await expect(visitor.getByTestId('binder-rows-more')).toHaveCount(0);
+
+  // A wide screen sees the end of the first rows at once: the whole page is drawn without scrolling.
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  await visitor.reload();
+  await expect(visitor.locator('html')).toHaveAttribute('data-drawn', 'server', { timeout: 15_000 });
+  await expect(rows).toHaveCount(30);
+  await context.close();
+});

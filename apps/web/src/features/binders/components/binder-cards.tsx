@@ -1,6 +1,6 @@
 import type { BinderDetail } from '@grandline/core/contracts/binders';
 import { LayoutGrid } from 'lucide-react';
-import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '@/lib/use-debounced-callback';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { usePreferences } from '@/lib/preferences';
+import { useNearScreen } from '@/lib/use-near-screen';
 import { notify } from '@/lib/toast';
 import { useLatestPrices } from '@/features/prices/api/get-latest-prices';
 import { BINDER_PAGE_SIZE, binderCardsQueryOf, binderChanged, bindersApi, useBinderCards } from '@/features/binders/api/binders-api';
@@ -19,6 +20,8 @@ import type { RowPrices } from './row-price';
 
 /** Rows drawn before hydration: two phone screens of tiles (and the top of a desktop's grid). */
 const FIRST_TILES = 12;
+/** How far below the screen the end of the first rows draws the rest of the page. */
+const REST_AHEAD = '800px 0px';
 
 /**
  * The binder's cards: search, set/color/type/rarity filters, sort, grid or list, pages of 60; for the owner,
@@ -64,10 +67,11 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
   const deferredItems = useDeferredValue(items);
   const shownPrices = useDeferredValue(prices);
   // The first screen first: the server draws, and the browser hydrates, the first FIRST_TILES rows only; the rest of
-  // the page joins right after, in a transition React slices. Drawn whole, the 60 tiles' HTML, layout and hydration
-  // were most of a phone's blocking time on a shared binder (Lighthouse).
-  const [whole, setWhole] = useState(false);
-  useEffect(() => startTransition(() => setWhole(true)), []);
+  // the page joins when the end of those comes near the screen (at once on a wide screen, on a phone when scrolled
+  // towards it), in a transition React slices. Drawn whole, the 60 tiles' HTML, layout and hydration were most of a
+  // phone's blocking time on a shared binder (Lighthouse); drawn right after hydration, still a third of it.
+  const more = useRef<HTMLDivElement>(null);
+  const whole = useNearScreen(more, { ahead: REST_AHEAD, enabled: items.length > FIRST_TILES });
   const shownItems = useMemo(() => (whole ? deferredItems : deferredItems.slice(0, FIRST_TILES)), [whole, deferredItems]);
 
   const bulkSet = async (change: BulkChange) => {
@@ -124,6 +128,7 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
         />
       )}
 
+      {!whole && items.length > FIRST_TILES && <div ref={more} aria-hidden data-testid="binder-rows-more" />}
       {pageCount > 1 && <BinderPager page={page} pageCount={pageCount} onPage={(next) => update({ page: String(next) }, true)} />}
       {/* Only the owner removes rows: a visitor's page hydrates no dialog (a closed Radix dialog re-renders synchronously once mounted). */}
       {editable && (

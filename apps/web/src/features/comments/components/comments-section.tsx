@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Skeleton } from '@/components/ui/misc';
 import type { CommentItemKind } from '@/features/comments/api/comments-api';
 import { loadNamespaces } from '@/lib/i18n';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useNearScreen } from '@/lib/use-near-screen';
 
 /**
  * The panel's code and texts load together, and only when the section comes near the screen: a visitor's first render
@@ -31,17 +32,7 @@ function Placeholder() {
 export function CommentsSection({ kind, id }: { kind: CommentItemKind; id: string }) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  const observable = typeof IntersectionObserver !== 'undefined';
-  useEffect(() => {
-    const element = ref.current;
-    if (!hydrated || near || !observable || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: AHEAD });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hydrated, near, observable]);
-  // Without IntersectionObserver (old browsers, tests) the panel loads once the page is hydrated.
-  const shown = hydrated && (near || !observable);
+  const shown = useNearScreen(ref, { ahead: AHEAD, enabled: hydrated });
   return (
     <div ref={ref} className="mt-10 min-h-64 border-t border-border pt-6" data-testid="comments-section">
       {shown ? (
