@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import enPages from '../src/locales/en/pages.json' with { type: 'json' };
+import enAdmin from '../src/locales/en/admin.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAccount } from './mail';
 
-const L = enPages.admin;
+const L = enAdmin.admin;
 const P = L.prices;
 /** An admin of the e2e server (ADMIN_EMAILS in playwright.config.ts), only used here; a retry signs up its own. */
 const adminOf = (retry: number) => (retry ? 'admin-prices-e2e-retry1@example.com' : 'admin-prices-e2e@example.com');

@@ -1,9 +1,9 @@
 import enAccount from '../src/locales/en/account.json' with { type: 'json' };
-import enPages from '../src/locales/en/pages.json' with { type: 'json' };
+import enAdmin from '../src/locales/en/admin.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAccount } from './mail';
 
-const L = enPages.admin;
+const L = enAdmin.admin;
 const R = L.regulations;
 /** An admin of the e2e server (ADMIN_EMAILS in playwright.config.ts), only used here; a retry signs up its own. */
 const adminOf = (retry: number) => (retry ? 'admin-rules-e2e-retry1@example.com' : 'admin-rules-e2e@example.com');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import accountEn from '../src/locales/en/account.json' with { type: 'json' };
 import contactEn from '../src/locales/en/contact.json' with { type: 'json' };
-import pagesEn from '../src/locales/en/pages.json' with { type: 'json' };
+import adminEn from '../src/locales/en/admin.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
 
@@ -67,7 +67,7 @@ test('a visitor writes through the contact page, a player reports a comment, and
   const reported = page.getByTestId('admin-reported-comment').filter({ hasText: 'Buy followers at example.test' });
   await expect(reported).toContainText('Spam');
   await reported.getByTestId('admin-comment-delete').click();
-  await page.getByRole('button', { name: pagesEn.admin.reportedComments.delete }).last().click();
+  await page.getByRole('button', { name: adminEn.admin.reportedComments.delete }).last().click();
   await expect(page.getByTestId('admin-reported-comment').filter({ hasText: 'Buy followers at example.test' })).toHaveCount(0);
   const left = await page.request.get(`/api/decks/${deckId}/comments`);
   expect(((await left.json()) as { total: number }).total).toBe(0);

@@ -1,5 +1,5 @@
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
-import enPages from '../src/locales/en/pages.json' with { type: 'json' };
+import enAdmin from '../src/locales/en/admin.json' with { type: 'json' };
 import enPrices from '../src/locales/en/prices.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import Stripe from 'stripe';
@@ -53,9 +53,9 @@ test("a Free user's 4th price alert is a locked feature; an admin's complimentar
   await admin.goto('/admin');
   await admin.getByRole('searchbox').fill(email);
   await expect(admin.getByTestId('admin-user-row')).toHaveCount(1);
-  await admin.getByRole('combobox', { name: enPages.admin.planFor.replace('{{email}}', email) }).click();
+  await admin.getByRole('combobox', { name: enAdmin.admin.planFor.replace('{{email}}', email) }).click();
   await admin.getByRole('option', { name: enCommon.plans.names.hobby }).click();
-  await expect(admin.getByText(enPages.admin.planChanged.replace('{{email}}', email).replace('{{plan}}', enCommon.plans.names.hobby))).toBeVisible();
+  await expect(admin.getByText(enAdmin.admin.planChanged.replace('{{email}}', email).replace('{{plan}}', enCommon.plans.names.hobby))).toBeVisible();
 
   // The other tab heard it over the notification stream (spec §7's realtime subscription): Hobby, no reload.
   await expect(otherTab.getByTestId('current-plan')).toHaveText(enCommon.plans.names.hobby);

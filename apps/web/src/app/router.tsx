@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth admin />,
         loader: requireAdmin,
-        children: [{ path: 'admin', lazy: withTexts(['pages', 'account', 'cards'], () => import('@/features/admin/admin-page').then((m) => ({ Component: m.AdminPage }))) }],
+        children: [{ path: 'admin', lazy: withTexts(['admin', 'pages', 'account', 'cards'], () => import('@/features/admin/admin-page').then((m) => ({ Component: m.AdminPage }))) }],
       },
       {
         path: 'collection/:id',

@@ -5,7 +5,7 @@ import { CURRENCIES, type CurrencyCode } from '@grandline/core/money/currencies'
 import { Globe, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CurrencyFlag } from '@/components/ui/currency-flag';
-import { ChoiceMenu } from '@/components/ui/dropdown-menu';
+import { ChoiceMenu } from '@/components/ui/choice-menu';
 import { usePreferences } from '@/lib/preferences';
 import { ExchangeRateNote } from '@/features/prices/components/exchange-rate-note';
 

@@ -37,7 +37,7 @@ const TABS = ['users', 'prices', 'rules', 'messages', 'comments'] as const;
  * the comments users reported.
  */
 export function AdminPage() {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((t) => t === params.get('tab')) ?? 'users';
   return (
@@ -91,7 +91,7 @@ export function AdminPage() {
 }
 
 function AdminUsers() {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const { me } = useSession();
   const queryClient = useQueryClient();
   const [q, setQ] = useState('');
@@ -114,7 +114,7 @@ function AdminUsers() {
       notify.success(t('admin.roleChanged', { email: user.email, role: t(`admin.roles.${role}`) }));
       void queryClient.invalidateQueries({ queryKey: [USER_SCOPE, 'admin-users'] });
     },
-    onError: (err) => notify.error(errorText(err, 'pages:admin.roleFailed')),
+    onError: (err) => notify.error(errorText(err, 'admin:admin.roleFailed')),
   });
   const changePlan = useMutation({
     mutationFn: ({ user, plan }: { user: AdminUser; plan: PlanId }) => apiSend<BillingStatusResponse>('PUT', `/admin/users/${encodeURIComponent(user.id)}/plan`, { plan }),
@@ -122,7 +122,7 @@ function AdminUsers() {
       notify.success(plan === 'free' ? t('admin.planRemoved', { email: user.email }) : t('admin.planChanged', { email: user.email, plan: t(`common:plans.names.${plan}`) }));
       void queryClient.invalidateQueries({ queryKey: [USER_SCOPE, 'admin-users'] });
     },
-    onError: (err) => notify.error(errorText(err, 'pages:admin.planFailed')),
+    onError: (err) => notify.error(errorText(err, 'admin:admin.planFailed')),
   });
 
   return (

@@ -28,7 +28,7 @@ const MAIL_TONE: Record<AdminContactMessage['mailStatus'], string> = {
  * handled toggle.
  */
 export function AdminContactMessages() {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const [filter, setFilter] = useState<{ status: ContactMessageFilter; page: number }>({ status: 'open', page: 1 });
   const list = useContactMessages({ ...filter, pageSize: PAGE_SIZE });
   const pageCount = list.data ? Math.ceil(list.data.total / PAGE_SIZE) : 0;
@@ -85,7 +85,7 @@ export function AdminContactMessages() {
 }
 
 function ContactMessageItem({ message: m }: { message: AdminContactMessage }) {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const toggle = useSetContactMessageHandled();
   const titleId = `contact-message-${m.id}`;
   const handled = m.handledAt !== null;
@@ -126,7 +126,7 @@ function ContactMessageItem({ message: m }: { message: AdminContactMessage }) {
                 { id: m.id, handled: value },
                 {
                   onSuccess: () => notify.success(value ? t('admin.messages.markedHandled') : t('admin.messages.reopened')),
-                  onError: (err) => notify.error(errorText(err, 'pages:admin.messages.updateFailed')),
+                  onError: (err) => notify.error(errorText(err, 'admin:admin.messages.updateFailed')),
                 },
               )
             }

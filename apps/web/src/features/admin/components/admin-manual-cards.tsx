@@ -31,7 +31,7 @@ type ManualCard = ManualCardsResponse['items'][number];
  * judge them; the import that brings the number merges each into the package's print.
  */
 export function AdminManualCards() {
-  const { t } = useTranslation(['pages', 'account', 'cards']);
+  const { t } = useTranslation(['admin', 'pages', 'account', 'cards']);
   const list = useManualCards();
   const remove = useDeleteManualCard();
   const [adding, setAdding] = useState(false);
@@ -97,7 +97,7 @@ export function AdminManualCards() {
               await remove.mutateAsync(removing.id);
               notify.success(t(`${K}.removed`, { number: removing.cardNumber }));
             } catch (err) {
-              notify.error(errorText(err, `pages:${K}.removeFailed`));
+              notify.error(errorText(err, `admin:${K}.removeFailed`));
               throw err;
             }
           }}
@@ -115,7 +115,7 @@ const asNumber = (register: (name: 'cost' | 'power' | 'counter' | 'life', option
   register(name, { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) });
 
 function AddManualCardDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(['pages', 'account', 'cards']);
+  const { t } = useTranslation(['admin', 'pages', 'account', 'cards']);
   const id = useId();
   const create = useCreateManualCard();
   const [error, setError] = useState<string | null>(null);
@@ -134,7 +134,7 @@ function AddManualCardDialog({ onClose }: { onClose: () => void }) {
       notify.success(t(`${K}.added`, { number: card.cardNumber, name: card.name }));
       onClose();
     } catch (err) {
-      setError(errorText(err, `pages:${K}.addFailed`));
+      setError(errorText(err, `admin:${K}.addFailed`));
     }
   });
   const number = (name: 'cost' | 'power' | 'counter' | 'life', label: string) => (

@@ -30,7 +30,7 @@ export const printLabel = (card: Pick<Card, 'cardNumber' | 'variant'> & { setCod
  * confirmed. Rendered only while open, so each opening starts afresh.
  */
 export function PinDialog({ product, onClose }: { product: UnmatchedProduct; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['pages', 'account']);
+  const { t, i18n } = useTranslation(['admin', 'pages', 'account']);
   const [q, setQ] = useState(product.number ?? product.name);
   const search = useDebouncedValue(q.trim(), 200);
   const cards = useCards({ q: search || undefined, page: 1, pageSize: RESULTS, sort: search ? 'relevance' : 'number', prints: 'all' });
@@ -50,7 +50,7 @@ export function PinDialog({ product, onClose }: { product: UnmatchedProduct; onC
           notify.success(t('admin.prices.pin.pinned', { product: product.name, card: `${chosen.name} (${printLabel({ ...chosen, setCode: chosen.set?.code })})`, source }));
           onClose();
         },
-        onError: (err) => setError(priceErrorText(t, (key) => i18n.exists(key, { ns: 'pages' }), err)),
+        onError: (err) => setError(priceErrorText(t, (key) => i18n.exists(key, { ns: 'admin' }), err)),
       },
     );
   };

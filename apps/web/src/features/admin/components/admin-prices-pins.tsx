@@ -14,7 +14,7 @@ import { PriceSection, priceErrorText, sourceName, useDateFormats } from './admi
 
 /** The pins, newest first: product → print, who and when, and "Remove". */
 export function AdminPricePins() {
-  const { t, i18n } = useTranslation(['pages', 'account']);
+  const { t, i18n } = useTranslation(['admin', 'pages', 'account']);
   const pins = usePricePins();
   const remove = useDeletePricePin();
   const formats = useDateFormats();
@@ -82,7 +82,7 @@ export function AdminPricePins() {
               await remove.mutateAsync({ source: removing.source, productId: removing.productId });
               notify.success(t('admin.prices.pins.removed', { source: sourceName(t, removing.source) }));
             } catch (err) {
-              notify.error(priceErrorText(t, (key) => i18n.exists(key, { ns: 'pages' }), err));
+              notify.error(priceErrorText(t, (key) => i18n.exists(key, { ns: 'admin' }), err));
               throw err;
             }
           }}

@@ -16,7 +16,7 @@ const NUMBERS = new Set(['rows', 'matched', 'unmatched', 'skipped']);
 
 /** The runs, newest first, of every source or one: a table on wide screens, a list of cards on phones. */
 export function AdminPriceRuns({ poll }: { poll: boolean }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   const [source, setSource] = useState<PriceRunSource | 'all'>('all');
   const [limit, setLimit] = useState(FIRST);
   const runs = usePriceRuns({ source: source === 'all' ? undefined : source, limit }, poll);
@@ -70,7 +70,7 @@ export function AdminPriceRuns({ poll }: { poll: boolean }) {
 }
 
 function RunsTable({ runs }: { runs: PriceRun[] }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   const formats = useDateFormats();
   return (
     <div className="hidden overflow-x-auto rounded-xl border border-border md:block">
@@ -133,7 +133,7 @@ function RunsTable({ runs }: { runs: PriceRun[] }) {
 
 /** Phones: one card per run, the figures in a row of four. */
 function RunsList({ runs }: { runs: PriceRun[] }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   const formats = useDateFormats();
   return (
     <ul className="flex flex-col gap-2 md:hidden" aria-label={t('admin.prices.runs.caption')}>

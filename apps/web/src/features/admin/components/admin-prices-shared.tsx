@@ -29,7 +29,7 @@ const STATE_DOT: Record<ReturnType<typeof runState>, string> = {
 };
 
 export function RunStatusBadge({ run }: { run: Pick<PriceRun, 'status' | 'startedAt'> }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   const state = runState(run);
   return (
     <Badge className={cn('gap-1.5 whitespace-nowrap', STATE_TONE[state])} data-testid="price-run-status" data-status={state}>
@@ -72,7 +72,7 @@ export function priceErrorText(t: TFunction, exists: (key: string) => boolean, e
       if (key && exists(key)) return t(key, { missing, line });
     }
   }
-  return errorText(err, 'pages:admin.prices.errors.generic');
+  return errorText(err, 'admin:admin.prices.errors.generic');
 }
 
 /** A titled block of the price section. */

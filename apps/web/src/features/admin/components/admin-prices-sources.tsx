@@ -21,7 +21,7 @@ export function AdminPriceSources({
   starting?: LivePriceSource;
   runError: { source: LivePriceSource; message: string } | null;
 }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   return (
     <PriceSection id="admin-price-sources" title={t('admin.prices.sources.title')} lead={t('admin.prices.sources.lead')} testId="admin-price-sources">
       {query.isPending ? (
@@ -50,7 +50,7 @@ export function AdminPriceSources({
 }
 
 function SourceCard({ state, onRun, starting, error }: { state: PriceSourceState; onRun: () => void; starting: boolean; error: string | null }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   const formats = useDateFormats();
   const name = sourceName(t, state.source);
   const last = state.lastRun;

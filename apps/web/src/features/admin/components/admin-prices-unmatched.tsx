@@ -18,7 +18,7 @@ const PAGE_SIZE = 25;
 
 /** The reason a product has no print, translated; null: its pin was removed, matched again on the next run. */
 export function ReasonBadge({ reason }: { reason: string | null }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   return (
     <Badge className={reason ? 'whitespace-nowrap' : 'whitespace-nowrap text-muted'}>
       {t(`admin.prices.unmatched.reasons.${reason ?? 'pending'}`, { defaultValue: reason ?? '' })}
@@ -28,7 +28,7 @@ export function ReasonBadge({ reason }: { reason: string | null }) {
 
 /** The products of a feed's last run that no rule matched, searched, each with "Pin to a card". */
 export function AdminPriceUnmatched() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   const [source, setSource] = useState<ProductSource>('tcgcsv');
   const [q, setQ] = useState('');
   const search = useDebouncedValue(q.trim(), 200);

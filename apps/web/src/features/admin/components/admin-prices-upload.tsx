@@ -16,7 +16,7 @@ import { today } from '@grandline/core/decks/formats';
 
 /** A file chosen through a drop-zone-like label (the input itself is visually hidden, still focusable). */
 function FilePicker({ id, label, hint, accept, file, onFile, testId }: { id: string; label: string; hint: string; accept: string; file: File | null; onFile: (f: File | null) => void; testId: string }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <span id={`${id}-label`} className="text-sm font-medium">
@@ -50,7 +50,7 @@ function FilePicker({ id, label, hint, accept, file, onFile, testId }: { id: str
 
 /** Import a price file now: a Liga One Piece / MYP Cards CSV, or Cardmarket's price guide with its product list. */
 export function AdminPriceUpload() {
-  const { t, i18n } = useTranslation(['pages', 'account']);
+  const { t, i18n } = useTranslation(['admin', 'pages', 'account']);
   const id = useId();
   const [source, setSource] = useState<PriceUploadSource>('csv');
   const [market, setMarket] = useState<PriceCsvMarket>('br');
@@ -78,7 +78,7 @@ export function AdminPriceUpload() {
         },
         onError: (err) => {
           setProgress(null);
-          setError(priceErrorText(t, (key) => i18n.exists(key, { ns: 'pages' }), err));
+          setError(priceErrorText(t, (key) => i18n.exists(key, { ns: 'admin' }), err));
         },
       },
     );
@@ -156,7 +156,7 @@ export function AdminPriceUpload() {
 }
 
 function UploadResult({ result }: { result: PriceUploadResponse }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['admin', 'pages']);
   const formats = useDateFormats();
   // A CSV row is named by its line ("line 12"); a Cardmarket product by its expansion id.
   const placeOf = (setName: string | null) => {

@@ -23,7 +23,7 @@ const START_WATCH_MS = 30_000;
  * each feed with "Pin to a card", and the pins. While a run is going the sources and runs are asked every 5 s.
  */
 export function AdminPrices() {
-  const { t, i18n } = useTranslation(['pages', 'account']);
+  const { t, i18n } = useTranslation(['admin', 'pages', 'account']);
   const queryClient = useQueryClient();
   const [watching, setWatching] = useState(false);
   const watchTimer = useRef<number | undefined>(undefined);
@@ -50,7 +50,7 @@ export function AdminPrices() {
         window.clearTimeout(watchTimer.current);
         watchTimer.current = window.setTimeout(() => setWatching(false), START_WATCH_MS);
       },
-      onError: (err) => setRunError({ source, message: priceErrorText(t, (key) => i18n.exists(key, { ns: 'pages' }), err) }),
+      onError: (err) => setRunError({ source, message: priceErrorText(t, (key) => i18n.exists(key, { ns: 'admin' }), err) }),
     });
   };
 

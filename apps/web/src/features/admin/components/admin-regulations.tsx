@@ -34,7 +34,7 @@ const STATUS_TONE: Record<Regulation['status'], string> = {
  * the announcement's page and ended on a day; nothing is deleted, so old decks keep the list of their date.
  */
 export function AdminRegulations() {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const entries = useAdminRegulations();
   const [adding, setAdding] = useState(false);
   const [ending, setEnding] = useState<Regulation | null>(null);
@@ -88,7 +88,7 @@ export function AdminRegulations() {
 const cardsOf = (r: Pick<Regulation, 'cardNumber' | 'pairedWith'>) => (r.pairedWith ? `${r.cardNumber} + ${r.pairedWith}` : r.cardNumber);
 
 function RegulationList({ items, onEnd, testId }: { items: Regulation[]; onEnd?: (entry: Regulation) => void; testId: string }) {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const formats = useDateFormats();
   return (
     <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface" data-testid={testId}>
@@ -137,7 +137,7 @@ type FormInput = z.input<typeof CreateRegulationRequest>;
 type FormValues = z.output<typeof CreateRegulationRequest>;
 
 function AddRegulationDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const id = useId();
   const create = useCreateRegulation();
   const [error, setError] = useState<string | null>(null);
@@ -155,7 +155,7 @@ function AddRegulationDialog({ onClose }: { onClose: () => void }) {
       notify.success(t(`${K}.added`, { cards: cardsOf(added) }));
       onClose();
     } catch (err) {
-      setError(errorText(err, `pages:${K}.addFailed`));
+      setError(errorText(err, `admin:${K}.addFailed`));
     }
   });
 
@@ -244,7 +244,7 @@ function AddRegulationDialog({ onClose }: { onClose: () => void }) {
 }
 
 function EndRegulationDialog({ entry, onClose }: { entry: Regulation; onClose: () => void }) {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const id = useId();
   const end = useEndRegulation();
   const [until, setUntil] = useState(() => (today() > entry.from ? today() : ''));
@@ -257,7 +257,7 @@ function EndRegulationDialog({ entry, onClose }: { entry: Regulation; onClose: (
       notify.success(t(`${K}.ended`, { cards: cardsOf(entry) }));
       onClose();
     } catch (err) {
-      setError(errorText(err, `pages:${K}.endFailed`));
+      setError(errorText(err, `admin:${K}.endFailed`));
     }
   };
   return (

@@ -18,7 +18,7 @@ const K = 'admin.reportedComments';
 
 /** Admin → Reported comments: what users reported, the most recently reported first; delete the comment or dismiss its reports. */
 export function AdminReportedComments() {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const [page, setPage] = useState(1);
   const reported = useReportedComments(page, PAGE_SIZE);
   if (reported.isPending) {
@@ -60,7 +60,7 @@ export function AdminReportedComments() {
 }
 
 function ReportedCommentCard({ comment }: { comment: ReportedComment }) {
-  const { t } = useTranslation(['pages', 'account']);
+  const { t } = useTranslation(['admin', 'pages', 'account']);
   const remove = useDeleteComment();
   const dismiss = useDismissReports();
   const [dialog, setDialog] = useState<'delete' | 'dismiss' | null>(null);
@@ -144,7 +144,7 @@ function ReportedCommentCard({ comment }: { comment: ReportedComment }) {
               await dismiss.mutateAsync(comment.id);
               notify.success(t(`${K}.dismissed`));
             } catch (err) {
-              notify.error(errorText(err, `pages:${K}.dismissFailed`));
+              notify.error(errorText(err, `admin:${K}.dismissFailed`));
               throw err;
             }
           }}
