@@ -1,5 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import { jobRuns, rateLimits, sessions, verifications } from '../db/schema/index';
+import { analyzeStaleTables } from '../db/table-statistics';
 import type { JobDefinition } from './scheduler';
 
 /** Rate-limit rows untouched for this long are past every window (the longest is one hour: features/auth/auth.ts). */
@@ -9,7 +10,8 @@ export const JOB_RUNS_KEPT_DAYS = 30;
 
 /**
  * Deletes what nobody can use any more: expired sessions, expired one-time tokens (e-mail confirmation, password
- * reset), rate-limit counters past every window, and job_runs rows older than 30 days. Hourly by default.
+ * reset), rate-limit counters past every window, and job_runs rows older than 30 days; then refreshes the planner's
+ * statistics of the tables that changed much (db/table-statistics.ts). Hourly by default.
  */
 export const housekeepingJob: JobDefinition = {
   name: 'housekeeping',
@@ -31,6 +33,8 @@ export const housekeepingJob: JobDefinition = {
           .returning({ id: jobRuns.id }),
       ),
     };
-    return counts;
+    signal.throwIfAborted();
+    // The planner's statistics of the tables that changed much (the embedded database has no autovacuum).
+    return { ...counts, analyzed: (await analyzeStaleTables(db)).length };
   },
 };
