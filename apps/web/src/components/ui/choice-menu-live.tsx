@@ -1,9 +1,25 @@
 import { Check } from 'lucide-react';
 import { DropdownMenu as RMenu } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import type { LiveChoiceMenuProps } from './choice-menu';
 import { choiceIndicator, choiceItem, popoverSurface } from './styles';
+
+export interface MenuChoice {
+  value: string;
+  label: ReactNode;
+}
+
+export interface ChoiceMenuProps {
+  trigger: ReactNode;
+  label: string;
+  value: string;
+  choices: MenuChoice[];
+  onChange: (value: string) => void;
+  className?: string;
+}
+
+/** What the live menu needs besides the props: how it was opened (a key focuses the checked choice). */
+export type LiveChoiceMenuProps = ChoiceMenuProps & { byKey: boolean; triggerClass: string };
 
 /** The Radix menu of a ChoiceMenu (choice-menu.tsx), mounted open by its first use. */
 export function LiveChoiceMenu({ trigger, label, value, choices, onChange, byKey, triggerClass }: LiveChoiceMenuProps) {

@@ -1,22 +1,8 @@
-import { useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
+import type { ChoiceMenuProps, LiveChoiceMenuProps } from './choice-menu-live';
 
-export interface MenuChoice {
-  value: string;
-  label: ReactNode;
-}
-
-export interface ChoiceMenuProps {
-  trigger: ReactNode;
-  label: string;
-  value: string;
-  choices: MenuChoice[];
-  onChange: (value: string) => void;
-  className?: string;
-}
-
-/** What the live menu needs besides the props: how it was opened (a key focuses the checked choice). */
-export type LiveChoiceMenuProps = ChoiceMenuProps & { byKey: boolean; triggerClass: string };
+export type { ChoiceMenuProps, MenuChoice } from './choice-menu-live';
 
 /** Keys that open a closed menu from its trigger (as Radix DropdownMenu's trigger does). */
 const OPEN_KEYS = new Set([' ', 'Enter', 'ArrowDown']);
