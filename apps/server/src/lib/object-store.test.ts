@@ -17,6 +17,15 @@ describe('disk object store', () => {
     expect(fs.readdirSync(path.join(dir, 'cards/12'))).toEqual(['320.webp']);
   });
 
+  it('deletes an object, and deleting a missing one is no error', async () => {
+    const store = diskStore(dir);
+    await store.put('avatars/u1/0123456789abcdef.webp', Buffer.from('face'), 'image/webp');
+    await store.delete('avatars/u1/0123456789abcdef.webp');
+    expect(await store.get('avatars/u1/0123456789abcdef.webp')).toBeNull();
+    await expect(store.delete('avatars/u1/0123456789abcdef.webp')).resolves.toBeUndefined();
+    await expect(store.delete('../outside')).rejects.toThrow(/invalid object key/);
+  });
+
   it('refuses a key that could leave the directory', async () => {
     const store = diskStore(dir);
     for (const key of ['../outside', 'cards/../../etc/passwd', '/abs', 'a//b', '']) await expect(store.get(key), key).rejects.toThrow(/invalid object key/);
@@ -48,6 +57,16 @@ describe('S3 object store (against a local stand-in that checks each signature)'
     expect((await store.get('cards/7/160.webp'))?.toString()).toBe('webp bytes');
     expect(await store.get('cards/8/160.webp')).toBeNull();
     expect(s3.requests.slice(-3)).toEqual([`PUT /${s3.bucket}/grandline/cards/7/160.webp`, `GET /${s3.bucket}/grandline/cards/7/160.webp`, `GET /${s3.bucket}/grandline/cards/8/160.webp`]);
+  });
+
+  it('deletes an object (signed), and deleting a missing one is no error', async () => {
+    const store = s3Store(config({ prefix: 'grandline/' }));
+    await store.put('avatars/u1/0123456789abcdef.webp', Buffer.from('face'), 'image/webp');
+    await store.delete('avatars/u1/0123456789abcdef.webp');
+    expect(s3.objects.has('grandline/avatars/u1/0123456789abcdef.webp')).toBe(false);
+    await expect(store.delete('avatars/u1/0123456789abcdef.webp')).resolves.toBeUndefined();
+    expect(s3.requests.at(-1)).toBe(`DELETE /${s3.bucket}/grandline/avatars/u1/0123456789abcdef.webp`);
+    await expect(s3Store(config({ secretAccessKey: 'not-the-secret' })).delete('avatars/u1/x.webp')).rejects.toThrow(/403/);
   });
 
   it('fails loudly when the bucket refuses the signature (wrong secret)', async () => {

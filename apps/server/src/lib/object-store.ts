@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 
@@ -11,6 +11,8 @@ export interface ObjectStore {
   /** The object, or null when there is none. Throws when the store cannot be read (the caller decides). */
   get(key: string): Promise<Buffer | null>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes the object; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
   /** Where objects go, for logs and the CLI (never the credentials). */
   readonly description: string;
 }
@@ -41,6 +43,11 @@ export function diskStore(dir: string): ObjectStore {
       const partial = `${file}.${process.pid}.${Date.now()}.part`;
       await writeFile(partial, body);
       await rename(partial, file);
+    },
+    async delete(key) {
+      await unlink(fileOf(key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
     },
   };
 }
@@ -117,6 +124,12 @@ export function s3Store(config: S3Config): ObjectStore {
       await res.body?.cancel();
       if (!res.ok) throw new Error(`object store answered ${res.status} when storing ${key}`);
     },
+    async delete(key) {
+      const res = await client.fetch(urlOf(key), { method: 'DELETE', signal: AbortSignal.timeout(config.timeoutMs) });
+      await res.body?.cancel();
+      // S3 answers 204 whether or not the object was there; some compatible services answer 404 for a missing one.
+      if (!res.ok && res.status !== 404) throw new Error(`object store answered ${res.status} when deleting ${key}`);
+    },
   };
 }
 
@@ -132,6 +145,10 @@ export function memoryStore(): ObjectStore {
     async put(key, body) {
       checkKey(key);
       objects.set(key, body);
+    },
+    async delete(key) {
+      checkKey(key);
+      objects.delete(key);
     },
   };
 }

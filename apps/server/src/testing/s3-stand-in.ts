@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AwsV4Signer } from 'aws4fetch';
 
 /**
- * A local HTTP server standing in for an S3-compatible bucket in tests: GET and PUT of objects addressed path-style
+ * A local HTTP server standing in for an S3-compatible bucket in tests: GET, PUT and DELETE of objects addressed path-style
  * (`/{bucket}/{key}`), each request's AWS Signature V4 checked against the credentials it was given (a request signed
  * otherwise is answered 403, as S3 does). `failNext` makes the next answers 500 (retries), `hang` never answers.
  */
@@ -75,6 +75,12 @@ export async function startS3StandIn(): Promise<S3StandIn> {
         if (req.method === 'PUT') {
           objects.set(key, { body: Buffer.concat(chunks), contentType: req.headers['content-type'] ?? 'application/octet-stream' });
           res.writeHead(200).end();
+          return;
+        }
+        if (req.method === 'DELETE') {
+          // As S3: 204 whether or not the object was there.
+          objects.delete(key);
+          res.writeHead(204).end();
           return;
         }
         const object = objects.get(key);

@@ -21,7 +21,7 @@ import type { MeResponse as Me } from '@grandline/core/contracts/account';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { currentLegalVersion } from '../../db/consent';
 import { acceptTerms, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
-import { removeAvatar, setAvatar } from '../profiles/avatar.service';
+import { removeAvatar, setAvatar, withAvatarCleanup } from '../profiles/avatar.service';
 import { uploadPieces } from '../../lib/body-limits';
 import { z } from 'zod';
 
@@ -155,7 +155,8 @@ export const accountRoutes = createRouter()
       },
     }),
     async (c) => {
-      const me = await updateProfile({ db: c.var.deps.db, user: c.var.user, data: c.req.valid('json') });
+      const { db, avatars, log } = c.var.deps;
+      const me = await withAvatarCleanup({ db, store: avatars!, userId: c.var.user.id, log }, () => updateProfile({ db, user: c.var.user, data: c.req.valid('json') }));
       await forgetSessions(c, c.var.user.id);
       return c.json(me, 200);
     },
@@ -178,9 +179,9 @@ export const accountRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { db, avatars } = c.var.deps;
+      const { db, avatars, log } = c.var.deps;
       const bytes = Buffer.concat(await uploadPieces(c));
-      await setAvatar({ db, store: avatars!, user: c.var.user, bytes });
+      await withAvatarCleanup({ db, store: avatars!, userId: c.var.user.id, log }, () => setAvatar({ db, store: avatars!, user: c.var.user, bytes }));
       await forgetSessions(c, c.var.user.id);
       return c.json(await getMe({ db, user: c.var.user }), 200);
     },
@@ -195,7 +196,8 @@ export const accountRoutes = createRouter()
       responses: { 200: jsonContent(MeResponse, 'The user without an avatar'), 401: unauthorized, 403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)') },
     }),
     async (c) => {
-      await removeAvatar({ db: c.var.deps.db, user: c.var.user });
+      const { db, avatars, log } = c.var.deps;
+      await withAvatarCleanup({ db, store: avatars!, userId: c.var.user.id, log }, () => removeAvatar({ db, user: c.var.user }));
       await forgetSessions(c, c.var.user.id);
       return c.json(await getMe({ db: c.var.deps.db, user: c.var.user }), 200);
     },
@@ -211,7 +213,8 @@ export const accountRoutes = createRouter()
       responses: { 204: { description: 'Deleted' }, 400: jsonContent(ErrorResponse, 'Confirmation does not match'), 401: unauthorized },
     }),
     async (c) => {
-      await deleteAccount({ db: c.var.deps.db, user: c.var.user, confirmation: c.req.valid('json').confirmation });
+      const { db, avatars, log } = c.var.deps;
+      await withAvatarCleanup({ db, store: avatars!, userId: c.var.user.id, log }, () => deleteAccount({ db, user: c.var.user, confirmation: c.req.valid('json').confirmation }));
       await forgetSessions(c, c.var.user.id);
       return c.body(null, 204);
     },

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import type { ObjectStore } from '../../lib/object-store';
 import { fetchPublic, PublicFetchError } from '../../lib/public-fetch';
 import { safeImage } from '../auth/auth-input';
@@ -71,6 +72,28 @@ export function avatarImage(userId: string, avatarUrl: string | null | undefined
   if (!avatarUrl) return null;
   if (UPLOADED_AVATAR_PATH.test(avatarUrl)) return avatarUrl;
   return `/img/avatars/link/${userId}/${linkHash(avatarUrl)}.webp`;
+}
+
+/** The stored file of the avatar a user shows now (their upload, or our copy of a linked picture), or null. */
+async function shownAvatarKey(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ link: profiles.avatarUrl, image: users.image }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, userId)).limit(1);
+  const link = avatarLinkOf(row?.link, row?.image);
+  if (!link) return null;
+  return UPLOADED_AVATAR_PATH.test(link) ? link.slice('/img/'.length) : linkedKey(userId, linkHash(link));
+}
+
+/**
+ * Runs a change of what a user shows as their avatar (a new upload, its removal, a new link, the account's deletion),
+ * then deletes the stored file of the picture they showed before and no longer show. A file that cannot be deleted is
+ * only disk space: it is logged, and the change stands.
+ */
+export async function withAvatarCleanup<T>({ db, store, userId, log }: { db: Db; store: ObjectStore; userId: string; log: Logger }, change: () => Promise<T>): Promise<T> {
+  const before = await shownAvatarKey(db, userId);
+  const result = await change();
+  if (before && before !== (await shownAvatarKey(db, userId))) {
+    await store.delete(before).catch((err: unknown) => log.warn({ err, key: before }, 'an old avatar file was not deleted'));
+  }
+  return result;
 }
 
 /** Links that could not be fetched lately: not asked again for a while (a dead host must not slow every page). */

@@ -84,6 +84,38 @@ describe('PUT /api/me/avatar', () => {
   });
 });
 
+describe('the files of replaced avatars', () => {
+  it('a new picture, its removal and the account\'s deletion each delete the file of the picture shown before', async () => {
+    const owner = await signUpVerified(ctx, 'avatar-files@example.com');
+    const accepted = await ctx.app.request('/api/me/accept-terms', { ...postJson({ username: 'zoro_avatar', countryCode: 'JP', ageConfirmed: true, tosAccepted: true }, { Cookie: owner }), method: 'POST' });
+    expect(accepted.status).toBe(200);
+    const send = async (background: string) => {
+      const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background } }).png().toBuffer();
+      const res = await ctx.app.request('/api/me/avatar', { method: 'PUT', body: new Uint8Array(picture), headers: { 'Content-Type': 'image/png', Origin: 'http://localhost:3000', Cookie: owner } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as MeResponse).profile.avatarUrl!;
+    };
+    const status = async (url: string) => (await ctx.app.request(url)).status;
+
+    const first = await send('#27ae60');
+    // The same picture again: the same file, kept.
+    expect(await send('#27ae60')).toBe(first);
+    expect(await status(first)).toBe(200);
+    const second = await send('#2980b9');
+    expect(second).not.toBe(first);
+    expect([await status(first), await status(second)]).toEqual([404, 200]);
+
+    const removed = await ctx.app.request('/api/me/avatar', { method: 'DELETE', headers: { Cookie: owner, Origin: 'http://localhost:3000' } });
+    expect(removed.status).toBe(200);
+    expect(await status(second)).toBe(404);
+
+    const third = await send('#8e44ad');
+    const deleted = await ctx.app.request('/api/me/delete', postJson({ confirmation: 'avatar-files@example.com' }, { Cookie: owner }));
+    expect(deleted.status).toBe(204);
+    expect(await status(third)).toBe(404);
+  });
+});
+
 describe('an avatar linked from another site', () => {
   let linked: Awaited<ReturnType<typeof createAuthTestApp>>;
   let site: http.Server;
