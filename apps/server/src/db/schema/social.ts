@@ -103,7 +103,8 @@ export const commentReports = pgTable(
 
 /**
  * Messages of the contact form (issue 18), kept whether or not the e-mail to SUPPORT_EMAIL went out; the admin area lists
- * them and marks them handled.
+ * them and marks them handled. The sender's IP address is not kept (it only counts towards the hourly limit, in
+ * rate_limits, which housekeeping empties after a day).
  */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -116,7 +117,6 @@ export const contactMessages = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     locale: text('locale'),
-    ipAddress: text('ip_address'),
     /** 'sent' once the mail adapter accepted it, 'failed' when it did not (the message is kept either way). */
     mailStatus: text('mail_status').notNull().default('pending'),
     handledAt: timestamp('handled_at', { withTimezone: true, precision: 3 }),

@@ -62,7 +62,6 @@ export async function sendContactMessage({
     subject: data.subject,
     message: data.message,
     locale: data.locale ?? null,
-    ipAddress: ip ?? null,
     createdAt,
   });
 

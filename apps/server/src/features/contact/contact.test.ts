@@ -95,7 +95,9 @@ describe('POST /api/contact', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ received: true });
     const [row] = await rowsFor('robin@example.com');
-    expect(row).toMatchObject({ name: 'Nico Robin', subject: 'Poneglyph prices', message, locale: 'pt', ipAddress: '203.0.113.7', userId: null, mailStatus: 'sent', handledAt: null });
+    expect(row).toMatchObject({ name: 'Nico Robin', subject: 'Poneglyph prices', message, locale: 'pt', userId: null, mailStatus: 'sent', handledAt: null });
+    // The sender's IP address only counts towards the hourly limit: it is not kept with the message.
+    expect(Object.values(row!)).not.toContain('203.0.113.7');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: SUPPORT, subject: '[Contact] Poneglyph prices', replyTo: { name: 'Nico Robin', address: 'robin@example.com' } });
     expect(sent[0]!.text).toContain('From: Nico Robin <robin@example.com>');
