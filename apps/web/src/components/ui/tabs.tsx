@@ -1,4 +1,5 @@
 import { createContext, useContext, useId, useState, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from 'react';
+import { roveFocus } from './roving';
 
 /**
  * Accessible tabs (WAI-ARIA tabs pattern, automatic activation) with Radix Tabs' parts and props: `Tabs.Root`,
@@ -53,25 +54,11 @@ function Root({ value, defaultValue = '', onValueChange, children, ...props }: R
   );
 }
 
-const MOVES: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (i, n) => (i + 1) % n,
-  ArrowLeft: (i, n) => (i - 1 + n) % n,
-  Home: () => 0,
-  End: (_i, n) => n - 1,
-};
-
 function List({ onKeyDown, ...props }: ComponentPropsWithoutRef<'div'>) {
   const { select } = useTabs();
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
-    const step = MOVES[event.key];
-    if (!step || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)'));
-    const from = tabs.indexOf(document.activeElement as HTMLButtonElement);
-    if (from < 0) return;
-    event.preventDefault();
-    const to = tabs[step(from, tabs.length)];
-    to?.focus();
+    const to = roveFocus(event, '[role="tab"]:not(:disabled)', 'row');
     if (to?.dataset.value) select(to.dataset.value);
   };
   return <div role="tablist" aria-orientation="horizontal" data-orientation="horizontal" onKeyDown={move} {...props} />;

@@ -1,11 +1,11 @@
 import { CARD_SORTS } from '@grandline/core/games';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronDown, LayoutGrid, List } from 'lucide-react';
-import { ToggleGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { QueryPatch } from '@/features/cards/components/card-filters';
 import { defaultSort, orderTogglePatch, sortPatch } from '@/features/cards/utils/cards-page-state';
 import type { CardsSearch } from '@/features/cards/utils/search-params';
+import { ToggleGroup } from '@/components/ui/toggle-group';
 
 const VIEWS = [
   { value: 'grid', icon: LayoutGrid },

@@ -3,7 +3,6 @@ import type { DeckRow } from '@grandline/core/contracts/decks';
 import { DECK_GROUPINGS, type DeckGrouping } from '@grandline/core/decks/stats';
 import { STORAGE_KEYS } from '@grandline/core/locales';
 import { LayoutGrid, List } from 'lucide-react';
-import { ToggleGroup } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/misc';
@@ -17,6 +16,7 @@ import { OpeningHandPanel } from './opening-hand';
 import { DeckValue } from './deck-value';
 import { useDeckPrices } from '@/features/decks/hooks/use-deck-prices';
 import { Tabs } from '@/components/ui/tabs';
+import { ToggleGroup } from '@/components/ui/toggle-group';
 
 type DeckView = 'list' | 'visual';
 const DECK_VIEWS = [
