@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Tabs } from './tabs';
 
-function Three({ onChange }: { onChange?: (v: string) => void }) {
+function Three({ onChange, value }: { onChange?: (v: string) => void; value?: string }) {
   return (
-    <Tabs.Root defaultValue="b" onValueChange={onChange}>
+    <Tabs.Root defaultValue="b" value={value} onValueChange={onChange}>
       <Tabs.List aria-label="Views">
         <Tabs.Trigger value="a">A</Tabs.Trigger>
         <Tabs.Trigger value="b">B</Tabs.Trigger>
@@ -78,16 +78,7 @@ describe('Tabs', () => {
       return (
         <>
           <output>{value}</output>
-          <Tabs.Root value={value} onValueChange={(v) => v !== 'c' && setValue(v)}>
-            <Tabs.List aria-label="Views">
-              <Tabs.Trigger value="a">A</Tabs.Trigger>
-              <Tabs.Trigger value="c">C</Tabs.Trigger>
-              <Tabs.Trigger value="b">B</Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="a">panel a</Tabs.Content>
-            <Tabs.Content value="b">panel b</Tabs.Content>
-            <Tabs.Content value="c">panel c</Tabs.Content>
-          </Tabs.Root>
+          <Three value={value} onChange={(v) => v !== 'c' && setValue(v)} />
         </>
       );
     }
