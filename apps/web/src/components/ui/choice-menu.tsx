@@ -1,5 +1,6 @@
-import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { cn } from '@/lib/cn';
+import { useOpenOnUse } from './open-on-use';
 import type { ChoiceMenuProps, LiveChoiceMenuProps } from './choice-menu-live';
 
 export type { ChoiceMenuProps, MenuChoice } from './choice-menu-live';
@@ -25,11 +26,8 @@ const loadLive = () => (live ??= import('./choice-menu-live').then((m) => m.Live
  */
 export function ChoiceMenu(props: ChoiceMenuProps) {
   const [Live, setLive] = useState<{ component: ComponentType<LiveChoiceMenuProps>; byKey: boolean } | null>(null);
-  const pointerType = useRef('');
   const opening = useRef(false);
-  if (Live) return <Live.component {...props} byKey={Live.byKey} triggerClass={triggerClass(props.className)} />;
-
-  const open = (byKey: boolean) => {
+  const openers = useOpenOnUse((byKey) => {
     if (opening.current) return;
     opening.current = true;
     void loadLive().then(
@@ -38,7 +36,9 @@ export function ChoiceMenu(props: ChoiceMenuProps) {
         opening.current = false;
       },
     );
-  };
+  }, OPEN_KEYS);
+  if (Live) return <Live.component {...props} byKey={Live.byKey} triggerClass={triggerClass(props.className)} />;
+
   return (
     <button
       type="button"
@@ -50,23 +50,7 @@ export function ChoiceMenu(props: ChoiceMenuProps) {
       className={triggerClass(props.className)}
       onPointerEnter={() => void loadLive().catch(() => undefined)}
       onFocus={() => void loadLive().catch(() => undefined)}
-      onPointerDown={(event) => {
-        pointerType.current = event.pointerType;
-        // A mouse opens on press, like Radix; touch on click, so that a finger scrolling the page opens nothing.
-        if (event.pointerType === 'mouse' && event.button === 0 && !event.ctrlKey) {
-          event.preventDefault();
-          open(false);
-        }
-      }}
-      onClick={() => {
-        if (pointerType.current !== 'mouse') open(false);
-      }}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (OPEN_KEYS.has(event.key)) {
-          event.preventDefault();
-          open(true);
-        }
-      }}
+      {...openers}
     >
       {props.trigger}
     </button>

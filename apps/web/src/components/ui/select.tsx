@@ -1,7 +1,8 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as RSelect } from 'radix-ui';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useOpenOnUse } from './open-on-use';
 import { choiceIndicator, choiceItem, popoverSurface } from './styles';
 
 export interface SelectOption {
@@ -51,7 +52,7 @@ export function Select(props: SelectProps) {
 }
 
 function IdleSelect({ value, options, label, id, className, compact, placeholder, disabled, onOpen }: SelectProps & { onOpen: () => void }) {
-  const pointerType = useRef('');
+  const openers = useOpenOnUse(onOpen, OPEN_KEYS);
   const current = options.find((o) => o.value === value);
   return (
     <button
@@ -65,23 +66,7 @@ function IdleSelect({ value, options, label, id, className, compact, placeholder
       data-state="closed"
       data-placeholder={current ? undefined : ''}
       className={triggerClass(compact, className)}
-      onPointerDown={(event) => {
-        pointerType.current = event.pointerType;
-        // A mouse opens on press, like Radix; touch on click, so that a finger scrolling the page opens nothing.
-        if (event.pointerType === 'mouse' && event.button === 0 && !event.ctrlKey) {
-          event.preventDefault();
-          onOpen();
-        }
-      }}
-      onClick={() => {
-        if (pointerType.current !== 'mouse') onOpen();
-      }}
-      onKeyDown={(event) => {
-        if (OPEN_KEYS.has(event.key)) {
-          event.preventDefault();
-          onOpen();
-        }
-      }}
+      {...openers}
     >
       <span className="min-w-0 truncate text-left">
         <span style={{ pointerEvents: 'none' }}>{current?.short ?? current?.label ?? placeholder}</span>
