@@ -1,13 +1,19 @@
-import { AlertDialog } from 'radix-ui';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useFocusReturn } from '@/lib/focus-return';
 import { notify } from '@/lib/toast';
-import { Button } from './button';
-import { Spinner } from './misc';
+import type { LiveConfirmDialogProps } from './confirm-dialog-live';
+
+let live: Promise<ComponentType<LiveConfirmDialogProps>> | null = null;
+/** Radix's dialog (and Radix's code), fetched once: when a page that can ask first idles, or when one first opens. */
+const loadLive = () => (live ??= import('./confirm-dialog-live').then((m) => m.LiveConfirmDialog));
 
 /**
  * "Delete this …?" and other confirmations: a title, what will happen, Cancel and a confirm button that shows
  * a spinner while `onConfirm` runs. The dialog closes only when `onConfirm` resolves without throwing.
+ *
+ * Radix's dialog is loaded only when one is needed (fetched ahead while the page idles): the pages that hold one (a
+ * binder, a deck, comments) would otherwise download and run all of Radix before they hydrate, for a dialog most
+ * visits never open.
  */
 export function ConfirmDialog({
   open,
@@ -31,6 +37,24 @@ export function ConfirmDialog({
   testId?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const [Live, setLive] = useState<{ component: ComponentType<LiveConfirmDialogProps> } | null>(null);
+  const loaded = Live !== null;
+  useEffect(() => {
+    if (loaded) return;
+    let alive = true;
+    if (open) {
+      void loadLive().then(
+        (component) => alive && setLive({ component }),
+        () => undefined,
+      );
+    } else if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(() => void loadLive().catch(() => undefined), { timeout: 5000 });
+      return () => cancelIdleCallback(idle);
+    }
+    return () => {
+      alive = false;
+    };
+  }, [open, loaded]);
   const onCloseAutoFocus = useFocusReturn(open);
   const confirm = async () => {
     setBusy(true);
@@ -43,25 +67,21 @@ export function ConfirmDialog({
       setBusy(false);
     }
   };
+  if (!Live) return null;
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <AlertDialog.Content onCloseAutoFocus={onCloseAutoFocus} className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-2xl">
-          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted">{text}</AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="ghost">{cancelLabel}</Button>
-            </AlertDialog.Cancel>
-            <Button variant={destructive ? 'dangerSolid' : 'primary'} onClick={() => void confirm()} disabled={busy} data-testid={testId}>
-              {busy && <Spinner className="h-4 w-4" label={confirmLabel} />}
-              {confirmLabel}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Live.component
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      text={text}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      destructive={destructive}
+      testId={testId}
+      busy={busy}
+      confirm={() => void confirm()}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import { Eye, EyeOff, TriangleAlert } from 'lucide-react';
-import { Checkbox as RadixCheckbox } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -146,11 +145,18 @@ export function CheckboxField({
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-start gap-3">
-        <RadixCheckbox.Root
+        <button
+          type="button"
+          role="checkbox"
           id={id}
-          checked={checked}
+          aria-checked={checked}
+          data-state={checked ? 'checked' : 'unchecked'}
           disabled={disabled}
-          onCheckedChange={(v) => onCheckedChange(v === true)}
+          onClick={() => onCheckedChange(!checked)}
+          // WAI-ARIA's checkbox toggles on Space only (a button would also on Enter, which submits a form instead).
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
           data-testid={testId}
           {...describedBy(id, error)}
           className={cn(
@@ -158,10 +164,8 @@ export function CheckboxField({
             error ? 'border-danger' : 'border-border',
           )}
         >
-          <RadixCheckbox.Indicator>
-            <Check className="h-3.5 w-3.5" strokeWidth={3} aria-hidden />
-          </RadixCheckbox.Indicator>
-        </RadixCheckbox.Root>
+          {checked && <Check className="h-3.5 w-3.5" strokeWidth={3} aria-hidden />}
+        </button>
         <label htmlFor={id} className="cursor-pointer text-sm leading-snug">
           {children}
         </label>

@@ -1,12 +1,12 @@
 import type { PushSubscriptionRequest } from '@grandline/core/contracts/push';
 import { useQuery } from '@tanstack/react-query';
-import { Switch } from 'radix-ui';
+import { Switch } from '@/components/ui/switch';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/lib/toast';
 import { pushApi } from './api/push-api';
-import { SettingRow, switchRoot, switchThumb } from './components/setting-row';
+import { SettingRow } from './components/setting-row';
 
 
 /** How long to wait for the service worker (it is there in the built app; never in development). */
@@ -130,9 +130,7 @@ export function PushRow() {
   return (
     <SettingRow label={t('settings.push')} hint={reason ?? t('settings.pushHint')} htmlFor={id} testId="push-row">
       <div className="flex items-center gap-3">
-        <Switch.Root id={id} checked={state === 'on'} disabled={!usable || busy} onCheckedChange={(next) => void change(next)} className={switchRoot} data-testid="push-switch">
-          <Switch.Thumb className={switchThumb} />
-        </Switch.Root>
+        <Switch id={id} checked={state === 'on'} disabled={!usable || busy} onCheckedChange={(next) => void change(next)} testId="push-switch" />
         {state === 'on' && usable && (
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => void sendTest()}>
             {t('settings.pushTest')}

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@grandline/core/locales';
 import { MARKETPLACES, PRICE_TYPES } from '@grandline/core/marketplaces';
 import { CURRENCIES } from '@grandline/core/money/currencies';
-import { Switch } from 'radix-ui';
+import { Switch } from '@/components/ui/switch';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -17,7 +17,7 @@ import { Select, type SelectOption } from '@/components/ui/select';
 import { notify } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
 import { PushRow } from './push-row';
-import { SettingRow, switchRoot, switchThumb } from './components/setting-row';
+import { SettingRow } from './components/setting-row';
 import { Tabs } from '@/components/ui/tabs';
 
 
@@ -41,9 +41,7 @@ function AlertEmailsRow() {
   };
   return (
     <SettingRow label={t('settings.alertEmails')} hint={t('settings.alertEmailsHint')} htmlFor={id}>
-      <Switch.Root id={id} checked={on} disabled={saving} onCheckedChange={(next) => void change(next)} className={switchRoot} data-testid="alert-emails">
-        <Switch.Thumb className={switchThumb} />
-      </Switch.Root>
+      <Switch id={id} checked={on} disabled={saving} onCheckedChange={(next) => void change(next)} testId="alert-emails" />
     </SettingRow>
   );
 }
@@ -179,17 +177,14 @@ function PreferencesPanel({ signedIn }: { signedIn: boolean }) {
           ]}
         />
         <SettingRow label={t('settings.animations')} hint={t('settings.animationsHint')} htmlFor={animationsId}>
-          <Switch.Root
+          <Switch
             id={animationsId}
             checked={prefs.animations}
             onCheckedChange={(on) => {
               prefs.setPreference('animations', on);
               notify.success(t('settings.saved'));
             }}
-            className={switchRoot}
-          >
-            <Switch.Thumb className={switchThumb} />
-          </Switch.Root>
+          />
         </SettingRow>
         <PreferenceSelect
           name="marketplace"

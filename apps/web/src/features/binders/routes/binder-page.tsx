@@ -1,14 +1,13 @@
 import { BINDER_ID } from '@grandline/core/collection/options';
 import type { BinderDetail } from '@grandline/core/contracts/binders';
-import { BarChart3, Download, FileUp, LayoutGrid, MoreHorizontal, Pencil, Plus, Share2, Trash2, Wallet } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { BarChart3, Download, FileUp, LayoutGrid, Plus, Share2, Wallet } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
 import { DetailState, NotFoundState, PageSkeleton } from '@/components/ui/query-states';
-import { menuItem, popoverSurface, tabList, tabTrigger } from '@/components/ui/styles';
+import { tabList, tabTrigger } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { useBinder } from '@/features/binders/api/binders-api';
 import { BinderCards } from '@/features/binders/components/binder-cards';
@@ -30,6 +29,8 @@ const ImportDialog = lazy(() => import('@/features/binders/components/import-dia
 const ExportDialog = lazy(() => import('@/features/binders/components/export-dialog').then((m) => ({ default: m.ExportDialog })));
 const ShareBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.ShareBinderDialog })));
 const EditBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.EditBinderDialog })));
+// The owner's menu (Radix's dropdown): a visitor's page never loads it, nor Radix.
+const BinderOwnerMenu = lazy(() => import('@/features/binders/components/binder-owner-menu').then((m) => ({ default: m.BinderOwnerMenu })));
 const DeleteBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.DeleteBinderDialog })));
 
 const validId = (id: string | undefined) => BINDER_ID.test(id ?? '');
@@ -81,23 +82,9 @@ function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: 
             {t('actions.share')}
           </Button>
           {editable && (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg border border-border hover:bg-surface-2" aria-label={t('actions.more')} data-testid="binder-more">
-                <MoreHorizontal className="h-4 w-4" aria-hidden />
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="start" sideOffset={6} className={`${popoverSurface} min-w-44 p-1`}>
-                  <DropdownMenu.Item className={menuItem} onSelect={() => onOpen('edit')} data-testid="binder-edit">
-                    <Pencil className="h-4 w-4" aria-hidden />
-                    {t('actions.edit')}
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item className={cn(menuItem, 'text-danger')} onSelect={() => onOpen('delete')} data-testid="binder-delete">
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                    {t('actions.delete')}
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <Suspense fallback={<span className="inline-block h-10 w-10" aria-hidden />}>
+              <BinderOwnerMenu onOpen={onOpen} />
+            </Suspense>
           )}
         </div>
       </div>

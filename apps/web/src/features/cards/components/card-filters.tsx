@@ -1,5 +1,5 @@
 import { CARD_ATTRIBUTES, CARD_BLOCKS, CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '@grandline/core/games';
-import { Switch } from 'radix-ui';
+import { Switch } from '@/components/ui/switch';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -130,15 +130,12 @@ function SwitchRow({ label, checked, onChange, testId, className }: { label: str
       <label htmlFor={id} className="text-sm">
         {label}
       </label>
-      <Switch.Root
+      <Switch
         id={id}
         checked={checked}
         onCheckedChange={onChange}
-        className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent"
-        data-testid={testId}
-      >
-        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-      </Switch.Root>
+        testId={testId}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ONE_PIECE_FORMATS, type OnePieceFormat } from '@grandline/core/decks/formats';
 import { X } from 'lucide-react';
-import { Switch } from 'radix-ui';
+import { Switch } from '@/components/ui/switch';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Blocker } from 'react-router';
@@ -56,16 +56,13 @@ export function DeckDetailsSection({ uid, draft, dispatch, nameError, privateLoc
             {t('editor.visibility')}
           </label>
           <div className="flex h-10 items-center gap-3">
-            <Switch.Root
+            <Switch
               id={`${uid}-public`}
               checked={isPublic}
               disabled={privateLocked}
               onCheckedChange={(on) => dispatch({ type: 'setPublic', value: on })}
-              className="relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-accent"
-              data-testid="deck-public"
-            >
-              <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-            </Switch.Root>
+              testId="deck-public"
+            />
             <span className="text-sm text-muted">{t(isPublic ? 'visibility.publicHint' : 'visibility.privateHint')}</span>
           </div>
         </div>

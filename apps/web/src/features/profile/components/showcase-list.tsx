@@ -1,6 +1,6 @@
 import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { Switch } from 'radix-ui';
+import { Switch } from '@/components/ui/switch';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,17 +33,15 @@ function ShowSwitch({ item, to, onChange, pending }: { item: Item; to: string; o
           <label htmlFor={id} className="text-xs text-muted">
             {t('showcase.show')}
           </label>
-          <Switch.Root
+          <Switch
             id={id}
             checked={item.showOnProfile}
             disabled={pending}
             onCheckedChange={onChange}
             aria-label={t('showcase.showItem', { name: item.name })}
-            className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-border transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait disabled:opacity-60 data-[state=checked]:bg-accent"
-            data-testid="showcase-switch"
-          >
-            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-          </Switch.Root>
+            className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait"
+            testId="showcase-switch"
+          />
         </>
       ) : (
         <span className="inline-flex items-center gap-1 text-xs text-muted">

@@ -1,10 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** The on/off switch of a setting (Radix Switch): its track and its thumb. */
-export const switchRoot =
-  'relative h-6 w-11 cursor-pointer rounded-full bg-border transition-colors data-[state=checked]:bg-accent disabled:cursor-not-allowed disabled:opacity-60';
-export const switchThumb = 'block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]';
-
 /** One setting of Settings → Preferences: its label and hint, its control on the right (under them on phones). */
 export function SettingRow({ label, hint, htmlFor, testId, children }: { label: string; hint?: string; htmlFor: string; testId?: string; children: ReactNode }) {
   return (
