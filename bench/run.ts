@@ -28,6 +28,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { waitForQuietProcess } from './quiet';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3900);
@@ -496,7 +497,7 @@ function report(m: Measured): { summary: Record<string, unknown>; md: string } {
       ? [
           '## Card images (issue 17)',
           '',
-          'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images.',
+          'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images and on a public binder of 200 cards, their thumbnails kept (as after npm run images:warm) and the server quiet first (bench/quiet.ts).',
           '',
           ...figuresMarkdown(imageFigures),
           '',
@@ -567,6 +568,7 @@ async function main() {
   log('binders: sign-up, 10,000-row Liga CSV import, binder detail under load');
   const binders = await bindersBenchmark({ base, dataDir, log });
   const me = await sessionScenario(dataDir);
+  if (!skipLighthouse) await waitForQuietProcess(server.child.pid, log);
   const lh = skipLighthouse ? null : { home: lighthouse('/'), cards: lighthouse('/cards') };
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -698,12 +700,12 @@ async function mainRender() {
 }
 
 /** A built server on a fresh embedded database for one BENCH_ONLY part; it is stopped and its data removed after. */
-async function withFreshServer(run: (dataDir: string) => Promise<void>) {
+async function withFreshServer(run: (dataDir: string, pid: number | undefined) => Promise<void>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
   const server = startServer(dataDir);
   log(`server up in ${Math.round(await server.ready)} ms`);
   try {
-    await run(dataDir);
+    await run(dataDir, server.child.pid);
   } finally {
     await stopServer(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -757,7 +759,8 @@ async function mainValidateOnly() {
 /** BENCH_ONLY=lighthouse: the web app built, a fresh server, Lighthouse on / and /cards, their figures printed. */
 async function mainLighthouseOnly() {
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  await withFreshServer(async () => {
+  await withFreshServer(async (_dataDir, pid) => {
+    await waitForQuietProcess(pid, log);
     const figures = [lighthouseFigure('/', lighthouse('/')), lighthouseFigure('/cards', lighthouse('/cards'))];
     process.stdout.write(`\n${figuresMarkdown(figures).join('\n')}\n`);
   });
