@@ -67,9 +67,13 @@ async function publicBinder(base: string, dataDir: string, count: number): Promi
  */
 async function keepThumbnails(base: string, cardIds: readonly number[]) {
   const paths = cardIds.flatMap((id) => [`/img/cards/${id}/320.webp`, `/img/cards/${id}/640.webp`]);
-  for (let i = 0; i < paths.length; i += 4) {
-    await Promise.all(paths.slice(i, i + 4).map(async (p) => (await fetch(`${base}${p}`)).arrayBuffer()));
-  }
+  // A connection each (agent: false), closed after it: fetch's pooled ones would sit idle through Lighthouse's runs,
+  // and the next fetch could pick one the server has just closed.
+  const get = (p: string) =>
+    new Promise<void>((resolve, reject) => {
+      http.get(`${base}${p}`, { agent: false }, (res) => res.resume().on('end', resolve).on('error', reject)).on('error', reject);
+    });
+  for (let i = 0; i < paths.length; i += 4) await Promise.all(paths.slice(i, i + 4).map(get));
 }
 
 /** A synthetic card original: color fields and fine noise in a card's layout, PNG like the publisher's. */
