@@ -3,19 +3,26 @@ import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Spinner } from './misc';
 
-export interface LiveConfirmDialogProps {
+/** What a ConfirmDialog (confirm-dialog.tsx) is given. */
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   text: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
-  destructive: boolean;
+  onConfirm: () => Promise<void>;
+  destructive?: boolean;
   testId?: string;
+}
+
+/** And what its Radix part is given: the confirm button's state and action, and where focus returns. */
+export type LiveConfirmDialogProps = Omit<ConfirmDialogProps, 'onConfirm' | 'destructive'> & {
+  destructive: boolean;
   busy: boolean;
   confirm: () => void;
   onCloseAutoFocus: (event: Event) => void;
-}
+};
 
 /** The Radix dialog of a ConfirmDialog (confirm-dialog.tsx), loaded when one first opens. */
 export function LiveConfirmDialog({ open, onOpenChange, title, text, confirmLabel, cancelLabel, destructive, testId, busy, confirm, onCloseAutoFocus }: LiveConfirmDialogProps) {

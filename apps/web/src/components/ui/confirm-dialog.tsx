@@ -1,7 +1,7 @@
-import { useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useFocusReturn } from '@/lib/focus-return';
 import { notify } from '@/lib/toast';
-import type { LiveConfirmDialogProps } from './confirm-dialog-live';
+import type { ConfirmDialogProps, LiveConfirmDialogProps } from './confirm-dialog-live';
 
 let live: Promise<ComponentType<LiveConfirmDialogProps>> | null = null;
 /** Radix's dialog (and Radix's code), fetched once: when a page that can ask first idles, or when one first opens. */
@@ -25,17 +25,7 @@ export function ConfirmDialog({
   onConfirm,
   destructive = true,
   testId,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  text: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm: () => Promise<void>;
-  destructive?: boolean;
-  testId?: string;
-}) {
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [Live, setLive] = useState<{ component: ComponentType<LiveConfirmDialogProps> } | null>(null);
   const loaded = Live !== null;
