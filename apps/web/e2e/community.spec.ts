@@ -67,7 +67,7 @@ test('a visitor writes through the contact page, a player reports a comment, and
   const reported = page.getByTestId('admin-reported-comment').filter({ hasText: 'Buy followers at example.test' });
   await expect(reported).toContainText('Spam');
   await reported.getByTestId('admin-comment-delete').click();
-  await page.getByRole('button', { name: adminEn.admin.reportedComments.delete }).last().click();
+  await page.getByRole('alertdialog').getByRole('button', { name: adminEn.admin.reportedComments.delete }).click();
   await expect(page.getByTestId('admin-reported-comment').filter({ hasText: 'Buy followers at example.test' })).toHaveCount(0);
   const left = await page.request.get(`/api/decks/${deckId}/comments`);
   expect(((await left.json()) as { total: number }).total).toBe(0);

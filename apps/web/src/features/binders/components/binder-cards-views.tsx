@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/misc';
 import { cn } from '@/lib/cn';
 import { Paid, RowDetails, RowMenu, RowSelect, Stepper } from './binder-row-controls';
 import { RowPrice, type RowPrices } from './row-price';
 import { rarityCode, rarityName } from '@/components/card/rarity';
 
+const gridColumns = 'grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 xl:grid-cols-6';
 const COLUMNS = ['card', 'rarity', 'condition', 'language', 'paid', 'value', 'quantity'] as const;
 
 interface RowsProps {
@@ -55,13 +57,30 @@ function GridTile({ binder, row, editable, prices }: { binder: BinderDetail; row
  */
 export const BinderGrid = memo(function BinderGrid({ binder, rows, editable, stale, prices }: RowsProps) {
   return (
-    <ul className={cn('grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 xl:grid-cols-6', stale && 'opacity-60')} data-testid="binder-grid">
+    <ul className={cn(gridColumns, stale && 'opacity-60')} data-testid="binder-grid">
       {rows.map((row) => (
         <GridTile key={row.id} binder={binder} row={row} editable={editable} prices={prices} />
       ))}
     </ul>
   );
 });
+
+/** The grid's outline while a page of rows loads: the tiles' columns and heights (image, name, details, price, stepper). */
+export function GridSkeleton({ tiles, editable }: { tiles: number; editable: boolean }) {
+  return (
+    <ul className={gridColumns} aria-busy="true" data-testid="binder-rows-loading">
+      {Array.from({ length: tiles }, (_, i) => (
+        <li key={i} className="flex flex-col gap-1.5">
+          <Skeleton className="aspect-[600/838] rounded-lg" />
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-4 w-1/3" />
+          {editable && <Skeleton className="h-7 w-24" />}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * The rows as a table; the owner picks rows with checkboxes (one, or the whole page) and changes condition,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DeleteDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState, Skeleton } from '@/components/ui/misc';
+import { EmptyState } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { usePreferences } from '@/lib/preferences';
 import { useNearScreen } from '@/lib/use-near-screen';
@@ -15,7 +15,7 @@ import { useLatestPrices } from '@/features/prices/api/get-latest-prices';
 import { BINDER_PAGE_SIZE, binderCardsQueryOf, binderChanged, bindersApi, useBinderCards } from '@/features/binders/api/binders-api';
 import { allPicked, isFiltered, pageCountOf, pageOf, searchChange, togglePage, toggleRow, viewOf, withChanges } from '@/features/binders/binder-cards-state';
 import { BinderCardsToolbar, BulkActions, type BulkChange } from './binder-cards-toolbar';
-import { BinderGrid, BinderList, BinderPager } from './binder-cards-views';
+import { BinderGrid, BinderList, BinderPager, GridSkeleton } from './binder-cards-views';
 import type { RowPrices } from './row-price';
 
 /** Rows drawn before hydration: two phone screens of tiles (and the top of a desktop's grid). */
@@ -73,6 +73,11 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
   const more = useRef<HTMLDivElement>(null);
   const whole = useNearScreen(more, { ahead: REST_AHEAD, enabled: items.length > FIRST_TILES });
   const shownItems = useMemo(() => (whole ? deferredItems : deferredItems.slice(0, FIRST_TILES)), [whole, deferredItems]);
+  // The rows have arrived but their deferred render has not drawn them yet: keep the outline, not an empty grid
+  // (which let what follows jump up, then back down).
+  const drawing = items.length > 0 && deferredItems.length === 0;
+  // As many outlines as the first page will hold (up to two rows), so the comments below do not jump when it loads.
+  const skeletonTiles = page === 1 && !isFiltered(query) ? Math.min(12, Math.max(1, binder.distinctCount)) : 12;
 
   const bulkSet = async (change: BulkChange) => {
     try {
@@ -102,12 +107,8 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
         {editable && view === 'list' && selected.size > 0 && <BulkActions count={selected.size} onSet={(change) => void bulkSet(change)} onRemove={() => setConfirmBulk(true)} />}
       </div>
 
-      {cards.isPending ? (
-        <div className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6" aria-busy="true">
-          {Array.from({ length: 12 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[600/838]" />
-          ))}
-        </div>
+      {cards.isPending || drawing ? (
+        <GridSkeleton tiles={skeletonTiles} editable={editable} />
       ) : cards.isError ? (
         <ErrorState title={t('cards.loadFailed')} onRetry={() => void cards.refetch()} />
       ) : items.length === 0 ? (

@@ -13,12 +13,12 @@ import { useValueQuery } from '@/features/binders/hooks/use-value-query';
 import { CurrencyHint, ValueControls } from './value-controls';
 import { ValueSummary } from './value-summary';
 
-/** The figures' outline while the value loads (the tiles' heights, so nothing jumps). */
+/** The figures' outline while the value loads: a tile's height (label, figure and two caption lines), so nothing jumps. */
 export function ValueSkeleton({ tiles = 2 }: { tiles?: number }) {
   return (
     <div className={cn('grid gap-3', tiles > 1 && 'sm:grid-cols-2')} aria-busy="true" data-testid="value-loading">
       {Array.from({ length: tiles }, (_, i) => (
-        <Skeleton key={i} className="h-[6.5rem] rounded-xl" />
+        <Skeleton key={i} className="h-28 rounded-xl sm:h-30" />
       ))}
     </div>
   );
