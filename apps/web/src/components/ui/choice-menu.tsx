@@ -1,6 +1,6 @@
-import { useRef, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { cn } from '@/lib/cn';
-import { useOpenOnUse } from './open-on-use';
+import { partLoader, useLiveOnUse, useOpenOnUse } from './open-on-use';
 import type { ChoiceMenuProps, LiveChoiceMenuProps } from './choice-menu-live';
 
 export type { ChoiceMenuProps, MenuChoice } from './choice-menu-live';
@@ -11,9 +11,8 @@ const OPEN_KEYS = new Set([' ', 'Enter', 'ArrowDown']);
 const triggerClass = (className: string | undefined) =>
   cn('inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm text-fg hover:bg-surface-2 data-[state=open]:bg-surface-2 cursor-pointer', className);
 
-let live: Promise<ComponentType<LiveChoiceMenuProps>> | null = null;
 /** The Radix menu's code (and Radix's), fetched once: on hover or focus ahead of a press, or by the press itself. */
-const loadLive = () => (live ??= import('./choice-menu-live').then((m) => m.LiveChoiceMenu));
+const livePart = partLoader(() => import('./choice-menu-live').then((m): ComponentType<LiveChoiceMenuProps> => m.LiveChoiceMenu));
 
 /**
  * A header-style picker: a trigger button and a list of radio choices.
@@ -25,19 +24,9 @@ const loadLive = () => (live ??= import('./choice-menu-live').then((m) => m.Live
  * same place; from then on it is Radix's.
  */
 export function ChoiceMenu(props: ChoiceMenuProps) {
-  const [Live, setLive] = useState<{ component: ComponentType<LiveChoiceMenuProps>; byKey: boolean } | null>(null);
-  const opening = useRef(false);
-  const openers = useOpenOnUse((byKey) => {
-    if (opening.current) return;
-    opening.current = true;
-    void loadLive().then(
-      (component) => setLive({ component, byKey }),
-      () => {
-        opening.current = false;
-      },
-    );
-  }, OPEN_KEYS);
-  if (Live) return <Live.component {...props} byKey={Live.byKey} triggerClass={triggerClass(props.className)} />;
+  const { live, mount } = useLiveOnUse(livePart.load);
+  const openers = useOpenOnUse(mount, OPEN_KEYS);
+  if (live) return <live.component {...props} byKey={live.byKey} triggerClass={triggerClass(props.className)} />;
 
   return (
     <button
@@ -48,8 +37,8 @@ export function ChoiceMenu(props: ChoiceMenuProps) {
       aria-expanded={false}
       data-state="closed"
       className={triggerClass(props.className)}
-      onPointerEnter={() => void loadLive().catch(() => undefined)}
-      onFocus={() => void loadLive().catch(() => undefined)}
+      onPointerEnter={livePart.preload}
+      onFocus={livePart.preload}
       {...openers}
     >
       {props.trigger}

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useFocusReturn } from '@/lib/focus-return';
 import { notify } from '@/lib/toast';
+import { partLoader, useLiveOnUse } from './open-on-use';
 import type { ConfirmDialogProps, LiveConfirmDialogProps } from './confirm-dialog-live';
 
-let live: Promise<ComponentType<LiveConfirmDialogProps>> | null = null;
 /** Radix's dialog (and Radix's code), fetched once: when a page that can ask first idles, or when one first opens. */
-const loadLive = () => (live ??= import('./confirm-dialog-live').then((m) => m.LiveConfirmDialog));
+const livePart = partLoader(() => import('./confirm-dialog-live').then((m): ComponentType<LiveConfirmDialogProps> => m.LiveConfirmDialog));
 
 /**
  * "Delete this …?" and other confirmations: a title, what will happen, Cancel and a confirm button that shows
@@ -27,24 +27,17 @@ export function ConfirmDialog({
   testId,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
-  const [Live, setLive] = useState<{ component: ComponentType<LiveConfirmDialogProps> } | null>(null);
-  const loaded = Live !== null;
+  const { live, mount } = useLiveOnUse(livePart.load);
+  const loaded = live !== null;
   useEffect(() => {
     if (loaded) return;
-    let alive = true;
     if (open) {
-      void loadLive().then(
-        (component) => alive && setLive({ component }),
-        () => undefined,
-      );
+      mount(false);
     } else if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(() => void loadLive().catch(() => undefined), { timeout: 5000 });
+      const idle = requestIdleCallback(livePart.preload, { timeout: 5000 });
       return () => cancelIdleCallback(idle);
     }
-    return () => {
-      alive = false;
-    };
-  }, [open, loaded]);
+  }, [open, loaded, mount]);
   const onCloseAutoFocus = useFocusReturn(open);
   const confirm = async () => {
     setBusy(true);
@@ -57,9 +50,9 @@ export function ConfirmDialog({
       setBusy(false);
     }
   };
-  if (!Live) return null;
+  if (!live) return null;
   return (
-    <Live.component
+    <live.component
       open={open}
       onOpenChange={onOpenChange}
       title={title}

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 /**
  * The handlers of a stand-in trigger (an idle select or menu, drawn before Radix's is mounted) that open it the way
@@ -25,4 +25,42 @@ export function useOpenOnUse(open: (byKey: boolean) => void, keys: ReadonlySet<s
       }
     },
   };
+}
+
+/**
+ * A part's code fetched once, whoever asks first (a failed fetch is asked again next time). `preload` fetches it
+ * ahead (on hover, focus or idle) and ignores a failure: the use that needs it will ask again.
+ */
+export function partLoader<C>(load: () => Promise<C>) {
+  let part: Promise<C> | null = null;
+  const get = () =>
+    (part ??= load().catch((err: unknown) => {
+      part = null;
+      throw err;
+    }));
+  return { load: get, preload: () => void get().catch(() => undefined) };
+}
+
+/**
+ * A stand-in's live part (Radix's select, menu or dialog), mounted on first use: `mount(byKey)` fetches its code
+ * (once, however often it is called meanwhile) and then gives `live` the component and whether a key opened it.
+ * Until then `live` is null and the stand-in is drawn.
+ */
+export function useLiveOnUse<C>(load: () => Promise<C>) {
+  const [live, setLive] = useState<{ component: C; byKey: boolean } | null>(null);
+  const opening = useRef(false);
+  const mount = useCallback(
+    (byKey: boolean) => {
+      if (opening.current) return;
+      opening.current = true;
+      void load().then(
+        (component) => setLive({ component, byKey }),
+        () => {
+          opening.current = false;
+        },
+      );
+    },
+    [load],
+  );
+  return { live, mount };
 }

@@ -1,8 +1,10 @@
 import { ChevronDown } from 'lucide-react';
-import { useRef, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { cn } from '@/lib/cn';
-import { useOpenOnUse } from './open-on-use';
-import type { LiveSelect as LiveSelectType, SelectProps } from './select-live';
+import { partLoader, useLiveOnUse, useOpenOnUse } from './open-on-use';
+import type { SelectProps } from './select-live';
+
+type LiveProps = SelectProps & { triggerClass: string };
 
 export type { SelectOption } from './select-live';
 
@@ -16,10 +18,8 @@ const triggerClass = (compact: boolean | undefined, className: string | undefine
     className,
   );
 
-let live: Promise<typeof LiveSelectType> | null = null;
 /** Radix's select (and Radix's code), fetched once: on hover or focus ahead of a press, or by the press itself. */
-const loadLive = () => (live ??= import('./select-live').then((m) => m.LiveSelect));
-const preload = () => void loadLive().catch(() => undefined);
+const livePart = partLoader(() => import('./select-live').then((m): ComponentType<LiveProps> => m.LiveSelect));
 
 /**
  * Radix select with a visible focus ring; `label` names it for screen readers.
@@ -36,19 +36,8 @@ const preload = () => void loadLive().catch(() => undefined);
  * two selects per row, the library's filters a hundred set names).
  */
 export function Select(props: SelectProps) {
-  const [Live, setLive] = useState<{ component: ComponentType<SelectProps & { triggerClass: string }> } | null>(null);
-  const opening = useRef(false);
-  const open = () => {
-    if (opening.current) return;
-    opening.current = true;
-    void loadLive().then(
-      (component) => setLive({ component }),
-      () => {
-        opening.current = false;
-      },
-    );
-  };
-  return Live ? <Live.component {...props} triggerClass={triggerClass(props.compact, props.className)} /> : <IdleSelect {...props} onOpen={open} />;
+  const { live, mount } = useLiveOnUse(livePart.load);
+  return live ? <live.component {...props} triggerClass={triggerClass(props.compact, props.className)} /> : <IdleSelect {...props} onOpen={() => mount(false)} />;
 }
 
 function IdleSelect({ value, options, label, id, className, compact, placeholder, disabled, onOpen }: SelectProps & { onOpen: () => void }) {
@@ -66,8 +55,8 @@ function IdleSelect({ value, options, label, id, className, compact, placeholder
       data-state="closed"
       data-placeholder={current ? undefined : ''}
       className={triggerClass(compact, className)}
-      onPointerEnter={preload}
-      onFocus={preload}
+      onPointerEnter={livePart.preload}
+      onFocus={livePart.preload}
       {...openers}
     >
       <span className="min-w-0 truncate text-left">
