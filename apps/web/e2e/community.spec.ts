@@ -21,6 +21,8 @@ async function publishDeck(page: Page, name: string) {
 test('a visitor writes through the contact page, a player reports a comment, and the admin handles both', async ({ page, browser, baseURL }) => {
   const retry = test.info().retry;
   const subject = `Missing alternate art ${Date.now()}`;
+  // Unique per attempt: a retry must not find the report an earlier attempt left.
+  const spam = `Buy followers at example.test ${Date.now()}`;
 
   // A visitor, signed out, from their own address.
   const visitorContext = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.251.1.${20 + retry}` } });
@@ -44,7 +46,7 @@ test('a visitor writes through the contact page, a player reports a comment, and
   const commenterContext = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
   const commenter = await commenterContext.newPage();
   await createAccount(commenter, { email: uniqueEmail('commenter') });
-  const posted = await commenter.request.post(`/api/decks/${deckId}/comments`, { data: { text: 'Buy followers at example.test' } });
+  const posted = await commenter.request.post(`/api/decks/${deckId}/comments`, { data: { text: spam } });
   expect(posted.status(), await posted.text()).toBe(201);
   await owner.goto(`/deck/${deckId}`);
   await owner.getByTestId('comments-section').scrollIntoViewIfNeeded();
@@ -64,11 +66,11 @@ test('a visitor writes through the contact page, a player reports a comment, and
   await expect(page.getByTestId('admin-contact-message').filter({ hasText: subject })).toHaveCount(0);
 
   await page.getByTestId('admin-tab-comments').click();
-  const reported = page.getByTestId('admin-reported-comment').filter({ hasText: 'Buy followers at example.test' });
+  const reported = page.getByTestId('admin-reported-comment').filter({ hasText: spam });
   await expect(reported).toContainText('Spam');
   await reported.getByTestId('admin-comment-delete').click();
   await page.getByRole('alertdialog').getByRole('button', { name: adminEn.admin.reportedComments.delete }).click();
-  await expect(page.getByTestId('admin-reported-comment').filter({ hasText: 'Buy followers at example.test' })).toHaveCount(0);
+  await expect(page.getByTestId('admin-reported-comment').filter({ hasText: spam })).toHaveCount(0);
   const left = await page.request.get(`/api/decks/${deckId}/comments`);
   expect(((await left.json()) as { total: number }).total).toBe(0);
 });
