@@ -69,6 +69,9 @@ test('the card library opened once opens offline, says it is offline, and a page
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toContainText(/^(You are offline\.|Grand Line cannot be reached\.)/);
   await expect(page.getByTestId('card-grid').getByRole('listitem').first()).toHaveText(first);
+  // And it stays: the catalogue call the browser's HTTP cache answered (max-age) does not say the server is back.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
   // The thumbnails the page showed come from the service worker's cache.
   await expect
     .poll(() => page.getByTestId('card-grid').locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))

@@ -11,16 +11,55 @@ let unreachable = false;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-/** Called by the API client after each call: whether the server itself answered. */
-export function reportReachability(reached: boolean) {
-  if (unreachable === !reached) return;
-  unreachable = !reached;
+function setUnreachable(value: boolean) {
+  if (unreachable === value) return;
+  unreachable = value;
   notify();
+}
+
+/** A call that cannot be answered from any cache, to learn whether the server answers again. */
+const PROBE_URL = '/api/health';
+/** At most one probe per this many milliseconds, however many calls succeed meanwhile. */
+export const PROBE_INTERVAL_MS = 3000;
+let probing = false;
+let lastProbe = -Infinity;
+let probeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function probe() {
+  if (probing || probeTimer !== undefined) return;
+  const wait = lastProbe + PROBE_INTERVAL_MS - Date.now();
+  if (wait > 0) {
+    probeTimer = setTimeout(() => {
+      probeTimer = undefined;
+      probe();
+    }, wait);
+    return;
+  }
+  probing = true;
+  lastProbe = Date.now();
+  fetch(PROBE_URL, { cache: 'no-store', credentials: 'omit', headers: { Accept: 'application/json' } })
+    .then((res) => {
+      if (res.ok && !res.headers.has(FROM_CACHE_HEADER)) setUnreachable(false);
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      probing = false;
+    });
+}
+
+/**
+ * Called by the API client after each call: whether the server itself answered. A failure says at once that it
+ * does not. While it does not, a success is not taken at its word: the browser's HTTP cache answers a fresh
+ * catalogue call (`max-age`) even offline, so a probe that no cache can answer decides.
+ */
+export function reportReachability(reached: boolean) {
+  if (!reached) setUnreachable(true);
+  else if (unreachable) probe();
 }
 
 export const subscribeConnection = (onChange: () => void) => {
   // Back online: the next call says whether the server answers; until then the device's word is taken.
-  const online = () => reportReachability(true);
+  const online = () => setUnreachable(false);
   listeners.add(onChange);
   window.addEventListener('online', online);
   window.addEventListener('online', onChange);
