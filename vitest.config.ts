@@ -1,8 +1,31 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Server and security test files whose result does not depend on DATABASE_URL: they use no database, or start their
+ * own process on an embedded data directory whatever DATABASE_URL says. The PostgreSQL pass (DATABASE_URL set) leaves
+ * them out: they ran in the PGlite pass and would test nothing new (docs/testing.md, "Two database passes").
+ */
+const DATABASE_INDEPENDENT = [
+  'apps/server/src/features/auth/session-lookup.test.ts',
+  'apps/server/src/features/cards/catalogue-source.test.ts',
+  'apps/server/src/features/decks/card-rules-catalogue.test.ts',
+  'apps/server/src/features/legal/legal.test.ts',
+  'apps/server/src/features/prices/prices-cli.test.ts',
+  'apps/server/src/http-server.test.ts',
+  'apps/server/src/lib/!(input-guard).test.ts',
+  'apps/server/src/security/process.security.test.ts',
+  'packages/core/src/**/*.security.test.ts',
+];
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const independentOf = (files: string[]) => (onPostgres ? files : []);
+
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core idle (cores - 1: one worker on the 2-core CI); the tests spend much of their time
+    // waiting on databases, child processes and sockets.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
@@ -16,7 +39,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['**/*.security.test.ts', '**/node_modules/**'],
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          exclude: ['**/*.security.test.ts', '**/node_modules/**', ...independentOf(DATABASE_INDEPENDENT)],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -27,6 +51,8 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['packages/core/src/**/*.security.test.ts', 'apps/server/src/**/*.security.test.ts'],
+          exclude: ['**/node_modules/**', ...independentOf(DATABASE_INDEPENDENT)],
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
           environment: 'node',
           // One file at a time: the time bounds (parser times, /api/health p99 during a hostile upload) measure the
           // code, not a neighbour test competing for the same two cores.

@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import { createScratchPgDatabase } from '../apps/server/src/testing/test-app';
+import { createScratchPgDatabase } from '../apps/server/src/testing/scratch-pg';
 import { signedInRequests, startBenchServer } from './mixed';
 
 const PORT = 3932;

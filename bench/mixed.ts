@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createScratchPgDatabase } from '../apps/server/src/testing/test-app';
+import { createScratchPgDatabase } from '../apps/server/src/testing/scratch-pg';
 import { signedInUser } from './binders';
 
 const CONNECTIONS = 16;

@@ -44,7 +44,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE === '0' ? 'off' : 'retain-on-failure',
     // The service worker (offline app) is tried by e2e/pwa.spec.ts; elsewhere every page comes from the server, as
     // on a first visit.
     serviceWorkers: 'block',

@@ -57,6 +57,10 @@ async function auditWide(page: Page, routes: string[]) {
     await settle(page);
     shifts.push(...(await shift(page, route, 1366)));
     violations.push(...(await axe(page, route, theme)));
+    // Axe reads the colours at rest. The app's colour transitions (150 ms) would otherwise still be running when it
+    // reads them after the switch, and an off-screen tile (content-visibility: auto) only starts its transition
+    // when axe first reads its style: axe then saw the old theme's text on the new background, on a fast machine.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
     theme = theme === 'dark' ? 'light' : 'dark';
     const toggle = page.getByTestId('theme-toggle');
     if (await toggle.isVisible()) {

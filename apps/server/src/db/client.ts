@@ -252,6 +252,8 @@ export type DatabaseOptions = (
       kind: 'pglite';
       /** undefined: in memory. */
       dataDir?: string;
+      /** Starts from a snapshot of a data directory (PGlite's dumpDataDir), as the tests' templates do. */
+      loadDataDir?: Blob;
       /** Who opens a data directory: it is held exclusively (data-dir-lock.ts) until close(). */
       holder?: LockHolder;
       /** Names the holder in the lock, for the message another process gets. */
@@ -342,6 +344,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm },
     });
   } catch (err) {

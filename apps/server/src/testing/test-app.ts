@@ -1,70 +1,33 @@
 import type { LinkedAvatarOptions } from '../features/profiles/avatar.service';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database, type Db, type DbEvents, type QueryObserver } from '../db/client';
+import type { Database, Db, DbEvents, QueryObserver } from '../db/client';
 import { planGrants, users } from '../db/schema/index';
-import { loadPackageCards } from '../features/cards/catalogue-source';
-import { seedCatalogue } from '../features/cards/catalogue-import';
 import { clearCardCaches } from '../features/cards/cards.service';
 import { clearRegulationsCache } from '../features/decks/regulations.service';
 import { createLogger } from '../lib/logger';
 import type { MailMessage, Mailer } from '../lib/mail';
 import { createAuth, type OidcProviderConfig } from '../features/auth/auth';
+import { openFromTemplate } from './db-templates';
+
+export { createScratchPgDatabase } from './scratch-pg';
 
 export const testLog = createLogger('silent');
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or — when DATABASE_URL is set —
- * a new database created on that PostgreSQL server and dropped by close().
+ * A database of its own for one test file, copied from the run's migrated (or seeded) template (db-templates.ts):
+ * in-memory PGlite, or — when DATABASE_URL is set — a new database on that PostgreSQL server, dropped by close().
  */
-export async function createTestDatabase({ onQuery }: { onQuery?: QueryObserver } = {}): Promise<Database> {
+export async function createTestDatabase({ onQuery, seeded = false }: { onQuery?: QueryObserver; seeded?: boolean } = {}): Promise<Database> {
   clearCardCaches();
   clearRegulationsCache();
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ kind: 'pglite', onQuery });
-    await database.migrate();
-    return database;
-  }
-  const scratch = await createScratchPgDatabase(url);
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 4, onQuery });
-  await database.migrate();
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await scratch.drop();
-    },
-  };
-}
-
-/**
- * A new, empty database on the PostgreSQL server of `baseUrl`: its address, and `drop()` to remove it (connections
- * still open on it are ended). For tests that open several handles on one database, as replicas do.
- */
-export async function createScratchPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `gl_test_${randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return openFromTemplate(inject('dbTemplates'), { seeded, onQuery });
 }
 
 /** A migrated database seeded with the real card library, and the app on top of it. */
 export async function createSeededTestApp() {
-  const database = await createTestDatabase();
-  await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
+  const database = await createTestDatabase({ seeded: true });
   const app = buildApp({ db: database.db, log: testLog });
   return { app, database, db: database.db };
 }
@@ -120,8 +83,7 @@ export async function createAuthTestApp({
   /** Fetching linked avatars (a local stand-in needs allowLoopback). */
   avatarLinks?: LinkedAvatarOptions;
 } = {}) {
-  const database = await createTestDatabase({ onQuery });
-  if (seed) await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
+  const database = await createTestDatabase({ onQuery, seeded: seed });
   const mail = createMemoryMailer();
   const auth = createAuth({
     db: database.db,

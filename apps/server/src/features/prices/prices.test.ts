@@ -9,8 +9,6 @@ import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { cardPriceLatest, cardPrices, cards, exchangeRates, priceProducts, priceRuns } from '../../db/schema/index';
 import { DEFAULT_PRICE_CONFIG, type PriceConfig } from '../../lib/price-config';
-import { seedCatalogue } from '../cards/catalogue-import';
-import { loadPackageCards } from '../cards/catalogue-source';
 import { createTestDatabase, getJson, testLog } from '../../testing/test-app';
 import { fxSite, sampleJson, startFeedServer, tcgcsvSite, type FeedServer } from '../../testing/feed-server';
 import { valueHistory, valueOfRows } from './collection-value.service';
@@ -37,8 +35,7 @@ async function printId(number: string, variant: string | null) {
 const app = () => buildApp({ db: database.db, log: testLog, prices: config });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalogue({ db: database.db, log: testLog, raw: loadPackageCards(), force: true });
+  database = await createTestDatabase({ seeded: true });
   server = await startFeedServer({ ...tcgcsvSite(), ...fxSite() });
   config = {
     ...DEFAULT_PRICE_CONFIG,
