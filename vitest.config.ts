@@ -4,8 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Server and security test files whose result does not depend on DATABASE_URL: they use no database, or start their
- * own process on an embedded data directory whatever DATABASE_URL says. The PostgreSQL pass (DATABASE_URL set) leaves
- * them out: they ran in the PGlite pass and would test nothing new (docs/testing.md, "Two database passes").
+ * own process on an embedded data directory whatever DATABASE_URL says. They run in the PGlite pass only.
  */
 const DATABASE_INDEPENDENT = [
   'apps/server/src/features/auth/session-lookup.test.ts',
@@ -18,8 +17,32 @@ const DATABASE_INDEPENDENT = [
   'apps/server/src/security/process.security.test.ts',
   'packages/core/src/**/*.security.test.ts',
 ];
+
+/**
+ * Files that test the embedded database's own code paths, or code that could fail on its single connection alone:
+ * with the files above, what CI's PGlite pass runs (TEST_DB_PASS=embedded). Every other server file runs there on
+ * PostgreSQL only; `npm test` still runs every file on PGlite. The reason for each is in docs/testing.md.
+ */
+const EMBEDDED_PATHS = [
+  'apps/server/src/db/client-events.test.ts',
+  'apps/server/src/db/table-statistics.test.ts',
+  'apps/server/src/jobs/scheduler.test.ts',
+  'apps/server/src/jobs/housekeeping.test.ts',
+  'apps/server/src/features/watches/watches.test.ts',
+  'apps/server/src/security/cluster.security.test.ts',
+  'apps/server/src/security/openapi-fuzz.security.test.ts',
+];
+
+const SECURITY_FILES = ['packages/core/src/**/*.security.test.ts', 'apps/server/src/**/*.security.test.ts'];
+/** Security files with time bounds: the project security-timed runs them alone. */
+const TIMED = ['packages/core/src/**/*.security.test.ts', 'apps/server/src/security/process.security.test.ts'];
+
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const independentOf = (files: string[]) => (onPostgres ? files : []);
+const embeddedPass = process.env.TEST_DB_PASS === 'embedded';
+if (embeddedPass && onPostgres) throw new Error('TEST_DB_PASS=embedded is the PGlite pass: unset DATABASE_URL');
+/** A project's files: all of `own`, or only the PGlite pass's share of them; never the independent ones on PostgreSQL. */
+const filesOf = (own: string[]) => (embeddedPass ? [...DATABASE_INDEPENDENT, ...EMBEDDED_PATHS] : own);
+const independentOf = () => (onPostgres ? DATABASE_INDEPENDENT : []);
 
 export default defineConfig({
   test: {
@@ -38,9 +61,9 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: filesOf(['apps/server/src/**/*.test.ts']),
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
-          exclude: ['**/*.security.test.ts', '**/node_modules/**', ...independentOf(DATABASE_INDEPENDENT)],
+          exclude: ['**/*.security.test.ts', '**/node_modules/**', ...independentOf()],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -50,13 +73,25 @@ export default defineConfig({
         // npm run test:security: hostile input, resource limits, headers, the data-directory lock (docs/security-suite.md).
         test: {
           name: 'security',
-          include: ['packages/core/src/**/*.security.test.ts', 'apps/server/src/**/*.security.test.ts'],
-          exclude: ['**/node_modules/**', ...independentOf(DATABASE_INDEPENDENT)],
+          include: filesOf(SECURITY_FILES).filter((f) => f.endsWith('.security.test.ts')),
+          exclude: ['**/node_modules/**', ...TIMED, ...independentOf()],
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           environment: 'node',
-          // One file at a time: the time bounds (parser times, /api/health p99 during a hostile upload) measure the
-          // code, not a neighbour test competing for the same two cores.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // The security files that assert time bounds (parser times, /api/health p99 during a hostile upload): one file
+        // at a time, after every other project of the run (groupOrder), so they measure the code, not a neighbour test
+        // competing for the same two cores.
+        test: {
+          name: 'security-timed',
+          // Each is independent of DATABASE_URL (DATABASE_INDEPENDENT): the PostgreSQL pass has none of them.
+          include: onPostgres ? [] : TIMED,
+          environment: 'node',
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -95,15 +95,15 @@ test.describe('accessibility and layout shift of every page', () => {
     await auditWide(page, PUBLIC_ROUTES);
   });
 
-  test('signed in: axe in both themes, layout shift at 1366 px', async ({ page }, testInfo) => {
-    await auditWide(page, await signInWithContent(page, 'a11y', testInfo.retry));
+  test('signed in: axe in both themes, layout shift at 1366 px', async ({ page }) => {
+    await auditWide(page, await signInWithContent(page, 'a11y'));
   });
 
   test(`signed out: layout shift at ${NARROW.width} px`, async ({ page }) => {
     await auditNarrow(page, PUBLIC_ROUTES);
   });
 
-  test(`signed in: layout shift at ${NARROW.width} px`, async ({ page }, testInfo) => {
-    await auditNarrow(page, await signInWithContent(page, 'cls', testInfo.retry));
+  test(`signed in: layout shift at ${NARROW.width} px`, async ({ page }) => {
+    await auditNarrow(page, await signInWithContent(page, 'cls'));
   });
 });

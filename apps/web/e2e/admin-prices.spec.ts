@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
 import enAdmin from '../src/locales/en/admin.json' with { type: 'json' };
 import { expect, test } from './fixtures';
-import { createAccount } from './mail';
+import { createAdmin } from './admin';
 
 const L = enAdmin.admin;
 const P = L.prices;
-/** An admin of the e2e server (ADMIN_EMAILS in playwright.config.ts), only used here; a retry signs up its own. */
-const adminOf = (retry: number) => (retry ? 'admin-prices-e2e-retry1@example.com' : 'admin-prices-e2e@example.com');
 const LIGA_CSV = readFileSync(new URL('../../../packages/core/src/prices/fixtures/liga-prices.example.csv', import.meta.url));
 
-test('an admin imports the Liga example price CSV and sees its run, matched 1, in the runs list', async ({ page }, testInfo) => {
-  const ADMIN = adminOf(testInfo.retry);
-  await createAccount(page, { email: ADMIN });
+test('an admin imports the Liga example price CSV and sees its run, matched 1, in the runs list', async ({ page }) => {
+  const ADMIN = await createAdmin(page, 'prices');
   const search = await page.request.get('/api/cards?q=op01-077&variations=false');
   const luffy = ((await search.json()) as { items: { id: number; cardNumber: string }[] }).items.find((c) => c.cardNumber === 'OP01-077')!;
 

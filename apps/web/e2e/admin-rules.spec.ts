@@ -1,16 +1,13 @@
 import enAccount from '../src/locales/en/account.json' with { type: 'json' };
 import enAdmin from '../src/locales/en/admin.json' with { type: 'json' };
 import { expect, test } from './fixtures';
-import { createAccount } from './mail';
+import { createAdmin } from './admin';
 
 const L = enAdmin.admin;
 const R = L.regulations;
-/** An admin of the e2e server (ADMIN_EMAILS in playwright.config.ts), only used here; a retry signs up its own. */
-const adminOf = (retry: number) => (retry ? 'admin-rules-e2e-retry1@example.com' : 'admin-rules-e2e@example.com');
 
-test('an admin adds a banned card with its source, sees decks judged on it, then ends it into the history', async ({ page }, testInfo) => {
-  const ADMIN = adminOf(testInfo.retry);
-  await createAccount(page, { email: ADMIN });
+test('an admin adds a banned card with its source, sees decks judged on it, then ends it into the history', async ({ page }) => {
+  const ADMIN = await createAdmin(page, 'rules');
   // A starter-deck card no other test plays, from a first day new on every run (the data directory may be kept).
   const number = 'ST02-017';
   const from = `2020-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`;

@@ -5,6 +5,7 @@ import ptCommon from '../src/locales/pt/common.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAccount, E2E_PASSWORD, uniqueEmail, uniqueUsername, waitForMail } from './mail';
 import type { Page } from '@playwright/test';
+import { AUTH_ADMIN } from './server';
 
 type Lang = 'en' | 'pt';
 /** The texts the account screens show: their own namespace over the common one. */
@@ -195,11 +196,10 @@ for (const lang of ['en', 'pt'] as const) {
   });
 }
 
-test('settings: profile, password change, admin users page and account deletion', async ({ page, request }, testInfo) => {
+test('settings: profile, password change, admin users page and account deletion', async ({ page, request }) => {
   const L = en;
-  // The admin (ADMIN_EMAILS of the e2e server) is created here and deleted at the end; the run's data directory is new.
-  // A retry uses its own address: the first try may have left its account behind.
-  const admin = testInfo.retry ? 'admin-e2e-retry1@example.com' : 'admin-e2e@example.com';
+  // An address of ADMIN_EMAILS (e2e/server.ts): an admin from its sign-up. Created here and deleted at the end.
+  const admin = AUTH_ADMIN;
   const { email, password: current } = await createAccount(page, { email: admin });
   await page.goto('/settings');
   await expect(page.getByTestId('account-tab')).toBeVisible();

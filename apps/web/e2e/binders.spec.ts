@@ -148,11 +148,11 @@ test('an import with more than 1,000 failed rows lists the first 1,000 and says 
   await expect(page.getByTestId('import-failures').locator('tbody tr')).toHaveCount(1_000);
 });
 
-test('a private binder opened signed out offers to sign in, then shows it to its owner', async ({ page, browser }, testInfo) => {
+test('a private binder opened signed out offers to sign in, then shows it to its owner', async ({ page, browser }) => {
   const { email, password } = await createAccount(page, { email: uniqueEmail('private-binder') });
   // Private binders are Hobby's.
   await page.goto('/');
-  await grantPlan(browser, page, { email, plan: 'hobby', admin: `admin-grant-binder-e2e${testInfo.retry ? '-retry1' : ''}@example.com` });
+  await grantPlan(browser, page, { email, plan: 'hobby', admin: 'grant-binder' });
   const res = await page.request.post('/api/binders', { data: { name: 'Vault', category: 'personal', isPublic: false } });
   const binder = (await res.json()) as { id: string };
   await page.context().clearCookies();

@@ -1,4 +1,43 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { test as playwrightTest, expect, type Page } from '@playwright/test';
+import { startServer, type E2eServer } from './server';
+
+/** A port nobody listens on now, for this worker's server. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Playwright's own fixtures, with this worker's server as `baseURL`: started once per worker on a copy of the run's
+ * template data directory (e2e/global-setup.ts, e2e/server.ts), stopped and removed when the worker ends.
+ */
+export const serverTest = playwrightTest.extend<object, { e2eServer: E2eServer }>({
+  e2eServer: [
+    // Playwright reads a fixture's dependencies from its destructured first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const runDir = process.env.E2E_RUN_DIR;
+      const template = process.env.E2E_TEMPLATE_DIR;
+      if (!runDir || !template) throw new Error('No template data directory: e2e/global-setup.ts makes it (run through playwright.config.ts)');
+      const dataDir = path.join(runDir, `worker-${workerInfo.workerIndex}`);
+      fs.cpSync(template, dataDir, { recursive: true });
+      const server = await startServer({ port: await freePort(), dataDir });
+      process.env.E2E_BASE_URL = server.url;
+      process.env.E2E_DATA_DIR = dataDir;
+      await use(server);
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ e2eServer }, use) => use(e2eServer.url),
+});
 
 /**
  * Every test starts with English and the dark theme unless it sets something else, and comes from its own
@@ -8,7 +47,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 /** React's own reports of a hydration that failed or fell back to drawing in the browser. */
 export const isHydrationError = (message: string) => /hydrat|Minified React error #4(18|19|21|23|25)\b|could not finish this Suspense/i.test(message);
 
-export const test = base.extend<{ page: Page }>({
+export const test = serverTest.extend<{ page: Page }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': address });

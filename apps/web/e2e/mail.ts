@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { workerServer } from './server';
 
 export interface Mail {
   subject: string;
@@ -28,12 +29,14 @@ function readMail(file: string): Mail {
   return { subject, text, link };
 }
 
+/** The mail of this worker's server: DATA_DIR/mail. */
+const workerMailDir = () => path.join(workerServer().dataDir, 'mail');
+
 /**
  * The newest message to `to` in the server's DATA_DIR/mail (the embedded mailer writes one .eml per
  * message), waiting for it to arrive; `after` skips messages already seen.
  */
-export async function waitForMail(to: string, after = 0): Promise<Mail & { count: number }> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+export async function waitForMail(to: string, after = 0, dir = workerMailDir()): Promise<Mail & { count: number }> {
   let found: (Mail & { count: number }) | null = null;
   await expect
     .poll(
@@ -55,12 +58,18 @@ export const uniqueUsername = (prefix: string) => `${prefix}_${Math.floor(Math.r
 /** A password that passes every rule, the common-password one included (packages/core/src/password.ts). */
 export const E2E_PASSWORD = 'Thousand-Sunny-7';
 
-/** A confirmed account made through the API (same cookies as the page), optionally with the terms accepted. */
-export async function createAccount(page: Page, { email, password = E2E_PASSWORD, accept = true }: { email: string; password?: string; accept?: boolean }) {
+/**
+ * A confirmed account made through the API (with the page's cookies, or an API context's), optionally with the terms
+ * accepted. `mailDir` is where the server writes mail (this worker's server unless said).
+ */
+export async function createAccount(
+  page: Pick<Page, 'request'> | { request: APIRequestContext },
+  { email, password = E2E_PASSWORD, accept = true, mailDir }: { email: string; password?: string; accept?: boolean; mailDir?: string },
+) {
   const request: APIRequestContext = page.request;
   const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password, name: email.split('@')[0] } });
   expect(signUp.status(), await signUp.text()).toBe(200);
-  const mail = await waitForMail(email);
+  const mail = await waitForMail(email, 0, mailDir);
   const confirmed = await request.get(new URL(mail.link).pathname + new URL(mail.link).search, { maxRedirects: 0 });
   expect(confirmed.status()).toBe(302);
   if (accept) {

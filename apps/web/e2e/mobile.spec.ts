@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createAdmin } from './admin';
 import { createAccount, uniqueEmail } from './mail';
 
 test('on a phone the sidebar is an overlay menu and filters open in a sheet', async ({ page }) => {
@@ -79,9 +80,9 @@ const clipped = (locator: Locator) =>
       .map((el) => el.textContent),
   );
 
-test('at 390 px nothing is cut: the deck tabs, set names, and the admin users table as cards', async ({ page }, info) => {
+test('at 390 px nothing is cut: the deck tabs, set names, and the admin users table as cards', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await createAccount(page, { email: info.retry ? 'admin-mobile-e2e-retry1@example.com' : 'admin-mobile-e2e@example.com' });
+  await createAdmin(page, 'mobile');
   await page.goto('/deck/new');
   const tabs = page.getByRole('tablist', { name: 'Deck views' }).getByRole('tab');
   await expect(tabs).toHaveCount(4);

@@ -5,14 +5,13 @@ import { expect, test } from './fixtures';
 import Stripe from 'stripe';
 import { createAccount, uniqueEmail } from './mail';
 import { grantPlan } from './plan-grant';
+import { createAdmin } from './admin';
 import { E2E_STRIPE } from './stripe';
 
 const W = enPrices.watches;
 const S = enCommon.subscription;
-/** An admin of the e2e server (ADMIN_EMAILS in playwright.config.ts). */
-const adminOf = (retry: number) => (retry ? 'admin-plans-e2e-retry1@example.com' : 'admin-plans-e2e@example.com');
 
-test("a Free user's 4th price alert is a locked feature; an admin's complimentary Hobby plan lifts it on the next try, no reload", async ({ page, browser }, testInfo) => {
+test("a Free user's 4th price alert is a locked feature; an admin's complimentary Hobby plan lifts it on the next try, no reload", async ({ page, browser }) => {
   const email = uniqueEmail('plans');
   await createAccount(page, { email });
   const cardsRes = await page.request.get('/api/cards?set=op-01&variations=false&pageSize=4&sort=number');
@@ -44,12 +43,11 @@ test("a Free user's 4th price alert is a locked feature; an admin's complimentar
   await expect(otherTab.getByTestId('current-plan')).toHaveText(enCommon.plans.names.free);
 
   // Meanwhile an admin grants a complimentary Hobby plan from /admin.
-  const ADMIN = adminOf(testInfo.retry);
   // Its own browser; its API shortcuts write with the app's Origin, as the page fixture's do.
   const origin = new URL(page.url()).origin;
   const adminContext = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin, 'X-Forwarded-For': '10.251.0.7' } });
   const admin = await adminContext.newPage();
-  await createAccount(admin, { email: ADMIN });
+  const ADMIN = await createAdmin(admin, 'plans');
   await admin.goto('/admin');
   await admin.getByRole('searchbox').fill(email);
   await expect(admin.getByTestId('admin-user-row')).toHaveCount(1);
@@ -159,13 +157,13 @@ test('Free limits in the app: the 11th binder is refused with a "See plans" toas
   await expect(page.getByTestId('value-history-locked')).toHaveCount(0);
 });
 
-test('family sharing: the owner invites by e-mail, the member accepts and gets Hobby, sees the shared binder, then leaves', async ({ page, browser }, testInfo) => {
+test('family sharing: the owner invites by e-mail, the member accepts and gets Hobby, sees the shared binder, then leaves', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const F = enCommon.family;
   const ownerEmail = uniqueEmail('family-owner');
   await createAccount(page, { email: ownerEmail });
   await page.goto('/');
-  await grantPlan(browser, page, { email: ownerEmail, plan: 'family', admin: `admin-grant-family-e2e${testInfo.retry ? '-retry1' : ''}@example.com` });
+  await grantPlan(browser, page, { email: ownerEmail, plan: 'family', admin: 'grant-family' });
 
   // The member-to-be, in their own browser.
   const origin = new URL(page.url()).origin;

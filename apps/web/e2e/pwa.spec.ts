@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, type Page } from '@playwright/test';
+// Playwright's own page (no language or theme set), on this worker's server.
+import { serverTest as test } from './fixtures';
 
 /**
  * The installable, offline app (issue 17): the manifest and service worker make it installable, the catalogue opened

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { createAccount } from './mail';
+import { createAdmin } from './admin';
 
 /**
  * The router's pages (apps/web/src/app/router.tsx) as the accessibility and layout-shift checks (e2e/a11y.spec.ts)
@@ -32,12 +32,11 @@ interface ApiCard {
 }
 
 /**
- * Signs in as an admin of the e2e server (`admin-<name>-e2e@example.com`, in ADMIN_EMAILS of playwright.config.ts;
- * a retry signs up its own) with a legal public deck, an empty one and a binder holding a few cards, and returns the
+ * Signs in as a new admin of the e2e server (e2e/admin.ts) with a legal public deck, an empty one and a binder holding a few cards, and returns the
  * pages that need an account, the admin's included.
  */
-export async function signInWithContent(page: Page, name: string, retry: number): Promise<string[]> {
-  await createAccount(page, { email: `admin-${name}-e2e${retry ? `-retry${retry}` : ''}@example.com` });
+export async function signInWithContent(page: Page, name: string): Promise<string[]> {
+  await createAdmin(page, name);
   const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: ApiCard[] }).items;
   const leader = (await ask('color=Red&type=Leader&block=3&variations=false&pageSize=50')).find((c) => c.colors.length === 1)!;
   const main = (await ask('color=Red&type=Character&block=3&variations=false&pageSize=50')).filter((c) => c.colors.length === 1).slice(0, 13);

@@ -1,15 +1,12 @@
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import enPrices from '../src/locales/en/prices.json' with { type: 'json' };
 import { expect, test } from './fixtures';
-import { createAccount } from './mail';
+import { createAdmin } from './admin';
 
 const W = enPrices.watches;
-/** An admin of the e2e server (ADMIN_EMAILS in playwright.config.ts): it watches a price and uploads the file that crosses it. */
-const adminOf = (retry: number) => (retry ? 'admin-watch-e2e-retry1@example.com' : 'admin-watch-e2e@example.com');
 
-test('a price alert added from a card page fires when a price file crosses it: the bell lights up live, the watchlist shows it met', async ({ page }, testInfo) => {
-  const ADMIN = adminOf(testInfo.retry);
-  await createAccount(page, { email: ADMIN });
+test('a price alert added from a card page fires when a price file crosses it: the bell lights up live, the watchlist shows it met', async ({ page }) => {
+  const ADMIN = await createAdmin(page, 'watch');
   const search = await page.request.get('/api/cards?q=op01-016&variations=false');
   const nami = ((await search.json()) as { items: { id: number; cardNumber: string; name: string }[] }).items.find((c) => c.cardNumber === 'OP01-016')!;
   // Demo prices are written just after the server starts: the BR price (an estimate from the US one) in BRL.
