@@ -1,21 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './e2e/browser';
 import { E2E_STRIPE } from './e2e/stripe';
-
-/** Debian's chromium (never a downloaded browser): CHROMIUM_PATH, else `chromium` on PATH. */
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('which', [name], { encoding: 'utf8' }).trim();
-    } catch {
-      /* try the next name */
-    }
-  }
-  throw new Error('Chromium not found: install Debian\'s chromium package or set CHROMIUM_PATH');
-}
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 

@@ -25,7 +25,9 @@ interface Contrast {
 /** Axe's violations on the page as one line each: theme, route, rule, element and what is wrong (colours and ratio for contrast). */
 async function axe(page: Page, route: string, theme: Theme): Promise<string[]> {
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  // Legacy mode runs axe in the page itself; the default opens a blank page per call to merge the results of every
+  // frame, for cross-origin frames the app never has (no iframes). Same results, about half the time and CPU.
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
   return violations.flatMap((v) =>
     v.nodes.map((node) => {
       const contrast = node.any.find((c) => c.id === 'color-contrast')?.data as Contrast | undefined;

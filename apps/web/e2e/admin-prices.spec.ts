@@ -45,7 +45,7 @@ test('an admin imports the Liga example price CSV and sees its run, matched 1, i
   const prices = (await (await page.request.get(`/api/cards/${luffy.id}/prices?currency=BRL`)).json()) as { markets: { market: string; source: string; estimate: boolean; min: number }[] };
   expect(prices.markets.find((m) => m.market === 'br')).toMatchObject({ source: 'csv', estimate: false, min: 2400 });
 
-  // The account is removed, so the test can run again on a kept data directory (E2E_DATA_DIR).
+  // The admin deletes its account, with the price run it made behind it.
   const removed = await page.request.post('/api/me/delete', { data: { confirmation: ADMIN } });
   expect(removed.status(), await removed.text()).toBeLessThan(300);
 });

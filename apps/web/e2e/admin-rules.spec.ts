@@ -8,7 +8,7 @@ const R = L.regulations;
 
 test('an admin adds a banned card with its source, sees decks judged on it, then ends it into the history', async ({ page }) => {
   const ADMIN = await createAdmin(page, 'rules');
-  // A starter-deck card no other test plays, from a first day new on every run (the data directory may be kept).
+  // A starter-deck card no other test plays, from a first day new on every run (a test may run again on the same server: --repeat-each).
   const number = 'ST02-017';
   const from = `2020-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`;
 

@@ -68,7 +68,7 @@ test("a Free user's 4th price alert is a locked feature; an admin's complimentar
   await expect(page.getByText(S.features.watchesUnlimited)).toBeVisible();
   await expect(page.getByText(S.complimentary.replace('{{plan}}', enCommon.plans.names.hobby))).toBeVisible();
 
-  // The accounts are removed, so the test can run again on a kept data directory (E2E_DATA_DIR).
+  // Both delete their accounts: the grant (the admin's and the user's side) does not stand in the way.
   for (const [p, who] of [[page, email], [admin, ADMIN]] as const) {
     const removed = await p.request.post('/api/me/delete', { data: { confirmation: who } });
     expect(removed.status(), await removed.text()).toBeLessThan(300);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import scan from '../src/locales/en/scan.json' with { type: 'json' };
+import { fullChromiumPath } from './browser';
 import { cornerVideo } from './fake-camera';
 import { expect, test as base } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
@@ -14,9 +15,14 @@ const test = base.extend<object, { fakeVideo: string }>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
   fakeVideo: [async ({}, use) => use(await cornerVideo(PRINTED.cardNumber, PRINTED.rarity)), { scope: 'worker' }],
+  // The full browser: in the headless shell the other specs use, the page read nothing from the fake camera in 60 s.
   launchOptions: [
     async ({ launchOptions, fakeVideo }, use) =>
-      use({ ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${fakeVideo}`] }),
+      use({
+        ...launchOptions,
+        executablePath: fullChromiumPath(),
+        args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${fakeVideo}`],
+      }),
     { scope: 'worker' },
   ],
 });

@@ -98,7 +98,7 @@ test('a price alert added from a card page fires when a price file crosses it: t
   await expect(emails).toHaveAttribute('data-state', 'unchecked');
   await expect.poll(async () => ((await (await page.request.get('/api/me')).json()) as { profile: { alertEmails: boolean } }).profile.alertEmails).toBe(false);
 
-  // The account is removed, so the test can run again on a kept data directory (E2E_DATA_DIR).
+  // The admin deletes its account, with the alerts it fired behind it.
   const removed = await page.request.post('/api/me/delete', { data: { confirmation: ADMIN } });
   expect(removed.status(), await removed.text()).toBeLessThan(300);
 });
