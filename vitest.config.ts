@@ -31,6 +31,7 @@ const EMBEDDED_PATHS = [
   'apps/server/src/features/watches/watches.test.ts',
   'apps/server/src/security/cluster.security.test.ts',
   'apps/server/src/security/openapi-fuzz.security.test.ts',
+  'apps/server/src/security/auth-fuzz.security.test.ts',
 ];
 
 const SECURITY_FILES = ['packages/core/src/**/*.security.test.ts', 'apps/server/src/**/*.security.test.ts'];

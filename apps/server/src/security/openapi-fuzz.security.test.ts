@@ -1,19 +1,16 @@
 /**
- * Every operation of the OpenAPI document, and every better-auth endpoint that takes user input, called with
- * each hostile value in each path parameter, query parameter and body field (and one level into arrays of
- * objects), signed out and signed in (as an administrator who accepted the terms). No answer may be a 5xx or
- * leak a stack trace; our own 4xx answers must be the JSON error object. The counts are printed and written to
- * test-results/security/openapi-fuzz.json for the report.
+ * Every operation of the OpenAPI document, called with each hostile value in each path parameter, query parameter and
+ * body field (and one level into arrays of objects), signed out and signed in (as an administrator who accepted the
+ * terms). No answer may be a 5xx or leak a stack trace; our own 4xx answers must be the JSON error object. The counts
+ * are printed and written to test-results/security/openapi-fuzz.json for the report. The better-auth endpoints are
+ * walked by auth-fuzz.security.test.ts, beside this one (the two run in parallel).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../app';
 import { catalogueIndex } from '../features/cards/catalogue-index';
-import { HOSTILE_VALUES, hostileText, hostileUrlText, leaksInternals, type HostileValue } from '../testing/hostile-values';
-import { cookieOf, createAuthTestApp, signUpVerified, TEST_PUBLIC_URL } from '../testing/test-app';
+import { startFuzzRun, type FuzzRun } from '../testing/fuzz-harness';
+import { HOSTILE_VALUES, hostileText, hostileUrlText, type HostileValue } from '../testing/hostile-values';
 
-type Ctx = Awaited<ReturnType<typeof createAuthTestApp>>;
 type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -33,66 +30,13 @@ type Operation = {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 };
 
-const ADMIN_EMAIL = 'fuzz-admin@example.com';
-// Strong enough for any password policy (length, classes, not a common password).
-const PASSWORD = 'Fz!9qLw2#vRt7-Kp';
-
-let ctx: Ctx;
-/** The administrator's session: every operation is tried signed in as them. */
-let admin: string;
-/** A second user whose password, name and picture the better-auth endpoints fuzz (their session may be renewed). */
-let authUser = { email: 'fuzz-auth@example.com', cookie: '' };
-let otherUserId: string;
+let run: FuzzRun;
 let cardId: number;
 let cardNumber: string;
 let setSlug: string;
 let deckId: string;
 let binderId: string;
 let rowId: number;
-
-interface Failure {
-  what: string;
-  value: string;
-  status: number;
-  body: string;
-}
-const failures: Failure[] = [];
-const stats = { operations: 0, authEndpoints: 0, fields: 0, requests: 0, byStatus: {} as Record<string, number> };
-/** Per operation: the slots fuzzed and the requests sent (hostile values × slots × sessions, plus the base calls). */
-const perOperation: { operation: string; slots: string[]; requests: number }[] = [];
-
-const send = (method: string, url: string, init: { body?: string; type?: string; cookie?: string } = {}) => {
-  const headers: Record<string, string> = { Origin: TEST_PUBLIC_URL, Accept: 'application/json' };
-  if (init.type) headers['Content-Type'] = init.type;
-  if (init.cookie) headers.Cookie = init.cookie;
-  return ctx.app.request(url, { method, headers, body: init.body });
-};
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-async function check(what: string, valueName: string, res: Response, ours: boolean) {
-  stats.requests++;
-  stats.byStatus[res.status] = (stats.byStatus[res.status] ?? 0) + 1;
-  // A live stream (the notifications' event stream) that opened never ends: its opening was the answer.
-  if (res.status < 300 && res.headers.get('content-type')?.startsWith('text/event-stream')) {
-    await res.body?.cancel();
-    return;
-  }
-  const body = await res.text();
-  const fail = (reason: string) => failures.push({ what: `${what} (${reason})`, value: valueName, status: res.status, body: body.slice(0, 300) });
-  if (res.status >= 500) return fail('5xx');
-  if (leaksInternals(body)) return fail('stack trace');
-  if (ours && res.status >= 400) {
-    const parsed = parseJson(body) as { error?: { code?: unknown; message?: unknown } } | null;
-    if (typeof parsed?.error?.code !== 'string' || typeof parsed.error.message !== 'string') fail('4xx without the JSON error object');
-  }
-}
 
 /** A value the schema accepts, for the fields the operation requires (hand-written bases cover the rest). */
 function example(schema: JsonSchema | undefined): unknown {
@@ -167,7 +111,7 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/cards/')) return String(cardId);
   if (route.startsWith('/decks/')) return deckId;
   if (route.startsWith('/binders/')) return binderId;
-  if (route.startsWith('/admin/users/')) return otherUserId;
+  if (route.startsWith('/admin/users/')) return run.otherUserId;
   // Another user's profile: the admin follows and unfollows them, and lists their followers.
   if (route.startsWith('/profiles/')) return 'fuzz_auth';
   if (route.startsWith('/admin/deck-regulations/')) return '999999';
@@ -260,56 +204,31 @@ function slotsOf(op: Operation): Slot[] {
 const slotName = (s: Slot) => (s.kind === 'item' ? `${s.name}[0]${s.item ? `.${s.item}` : ''}` : `${s.kind === 'whole-body' || s.kind === 'text-body' ? '' : `${s.kind}:`}${s.name}`);
 
 beforeAll(async () => {
-  ctx = await createAuthTestApp({ seed: true, adminEmails: [ADMIN_EMAIL] });
-  admin = await signUpVerified(ctx, ADMIN_EMAIL, PASSWORD);
-  authUser.cookie = await signUpVerified(ctx, authUser.email, PASSWORD);
-  const accept = (cookie: string, username: string) =>
-    send('POST', '/api/me/accept-terms', { body: JSON.stringify({ username, countryCode: 'BR', ageConfirmed: true, tosAccepted: true }), type: 'application/json', cookie });
-  expect((await accept(admin, 'fuzz_admin')).status).toBe(200);
-  expect((await accept(authUser.cookie, 'fuzz_auth')).status).toBe(200);
-  const me = (await (await ctx.app.request('/api/me', { headers: { Cookie: authUser.cookie } })).json()) as { user: { id: string } };
-  otherUserId = me.user.id;
-  const index = await catalogueIndex(ctx.db);
+  run = await startFuzzRun();
+  const index = await catalogueIndex(run.ctx.db);
   const card = [...index.byId.values()].find((c) => !c.isVariation && c.cardType === 'Character')!;
   cardId = card.id;
   cardNumber = card.cardNumber;
   setSlug = card.set!.slug;
   const json = async (method: string, url: string, body: unknown) => {
-    const res = await send(method, url, { body: JSON.stringify(body), type: 'application/json', cookie: admin });
+    const res = await run.send(method, url, { body: JSON.stringify(body), type: 'application/json', cookie: run.admin });
     expect(res.status, `${method} ${url}`).toBeLessThan(300);
     return res.json() as Promise<Record<string, unknown>>;
   };
   deckId = (await json('POST', '/api/decks', { name: 'Fuzz target', format: 'standard' })).id as string;
   binderId = (await json('POST', '/api/binders', { name: 'Fuzz target', category: 'personal' })).id as string;
   await json('POST', `/api/binders/${binderId}/cards`, { cards: [{ cardId, quantity: 3 }] });
-  const rows = (await (await send('GET', `/api/binders/${binderId}/cards`, { cookie: admin })).json()) as { items: { id: number }[] };
+  const rows = (await (await run.send('GET', `/api/binders/${binderId}/cards`, { cookie: run.admin })).json()) as { items: { id: number }[] };
   rowId = rows.items[0]!.id;
 }, 180_000);
 
 afterAll(async () => {
-  const summary = {
-    operations: stats.operations,
-    authEndpoints: stats.authEndpoints,
-    fieldsFuzzed: stats.fields,
-    hostileValuesPerField: HOSTILE_VALUES.length,
-    requests: stats.requests,
-    byStatus: stats.byStatus,
-    perOperation,
-    failures: failures.length,
-    failureList: failures,
-  };
-  const dir = path.resolve(import.meta.dirname, '../../../../test-results/security');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'openapi-fuzz.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  console.log(
-    `OpenAPI fuzz: ${stats.operations} operations and ${stats.authEndpoints} auth endpoints, ${stats.fields} fields × ${HOSTILE_VALUES.length} hostile values, ` +
-      `${stats.requests} requests, ${failures.length} failures; statuses ${JSON.stringify(stats.byStatus)}`,
-  );
-  await ctx?.database.close();
+  await run?.finish('openapi-fuzz');
 });
 
 describe('OpenAPI fuzz: every operation with hostile values', () => {
   it('answers every hostile value with a 4xx JSON error or a success, never a 5xx or a stack trace', async () => {
+    const { admin, failures, stats, perOperation, send, check } = run;
     const before = failures.length;
     const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
     const operations = Object.entries(doc.paths).flatMap(([route, item]) => Object.entries(item).map(([method, op]) => ({ route, method, op })));
@@ -333,56 +252,6 @@ describe('OpenAPI fuzz: every operation with hostile values', () => {
         }
       }
       perOperation.push({ operation: `${method.toUpperCase()} /api${route}`, slots: slots.map(slotName), requests: stats.requests - sent });
-    }
-    const found = failures.slice(before);
-    expect(found, JSON.stringify(found.slice(0, 20), null, 2)).toEqual([]);
-  });
-
-  it('answers hostile values on the better-auth endpoints that take user input without a 5xx', async () => {
-    const before = failures.length;
-    let n = 0;
-    const fresh = () => `fuzz-signup-${++n}@example.com`;
-    /** The endpoints and a valid body (or query) for each; `signedIn` ones use the second user's session. */
-    const endpoints: { method: 'GET' | 'POST'; path: string; base: () => Record<string, unknown>; signedIn?: boolean; query?: boolean }[] = [
-      { method: 'POST', path: '/sign-up/email', base: () => ({ email: fresh(), password: PASSWORD, name: 'Fuzz', image: 'https://example.com/a.png', callbackURL: '/', rememberMe: true }) },
-      { method: 'POST', path: '/sign-in/email', base: () => ({ email: ADMIN_EMAIL, password: 'Wrong-password-1', callbackURL: '/', rememberMe: false }) },
-      { method: 'POST', path: '/request-password-reset', base: () => ({ email: ADMIN_EMAIL, redirectTo: '/auth/recovery' }) },
-      { method: 'POST', path: '/reset-password', base: () => ({ newPassword: PASSWORD, token: 'not-a-token' }) },
-      { method: 'POST', path: '/send-verification-email', base: () => ({ email: ADMIN_EMAIL, callbackURL: '/' }) },
-      { method: 'GET', path: '/verify-email', base: () => ({ token: 'not-a-token', callbackURL: '/' }), query: true },
-      { method: 'POST', path: '/sign-in/social', base: () => ({ provider: 'google', callbackURL: '/' }) },
-      { method: 'POST', path: '/update-user', base: () => ({ name: 'Fuzz user', image: 'https://example.com/a.png' }), signedIn: true },
-      { method: 'POST', path: '/change-password', base: () => ({ currentPassword: PASSWORD, newPassword: PASSWORD, revokeOtherSessions: false }), signedIn: true },
-      { method: 'POST', path: '/change-email', base: () => ({ newEmail: fresh(), callbackURL: '/' }), signedIn: true },
-      { method: 'POST', path: '/revoke-session', base: () => ({ token: 'not-a-token' }), signedIn: true },
-      { method: 'POST', path: '/update-session', base: () => ({ ipAddress: '127.0.0.1' }), signedIn: true },
-      { method: 'POST', path: '/unlink-account', base: () => ({ providerId: 'google', accountId: 'x' }), signedIn: true },
-      { method: 'GET', path: '/account-info', base: () => ({ accountId: 'x' }), signedIn: true, query: true },
-    ];
-    for (const endpoint of endpoints) {
-      stats.authEndpoints++;
-      const fields = Object.keys(endpoint.base());
-      stats.fields += fields.length + (endpoint.query ? 0 : 1);
-      const sent = stats.requests;
-      for (const field of [...fields, ...(endpoint.query ? [] : ['(body)'])]) {
-        for (const hostile of HOSTILE_VALUES) {
-          const values = { ...endpoint.base(), ...(field === '(body)' ? {} : { [field]: hostile.value }) };
-          const cookie = endpoint.signedIn ? authUser.cookie : undefined;
-          let res: Response;
-          if (endpoint.query) {
-            const query = Object.entries(values).map(([k, v]) => `${k}=${k === field ? hostileUrlText(hostile) : encodeURIComponent(hostileText(v))}`);
-            res = await send('GET', `/api/auth${endpoint.path}?${query.join('&')}`, { cookie });
-          } else {
-            const body = field === '(body)' ? JSON.stringify(hostile.value) : JSON.stringify(values);
-            res = await send(endpoint.method, `/api/auth${endpoint.path}`, { body, type: 'application/json', cookie });
-          }
-          // A renewed session (a password change revokes the others) replaces the one we hold.
-          const renewed = cookieOf(res);
-          if (endpoint.signedIn && renewed.includes('session_token=') && !/session_token=;/.test(renewed)) authUser = { ...authUser, cookie: renewed };
-          await check(`${endpoint.method} /api/auth${endpoint.path} ${field}`, hostile.name, res, false);
-        }
-      }
-      perOperation.push({ operation: `${endpoint.method} /api/auth${endpoint.path}`, slots: [...fields, ...(endpoint.query ? [] : ['(body)'])], requests: stats.requests - sent });
     }
     const found = failures.slice(before);
     expect(found, JSON.stringify(found.slice(0, 20), null, 2)).toEqual([]);
