@@ -102,8 +102,19 @@ export default defineConfig({
         resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Components in a browser-like document; a .test.ts file that needs one says `@vitest-environment jsdom`.
+          include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+        test: {
+          name: 'web-logic',
+          // The web app's logic (.test.ts): no document to build for each file unless the file asks for one.
+          include: ['apps/web/src/**/*.test.ts'],
+          environment: 'node',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },

@@ -11,8 +11,8 @@ export default defineConfig({
   // The seeded data directory each worker's server copies (e2e/global-setup.ts, e2e/server.ts).
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  // One worker per core, each with its own server (e2e/fixtures.ts). E2E_WORKERS overrides (docs/testing.md).
-  workers: Number(process.env.E2E_WORKERS ?? os.availableParallelism()),
+  // One worker per core (at most 8), each with its own server (e2e/fixtures.ts). E2E_WORKERS overrides (docs/testing.md).
+  workers: Number(process.env.E2E_WORKERS ?? Math.min(os.availableParallelism(), 8)),
   // Never retried: a test that fails once in several runs is a defect in the test or the product (docs/testing.md).
   retries: 0,
   forbidOnly: true,

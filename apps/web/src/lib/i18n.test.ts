@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '@/test/i18n';

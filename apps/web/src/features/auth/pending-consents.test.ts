@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { MeResponse } from '@grandline/core/contracts/account';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPendingConsents, readPendingConsents, savePendingConsents } from './pending-consents';
