@@ -202,20 +202,22 @@ export function parsePrice(text: string): number | null {
 /**
  * The text cut into pieces of at most `records` CSV records or about `chars` characters each, only between records,
  * never inside a quoted field. A quote opens a field only at its start and `""` inside it is a quote, as RFC 4180 and
- * papaparse read them. Linear in the text (it jumps between quotes and line ends with indexOf); a quoted field longer
- * than MAX_IMPORT_LINE_LENGTH is refused.
+ * papaparse read them. Linear in the text, quotes included: it jumps between quotes and line ends with indexOf, and
+ * looks for a line's end again only once past it (a line full of quotes once cost a search per quote). Lazy: each
+ * piece is cut when it is asked for, so a reader that pauses between pieces never scans the whole file in one go.
+ * A quoted field longer than MAX_IMPORT_LINE_LENGTH is refused.
  */
-export function splitCsvRecords(text: string, delimiter: string, { records = 2_000, chars = 256 * 1024 } = {}): string[] {
-  const pieces: string[] = [];
+export function* csvRecordPieces(text: string, delimiter: string, { records = 2_000, chars = 256 * 1024 } = {}): Generator<string, void> {
   const delim = delimiter.charCodeAt(0);
   const lineAt = (pos: number) => text.slice(0, pos).split('\n').length;
   let start = 0;
   let count = 0;
   let i = 0;
   let nextQuote = text.indexOf('"');
+  let nextLine = text.indexOf('\n');
   while (i < text.length) {
     if (nextQuote !== -1 && nextQuote < i) nextQuote = text.indexOf('"', i);
-    const nextLine = text.indexOf('\n', i);
+    if (nextLine !== -1 && nextLine < i) nextLine = text.indexOf('\n', i);
     if (nextQuote !== -1 && (nextLine === -1 || nextQuote < nextLine)) {
       const before = nextQuote === 0 ? 10 : text.charCodeAt(nextQuote - 1);
       i = nextQuote + 1;
@@ -231,14 +233,21 @@ export function splitCsvRecords(text: string, delimiter: string, { records = 2_0
     if (nextLine === -1) break;
     i = nextLine + 1;
     if (++count >= records || i - start >= chars) {
-      pieces.push(text.slice(start, i));
+      yield text.slice(start, i);
       start = i;
       count = 0;
     }
   }
-  if (start < text.length) pieces.push(text.slice(start));
-  return pieces;
+  if (start < text.length) yield text.slice(start);
 }
+
+/** Every piece of `csvRecordPieces` at once. */
+export function splitCsvRecords(text: string, delimiter: string, options: { records?: number; chars?: number } = {}): string[] {
+  return [...csvRecordPieces(text, delimiter, options)];
+}
+
+/** `text` cut to `max` characters, with an ellipsis when cut. */
+const clip = (text: string | null, max: number) => (text !== null && text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** A first line that is data of the generic format without a header: a whole quantity, then a card number. */
 const isGenericRow = (cells: string[]) => cells.length >= 2 && /^\d{1,4}$/.test((cells[0] ?? '').trim()) && NUMBER.test((cells[1] ?? '').trim());
@@ -262,16 +271,20 @@ function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
   const clean = text.replace(/^\uFEFF/, '');
   if (!clean.trim()) throw new CsvFileError('NO_DATA_ROWS');
   checkImportText(clean);
+  yield;
   // The separator is guessed from the first lines, then every piece is read with it.
   const delimiter = Papa.parse<string[]>(clean.slice(0, 64 * 1024), { delimitersToGuess: [',', ';', '\t'], preview: 20 }).meta.delimiter;
-  const pieces = splitCsvRecords(clean, delimiter, { records: RECORDS_PER_STEP, chars: 64 * 1024 });
+  yield;
+  // Cut lazily, one piece per step: no step reads more than about 64 KB of the file.
+  const pieces = csvRecordPieces(clean, delimiter, { records: RECORDS_PER_STEP, chars: 64 * 1024 });
+  let piece = pieces.next();
   // The header is the first row that is not blank, however many blank lines come before it.
-  let next = 0;
   let header: string[] | undefined;
   let firstData: string[][] = [];
-  while (!header && next < pieces.length) {
-    if (next > 0) yield;
-    [header, ...firstData] = Papa.parse<string[]>(pieces[next++]!, { delimiter, skipEmptyLines: 'greedy' }).data;
+  while (!header && !piece.done) {
+    [header, ...firstData] = Papa.parse<string[]>(piece.value, { delimiter, skipEmptyLines: 'greedy' }).data;
+    yield;
+    piece = pieces.next();
   }
   if (!header) throw new CsvFileError('NO_DATA_ROWS');
   const index: Partial<Record<Column, number>> = {};
@@ -288,7 +301,7 @@ function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
     firstData = [header, ...firstData];
   }
   if (index.number === undefined) {
-    if (firstData.length === 0 && next === pieces.length) throw new CsvFileError('NO_DATA_ROWS');
+    if (firstData.length === 0 && piece.done) throw new CsvFileError('NO_DATA_ROWS');
     throw new CsvFileError('FORMAT_NOT_IMPLEMENTED');
   }
   const format = index.edition === undefined ? 'generic' : 'liga';
@@ -306,7 +319,8 @@ function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
     const name = cell(row, 'name') || null;
     const rawNumber = cell(row, 'number');
     const fail = (reason: CsvRowProblem, number: string | null = rawNumber || null) => {
-      errors.push({ line, edition, name, number, reason });
+      // A problem quotes its cells, cut to what a person reads: a hostile file's answer stays small.
+      errors.push({ line, edition: clip(edition, 40), name: clip(name, 100), number: clip(number, 40), reason });
     };
     const m = NUMBER.exec(rawNumber);
     if (!m) return fail('MISSING_NUMBER');
@@ -332,9 +346,10 @@ function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
     });
   };
   firstData.forEach(readRow);
-  for (const piece of pieces.slice(next)) {
+  while (!piece.done) {
+    Papa.parse<string[]>(piece.value, { delimiter, skipEmptyLines: 'greedy' }).data.forEach(readRow);
     yield;
-    Papa.parse<string[]>(piece, { delimiter, skipEmptyLines: 'greedy' }).data.forEach(readRow);
+    piece = pieces.next();
   }
   if (dataRows === 0) throw new CsvFileError('NO_DATA_ROWS');
   return { format, rows, errors };

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { checkImportText, splitCsvRecords } from '../formats/collection-csv';
+import { checkImportText, csvRecordPieces } from '../formats/collection-csv';
 import { type CurrencyCode, isCurrencyCode } from '../money/currencies';
 import { parseDecimal } from '../money/money';
 import { runSteps, runStepsCooperative } from '../steps';
@@ -98,10 +98,13 @@ function* priceCsvSteps(text: string): Generator<void, ParsedPriceCsv> {
   const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (!withoutBom.trim()) throw new PriceCsvError('EMPTY');
   checkImportText(withoutBom);
+  yield;
   // One line end for papaparse (it guesses one for the whole text, and a file may mix them).
   const clean = withoutBom.includes('\r') ? withoutBom.replace(/\r\n?/g, '\n') : withoutBom;
+  yield;
   const delimiter = Papa.parse<string[]>(clean.slice(0, 64 * 1024), { delimitersToGuess: [',', ';', '\t'], preview: 20 }).meta.delimiter;
-  const pieces = splitCsvRecords(clean, delimiter, { records: RECORDS_PER_STEP, chars: 64 * 1024 });
+  // Cut lazily, one piece per step: no step reads more than about 64 KB of the file.
+  const pieces = csvRecordPieces(clean, delimiter, { records: RECORDS_PER_STEP, chars: 64 * 1024 });
 
   let index: Record<PriceColumn, number> | null = null;
   let headerWidth = 0;
@@ -144,9 +147,8 @@ function* priceCsvSteps(text: string): Generator<void, ParsedPriceCsv> {
   };
 
   let lineOfPiece = 1;
-  for (let p = 0; p < pieces.length; p++) {
-    if (p > 0) yield;
-    const piece = pieces[p]!;
+  for (const piece of pieces) {
+    yield;
     let start = 0;
     let line = lineOfPiece;
     Papa.parse<string[]>(piece, {
