@@ -136,7 +136,14 @@ async function main() {
     port: env.PORT,
     hostname: env.HOST,
     leanPaths: [validateLeanPath({ db: database.db, maxJsonBodyBytes: env.MAX_JSON_BODY_BYTES, publicUrl, app: app.fetch })],
-    limits: { headersTimeoutMs: env.HEADERS_TIMEOUT_MS, requestTimeoutMs: env.REQUEST_TIMEOUT_MS, maxConnections: env.MAX_CONNECTIONS },
+    limits: {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      maxConnections: env.MAX_CONNECTIONS,
+      maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
+      bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
+    },
+    trustProxy: env.TRUST_PROXY,
     onListen: (info) => {
       log.info(
         { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started), pid: process.pid },

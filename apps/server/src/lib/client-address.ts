@@ -13,14 +13,13 @@ export const proxyHops = (trustProxy: boolean | number): number => (trustProxy =
  */
 export function clientAddress(req: Request, env: unknown, trustProxy: boolean | number): string | undefined {
   const socket = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
-  const hops = proxyHops(trustProxy);
-  if (hops > 0) {
-    const header = req.headers.get('x-forwarded-for');
-    if (header) {
-      const chain = header.split(',');
-      const entry = chain[Math.max(0, chain.length - hops)]!.trim();
-      if (isIP(entry)) return entry;
-    }
-  }
-  return socket;
+  return forwardedClient(req.headers.get('x-forwarded-for'), proxyHops(trustProxy)) ?? socket;
+}
+
+/** The client's entry of an X-Forwarded-For value behind `hops` trusted proxies (see clientAddress), if well formed. */
+export function forwardedClient(header: string | null | undefined, hops: number): string | undefined {
+  if (hops <= 0 || !header) return undefined;
+  const chain = header.split(',');
+  const entry = chain[Math.max(0, chain.length - hops)]!.trim();
+  return isIP(entry) ? entry : undefined;
 }

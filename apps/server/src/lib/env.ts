@@ -65,6 +65,13 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** Open connections one server process accepts at most; more are closed at once (file descriptors stay available). */
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(10_000),
+  /**
+   * Open connections one client address may hold in a process (behind TRUST_PROXY: requests in progress per forwarded
+   * address); more are answered 429. Well under MAX_CONNECTIONS, so one address cannot shut everyone else out.
+   */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(4).max(1_000_000).default(256),
+  /** A request body that stops arriving for this long is answered 408 and closed, in milliseconds (REQUEST_TIMEOUT_MS caps the whole request). */
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
   /** Comma-separated e-mails that are admins (set at start and when such an account signs up). */
   ADMIN_EMAILS: z.string().optional(),
   /** Server processes on PostgreSQL (node:cluster, one port); default one per core. The embedded database always runs one. */

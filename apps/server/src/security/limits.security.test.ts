@@ -85,17 +85,20 @@ describe('request bodies', () => {
 });
 
 // Slow clients and hostile 10 MB uploads are tested against the real server process: process.security.test.ts.
+/** The app on a real HTTP server with the given limits, on a free loopback port. */
+const listen = async (limits: Partial<Parameters<typeof startHttpServer>[0]['limits']>, trustProxy = 0) => {
+  const server = startHttpServer({
+    fetch: ctx.app.fetch,
+    port: 0,
+    hostname: '127.0.0.1',
+    limits: { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxConnections: 1000, ...limits },
+    trustProxy,
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return { server, port: (server.address() as AddressInfo).port };
+};
+
 describe('numerous clients', () => {
-  const listen = async (limits: Partial<Parameters<typeof startHttpServer>[0]['limits']>) => {
-    const server = startHttpServer({
-      fetch: ctx.app.fetch,
-      port: 0,
-      hostname: '127.0.0.1',
-      limits: { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxConnections: 1000, ...limits },
-    });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    return { server, port: (server.address() as AddressInfo).port };
-  };
   it('drops connections past the cap, and serves again once they are gone', async () => {
     const { server, port } = await listen({ maxConnections: 20, headersTimeoutMs: 10_000, requestTimeoutMs: 20_000 });
     const sockets: net.Socket[] = [];
@@ -114,6 +117,101 @@ describe('numerous clients', () => {
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     } finally {
       for (const s of sockets) s.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
+/** A connection from `localAddress` (any of 127/8 on loopback) that sends a request's headers and half its body. */
+async function halfSentBody(port: number, localAddress = '127.0.0.1', headers = '') {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress });
+  let answer = '';
+  socket.on('data', (d: Buffer) => (answer += d.toString()));
+  socket.on('error', () => undefined);
+  await new Promise((r) => socket.once('connect', r));
+  socket.write(`POST /api/decks/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${headers}Content-Length: 100\r\n\r\n{"format"`);
+  return { socket, answer: () => answer };
+}
+
+/** GET /api/health from `localAddress`, optionally through a claimed X-Forwarded-For. */
+async function healthFrom(port: number, localAddress: string, xff?: string): Promise<number> {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = http.request({ port, host: '127.0.0.1', localAddress, path: '/api/health', agent: false, headers: xff ? { 'X-Forwarded-For': xff } : {} }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('one client address cannot take every connection (MAX_CONNECTIONS_PER_IP)', () => {
+  it('answers 429 past the per-address limit while another address is served, and frees the slots when they close', async () => {
+    const { server, port } = await listen({ maxConnections: 50, maxConnectionsPerIp: 8, headersTimeoutMs: 10_000, requestTimeoutMs: 20_000 });
+    const held: net.Socket[] = [];
+    try {
+      const clients = await Promise.all(Array.from({ length: 20 }, () => halfSentBody(port, '127.0.0.1')));
+      held.push(...clients.map((c) => c.socket));
+      await sleep(300);
+      const open = clients.filter((c) => !c.socket.destroyed && !c.socket.readableEnded);
+      expect(open).toHaveLength(8);
+      const refused = clients.filter((c) => c.answer().startsWith('HTTP/1.1 429'));
+      expect(refused).toHaveLength(12);
+      expect(refused[0]!.answer()).toContain('TOO_MANY_CONNECTIONS');
+      // Another address is served at once; the full one is refused.
+      expect(await healthFrom(port, '127.0.0.2')).toBe(200);
+      await expect(healthFrom(port, '127.0.0.1')).resolves.toBe(429);
+      for (const s of held) s.destroy();
+      await sleep(200);
+      expect(await healthFrom(port, '127.0.0.1')).toBe(200);
+    } finally {
+      for (const s of held) s.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('behind TRUST_PROXY counts requests in progress per forwarded client address, not the proxy\'s connections', async () => {
+    const { server, port } = await listen({ maxConnections: 50, maxConnectionsPerIp: 4, headersTimeoutMs: 10_000, requestTimeoutMs: 20_000 }, 1);
+    const held: net.Socket[] = [];
+    try {
+      // Six stalled requests of one client, all through the proxy's address.
+      const clients = await Promise.all(Array.from({ length: 6 }, () => halfSentBody(port, '127.0.0.1', 'X-Forwarded-For: 203.0.113.7\r\n')));
+      held.push(...clients.map((c) => c.socket));
+      await sleep(300);
+      expect(clients.filter((c) => c.answer().startsWith('HTTP/1.1 429'))).toHaveLength(2);
+      // The same proxy connection address serves other clients; the full one waits for its requests to end.
+      expect(await healthFrom(port, '127.0.0.1', '198.51.100.9')).toBe(200);
+      expect(await healthFrom(port, '127.0.0.1', '203.0.113.7')).toBe(429);
+    } finally {
+      for (const s of held) s.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('answers 408 to a body that stops arriving (BODY_IDLE_TIMEOUT_MS), long before the request time-out', async () => {
+    const { server, port } = await listen({ bodyIdleTimeoutMs: 600, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    try {
+      const t0 = performance.now();
+      const client = await halfSentBody(port);
+      await new Promise((r) => client.socket.once('close', r));
+      const ms = performance.now() - t0;
+      expect(client.answer()).toMatch(/^HTTP\/1\.1 408/);
+      expect(client.answer()).toContain('REQUEST_TIMEOUT');
+      expect(ms).toBeGreaterThanOrEqual(550);
+      expect(ms).toBeLessThan(5_000);
+      // A body that keeps arriving, slowly, is not cut: each byte resets the clock.
+      const slow = await halfSentBody(port);
+      for (let i = 0; i < 4; i++) {
+        await sleep(300);
+        slow.socket.write(' ');
+      }
+      expect(slow.socket.destroyed).toBe(false);
+      slow.socket.destroy();
+    } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     }

@@ -11,6 +11,9 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'TOS_REQUIRED',
   'RATE_LIMITED',
+  // One address past MAX_CONNECTIONS_PER_IP; a request body that stopped arriving.
+  'TOO_MANY_CONNECTIONS',
+  'REQUEST_TIMEOUT',
   'USERNAME_TAKEN',
   // Profiles and follows (issue 18).
   'PROFILE_NOT_FOUND',
