@@ -162,6 +162,25 @@ describe('cards per binder', () => {
     expect(await copies(id, free)).toBe(limit - 9);
   });
 
+  it(`holds ${limit} copies under 20 parallel adds and quantity raises (one change at a time per binder, on PostgreSQL too)`, async () => {
+    await clear(freeId);
+    const { id } = (await newBinder(free)).body;
+    const many = [...(await catalogueIndex(ctx.db)).byId.keys()].slice(0, 40);
+    expect((await add(free, id, limit - 100, many[0])).status).toBe(200);
+    // Twenty requests at once, each adding 10 copies of its own print: room for ten of them.
+    const answers = await Promise.all(many.slice(1, 21).map((cardId) => add(free, id, 10, cardId)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    for (const refused of answers.filter((a) => a.status !== 200)) expectLocked(refused, 'cardsPerBinder');
+    expect(await copies(id, free)).toBe(limit);
+    // Quantity raises of existing rows race the same way (the one-statement path).
+    const rows = ((await (await get(`/api/binders/${id}/cards?pageSize=50`, free)).json()) as { items: { id: number; quantity: number }[] }).items;
+    const small = rows.filter((r) => r.quantity === 10);
+    expect((await send('PATCH', `/api/binders/${id}/cards/${rows.find((r) => r.quantity > 10)!.id}`, { quantity: limit - 100 - 50 }, free)).status).toBe(200);
+    const raised = await Promise.all(small.map((r) => send('PATCH', `/api/binders/${id}/cards/${r.id}`, { quantity: 20 }, free)));
+    expect(raised.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(await copies(id, free)).toBe(limit);
+  });
+
   it('lets Hobby go past it, and a binder made then stay as it is on Free (smaller, never bigger)', async () => {
     await grantPlan(ctx, 'free-gates@example.com', 'hobby');
     const { id } = (await newBinder(free)).body;

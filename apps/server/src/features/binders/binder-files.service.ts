@@ -30,7 +30,7 @@ import { createPause } from '../../lib/cooperative';
 import { AppError } from '../../lib/errors';
 import { countCsvExport } from '../../lib/plan-gates';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
-import { binderAccess, binderCopies, checkBinderSize, touch, type User, type Viewer } from './binder-access';
+import { binderAccess, binderCopies, checkBinderSize, lockBinder, touch, type User, type Viewer } from './binder-access';
 import { mergeDuplicates, upsertRows, type NewRow } from './binder-rows.service';
 import { rowsOf } from './binder-snapshot';
 
@@ -162,6 +162,7 @@ export async function importIntoBinder({
   }
   const rows = mergeDuplicates(read.rows);
   await db.transaction(async (tx) => {
+    await lockBinder(tx, id);
     const before = await binderCopies(tx, id);
     if (mode === 'replace') await tx.delete(binderCards).where(eq(binderCards.binderId, id));
     await upsertRows(tx, id, rows);

@@ -10,7 +10,7 @@ import { isOwner } from '../../db/ownership';
 import { binderCards } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
-import { binderAccess, binderCopies, checkBinderSize, copiesAllowed, touch, type StoredRow, type Tx, type User, type Viewer } from './binder-access';
+import { binderAccess, binderCopies, checkBinderSize, copiesAllowed, lockBinder, touch, type StoredRow, type Tx, type User, type Viewer } from './binder-access';
 import { snapshotOf, type Entry } from './binder-snapshot';
 
 /** The rows of a binder: one page of them, and adding, changing and removing them (each write one transaction). */
@@ -145,6 +145,7 @@ export async function addBinderCards({ db, user, plan, id, data }: { db: Db; use
     })),
   );
   await db.transaction(async (tx) => {
+    await lockBinder(tx, id);
     await upsertRows(tx, id, rows);
     await checkBinderSize(tx, id, plan);
     await touch(tx, id);
@@ -212,7 +213,7 @@ async function changeRowLean(db: Db, user: User, binderId: string, rowId: number
       : []),
   ];
   if (!sets.length) return null;
-  const result = (await db.execute(sql`
+  const statement = sql`
     with owned as (
       update binders set updated_at = greatest(now(), updated_at + interval '1 millisecond')
       where id = ${binderId} and user_id = ${user.id}
@@ -228,7 +229,15 @@ async function changeRowLean(db: Db, user: User, binderId: string, rowId: number
     )
     update binder_cards set ${sql.join(sets, sql`, `)}
     where id = ${rowId} and binder_id in (select id from owned)
-    returning id, binder_id, card_id, quantity, condition, language, purchase_price_minor, purchase_currency, added_at`)) as unknown as {
+    returning id, binder_id, card_id, quantity, condition, language, purchase_price_minor, purchase_currency, added_at`;
+  // More copies race other adds to the binder: the statement runs after the binder's lock (lockBinder), so its count
+  // sees every change committed before it.
+  const result = (await (data.quantity === undefined
+    ? db.execute(statement)
+    : db.transaction(async (tx) => {
+        await lockBinder(tx, binderId);
+        return tx.execute(statement);
+      }))) as unknown as {
     rows: { id: number; binder_id: string; card_id: number; quantity: number; condition: string; language: string; purchase_price_minor: string | number | null; purchase_currency: string | null; added_at: string | Date }[];
   };
   const [r] = result.rows;
@@ -253,6 +262,7 @@ export async function updateBinderCard({ db, user, plan, id, rowId, data }: { db
   if (lean) return toRow(lean, index.byId.get(lean.cardId)!, true);
   await binderAccess.changeable(db, user, id);
   const result = await db.transaction(async (tx) => {
+    if (data.quantity !== undefined) await lockBinder(tx, id);
     const before = data.quantity !== undefined ? await binderCopies(tx, id) : 0;
     const saved = await changeRow(tx, id, rowId, data);
     if (!saved) throw new AppError('NOT_FOUND', 404, 'Card not found');
