@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { jobRuns, rateLimits, sessions, users, verifications } from '../db/schema/index';
+import { jobRuns, notificationStreams, rateLimits, sessions, users, verifications } from '../db/schema/index';
 import { createTestDatabase, testLog } from '../testing/test-app';
 import { housekeepingJob, RATE_LIMIT_STALE_MS } from './housekeeping';
 import { ALL_JOBS, jobsFromEnv, scheduleVariable } from './jobs';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 describe('housekeeping job', () => {
-  it('deletes expired sessions and tokens, stale rate-limit rows and old job runs, and keeps the rest', async () => {
+  it('deletes expired sessions and tokens, stale rate-limit rows, dead processes\' streams and old job runs, and keeps the rest', async () => {
     const { db } = database;
     const hour = 60 * 60 * 1000;
     const past = new Date(Date.now() - hour);
@@ -33,6 +33,10 @@ describe('housekeeping job', () => {
       { id: 'r-old', key: 'old', count: 3, lastRequest: Date.now() - RATE_LIMIT_STALE_MS - hour },
       { id: 'r-live', key: 'live', count: 1, lastRequest: Date.now() - hour },
     ]);
+    await db.insert(notificationStreams).values([
+      { id: 'n-dead', userId: 'u1', seenAt: new Date(Date.now() - 2 * hour) },
+      { id: 'n-live', userId: 'u1' },
+    ]);
     await db.insert(jobRuns).values([
       { job: 'someone', status: 'succeeded', startedAt: sql`now() - interval '31 days'`, finishedAt: sql`now() - interval '31 days'` },
       { job: 'someone', status: 'succeeded', startedAt: sql`now() - interval '29 days'`, finishedAt: sql`now() - interval '29 days'` },
@@ -40,7 +44,8 @@ describe('housekeeping job', () => {
 
     const scheduler = createScheduler({ database, log: testLog, jobs: [housekeepingJob] });
     const result = await scheduler.runNow('housekeeping');
-    expect(result).toMatchObject({ status: 'succeeded', counts: { sessions: 1, verifications: 2, rateLimits: 1, jobRuns: 1 } });
+    expect(result).toMatchObject({ status: 'succeeded', counts: { sessions: 1, verifications: 2, rateLimits: 1, notificationStreams: 1, jobRuns: 1 } });
+    expect((await db.select({ id: notificationStreams.id }).from(notificationStreams)).map((r) => r.id)).toEqual(['n-live']);
     expect((await db.select({ id: sessions.id }).from(sessions)).map((r) => r.id)).toEqual(['s-live']);
     expect((await db.select({ id: verifications.id }).from(verifications)).map((r) => r.id)).toEqual(['v-live']);
     expect((await db.select({ id: rateLimits.id }).from(rateLimits)).map((r) => r.id)).toEqual(['r-live']);

@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import { jobRuns, rateLimits, sessions, verifications } from '../db/schema/index';
+import { jobRuns, notificationStreams, rateLimits, sessions, verifications } from '../db/schema/index';
 import { analyzeStaleTables } from '../db/table-statistics';
 import type { JobDefinition } from './scheduler';
 
@@ -10,7 +10,8 @@ export const JOB_RUNS_KEPT_DAYS = 30;
 
 /**
  * Deletes what nobody can use any more: expired sessions, expired one-time tokens (e-mail confirmation, password
- * reset), rate-limit counters past every window, and job_runs rows older than 30 days; then refreshes the planner's
+ * reset), rate-limit counters past every window, job_runs rows older than 30 days, and the rows of notification
+ * streams whose process stopped refreshing them an hour ago (they stopped counting after a few heartbeats); then refreshes the planner's
  * statistics of the tables that changed much (db/table-statistics.ts). Hourly by default.
  */
 export const housekeepingJob: JobDefinition = {
@@ -26,6 +27,9 @@ export const housekeepingJob: JobDefinition = {
       sessions: await deleted(db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id })),
       verifications: await deleted(db.delete(verifications).where(lt(verifications.expiresAt, sql`now()`)).returning({ id: verifications.id })),
       rateLimits: await deleted(db.delete(rateLimits).where(lt(rateLimits.lastRequest, Date.now() - RATE_LIMIT_STALE_MS)).returning({ id: rateLimits.id })),
+      notificationStreams: await deleted(
+        db.delete(notificationStreams).where(lt(notificationStreams.seenAt, sql`now() - interval '1 hour'`)).returning({ id: notificationStreams.id }),
+      ),
       jobRuns: await deleted(
         db
           .delete(jobRuns)

@@ -64,3 +64,21 @@ export const notifications = pgTable(
     index('notifications_to_push_idx').on(t.id).where(sql`${t.pushedAt} is null`),
   ],
 );
+
+/**
+ * The open notification streams of every process (GET /api/notifications/stream), so that a user's limit holds
+ * across processes and replicas: a stream's row is written when it opens, its `seen_at` refreshed by its process at
+ * every heartbeat, and deleted when it closes. A row not refreshed for a few heartbeats (a process that died) no longer
+ * counts; housekeeping deletes it.
+ */
+export const notificationStreams = pgTable(
+  'notification_streams',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_streams_user_idx').on(t.userId, t.seenAt)],
+);

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { desc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { createLocalEvents, type Db, type DbEvents } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications, notificationStreams } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PLANS_CHANNEL } from '../../lib/plan-events';
 import type { AppEnv } from '../../lib/context';
@@ -13,8 +14,13 @@ export const NOTIFICATIONS_CHANNEL = 'notifications';
 
 /** A comment line every 25 s keeps proxies from closing a quiet stream, and finds dead connections. */
 export const HEARTBEAT_MS = 25_000;
-/** Open streams one user may have (tabs and devices); the next one is refused with 429. */
+/**
+ * Open streams one user may have (tabs and devices), counted over every process and replica (notification_streams);
+ * the next one is refused with 429.
+ */
 export const MAX_STREAMS_PER_USER = 10;
+/** A stream whose process has not refreshed it for this long (the process died) no longer counts. */
+export const STREAM_STALE_MS = 3 * HEARTBEAT_MS;
 /** Notifications sent per read from the database; a longer backlog is sent in several reads. */
 const BATCH = 100;
 /** PostgreSQL's NOTIFY payload limit is 8,000 bytes: a longer list of users wakes every stream instead. */
@@ -43,6 +49,8 @@ type NotificationRow = typeof notifications.$inferSelect;
 
 /** An open stream as the hub sees it: its user, the last notification id it was given, and how to hand it more. */
 interface Listener {
+  /** Its row in notification_streams. */
+  id: string;
   userId: string;
   cursor: number;
   push(rows: NotificationRow[], unread: number): void;
@@ -65,6 +73,7 @@ class StreamHub {
   private listeningPlans: Promise<unknown> | null = null;
   private readonly due = new Set<Listener>();
   private reading: Promise<void> | null = null;
+  private refresh: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly events: DbEvents,
@@ -72,22 +81,55 @@ class StreamHub {
     private readonly log?: { warn(obj: object, msg: string): void },
   ) {}
 
-  add(listener: Listener): () => void {
+  /**
+   * Registers an open stream, or refuses it (429) when its user has MAX_STREAMS_PER_USER open anywhere: the count and
+   * the new row are one transaction that holds the user's row, so parallel opens on several replicas cannot all pass.
+   * Answers the function that unregisters it.
+   */
+  async add(listener: Listener): Promise<() => void> {
     this.listening ??= this.events.listen(NOTIFICATIONS_CHANNEL, (payload) => this.wake(payload)).catch(() => {
       this.listening = null;
     });
     this.listeningPlans ??= this.events.listen(PLANS_CHANNEL, (userId) => this.streams.get(userId)?.forEach((l) => l.planChanged())).catch(() => {
       this.listeningPlans = null;
     });
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from users where id = ${listener.userId} for no key update`);
+      const open = await tx.$count(
+        notificationStreams,
+        and(eq(notificationStreams.userId, listener.userId), sql`${notificationStreams.seenAt} > now() - make_interval(secs => ${STREAM_STALE_MS / 1000})`),
+      );
+      if (open >= MAX_STREAMS_PER_USER) throw new AppError('RATE_LIMITED', 429, 'Too many open notification streams: close another tab first');
+      await tx.insert(notificationStreams).values({ id: listener.id, userId: listener.userId });
+    });
     let set = this.streams.get(listener.userId);
     if (!set) this.streams.set(listener.userId, (set = new Set()));
-    if (set.size >= MAX_STREAMS_PER_USER) throw new AppError('RATE_LIMITED', 429, 'Too many open notification streams: close another tab first');
     set.add(listener);
+    this.refresh ??= setInterval(() => void this.markSeen(), HEARTBEAT_MS).unref();
     return () => {
       set.delete(listener);
       this.due.delete(listener);
       if (set.size === 0 && this.streams.get(listener.userId) === set) this.streams.delete(listener.userId);
+      if (this.streams.size === 0 && this.refresh) {
+        clearInterval(this.refresh);
+        this.refresh = null;
+      }
+      this.db
+        .delete(notificationStreams)
+        .where(eq(notificationStreams.id, listener.id))
+        .catch((err: unknown) => this.log?.warn({ err }, 'closed notification stream not removed (it stops counting once stale)'));
     };
+  }
+
+  /** This process's streams are still open: one statement per heartbeat for all of them. */
+  private async markSeen() {
+    const ids = [...this.streams.values()].flatMap((set) => [...set].map((l) => l.id));
+    if (!ids.length) return;
+    await this.db
+      .update(notificationStreams)
+      .set({ seenAt: sql`now()` })
+      .where(inArray(notificationStreams.id, ids))
+      .catch((err: unknown) => this.log?.warn({ err }, 'open notification streams not refreshed'));
   }
 
   private wake(payload: string) {
@@ -149,12 +191,6 @@ class StreamHub {
       if (own.length === PER_STREAM) this.due.add(listener);
     }
   }
-
-  get size() {
-    let n = 0;
-    for (const set of this.streams.values()) n += set.size;
-    return n;
-  }
 }
 
 const hubs = new WeakMap<DbEvents, StreamHub>();
@@ -165,9 +201,6 @@ const hubOf = (events: DbEvents, db: Db, log?: { warn(obj: object, msg: string):
   if (!hub) hubs.set(events, (hub = new StreamHub(events, db, log)));
   return hub;
 };
-
-/** Open streams of this process (the benchmark and the tests read it). */
-export const openStreams = (events: DbEvents) => hubs.get(events)?.size ?? 0;
 
 async function latestId(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(1);
@@ -184,12 +217,13 @@ async function latestId(db: Db, userId: string): Promise<number> {
  *   the app reads GET /api/billing/status again.
  * - A comment every HEARTBEAT_MS; the stream ends when the client leaves or the server starts to stop.
  */
-export function notificationStream(c: Context<AppEnv>, userId: string, lastEventId: number | null) {
+export async function notificationStream(c: Context<AppEnv>, userId: string, lastEventId: number | null) {
   const { db, events, closing, log } = c.var.deps;
   const hub = hubOf(events ?? localEvents, db, log);
   const queue: ({ rows: NotificationRow[]; unread: number } | 'subscription')[] = [];
   let wakeUp: (() => void) | null = null;
   const listener: Listener = {
+    id: randomUUID(),
     userId,
     // Nothing is handed over until the stream knows where it starts.
     cursor: Number.MAX_SAFE_INTEGER,
@@ -203,7 +237,7 @@ export function notificationStream(c: Context<AppEnv>, userId: string, lastEvent
       wakeUp?.();
     },
   };
-  const remove = hub.add(listener);
+  const remove = await hub.add(listener);
   return streamSSE(c, async (stream) => {
     const stop = () => wakeUp?.();
     closing?.addEventListener('abort', stop);

@@ -8,21 +8,23 @@ import type { NotificationListResponse, Watch, WatchListResponse } from '@grandl
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalEvents } from '../../db/client';
-import { cards } from '../../db/schema';
+import { cards, notificationStreams, users } from '../../db/schema';
+import { buildApp } from '../../app';
 import { DEFAULT_PRICE_CONFIG } from '../../lib/price-config';
 import { sseReader } from '../../testing/sse';
-import { createAuthTestApp, postJson, signUpVerified, testLog } from '../../testing/test-app';
+import { createAuthTestApp, postJson, signUpVerified, testLog, TEST_PUBLIC_URL } from '../../testing/test-app';
 import { csvFeed } from '../prices/feeds';
 import { ingestFeed } from '../prices/ingest.service';
 import { utcToday } from '../prices/price-runs.service';
 import { pricesLanded } from '../prices/prices.service';
-import { NOTIFICATIONS_CHANNEL } from './notification-stream';
+import { NOTIFICATIONS_CHANNEL, STREAM_STALE_MS } from './notification-stream';
 import { sendAlertEmails } from './alert-mail';
 import { evaluateWatches, evaluateWatchesOnPriceChanges } from './watches.service';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 let alice: string;
 let bob: string;
+let bobId: string;
 let nami: number;
 let zoro: number;
 let luffy: number;
@@ -61,6 +63,7 @@ beforeAll(async () => {
   bob = await signUpVerified(ctx, 'bob-watch@example.com');
   await accept(alice, 'alice_watch');
   await accept(bob, 'bob_watch');
+  bobId = (await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'bob-watch@example.com')))[0]!.id;
   [nami, zoro, luffy, shanks] = (await Promise.all(['OP01-016', 'OP01-001', 'OP01-003', 'OP01-120'].map(printId))) as [number, number, number, number];
 }, 60_000);
 
@@ -269,6 +272,31 @@ describe('GET /api/notifications/stream', () => {
     await Promise.all(readers.map((r) => r.next()));
     expect((await get('/api/notifications/stream', bob)).status).toBe(429);
     await Promise.all(readers.map((r) => r.cancel()));
+  });
+
+  it('caps them over every process and replica, and stops counting a dead process\'s streams', async () => {
+    // A second process: its own app and events (its own stream hub), the same database.
+    const other = buildApp({ db: ctx.db, log: testLog, auth: ctx.auth, publicUrl: TEST_PUBLIC_URL, trustProxy: true, events: createLocalEvents(), mailer: ctx.mail.mailer });
+    const open = (app: typeof other) => app.request('/api/notifications/stream', { headers: { Cookie: bob } });
+    // Closed streams leave their rows at once.
+    await expect.poll(() => ctx.db.$count(notificationStreams, eq(notificationStreams.userId, bobId))).toBe(0);
+    const first = await Promise.all(Array.from({ length: 6 }, () => open(ctx.app)));
+    const second = await Promise.all(Array.from({ length: 4 }, () => open(other)));
+    expect([...first, ...second].map((r) => r.status)).toEqual(Array(10).fill(200));
+    const readers = [...first, ...second].map((r) => sseReader(r.body!));
+    await Promise.all(readers.map((r) => r.next()));
+    expect((await open(other)).status).toBe(429);
+    expect((await open(ctx.app)).status).toBe(429);
+    // A process that died leaves rows nobody refreshes: once stale they no longer count.
+    await readers[9]!.cancel();
+    await expect.poll(() => ctx.db.$count(notificationStreams, eq(notificationStreams.userId, bobId))).toBe(9);
+    await ctx.db.update(notificationStreams).set({ seenAt: new Date(Date.now() - STREAM_STALE_MS - 1_000) }).where(eq(notificationStreams.userId, bobId));
+    const again = await Promise.all(Array.from({ length: 10 }, () => open(other)));
+    expect(again.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const more = again.map((r) => sseReader(r.body!));
+    await Promise.all(more.map((r) => r.next()));
+    expect((await open(ctx.app)).status).toBe(429);
+    await Promise.all([...readers.slice(0, 9), ...more].map((r) => r.cancel()));
   });
 });
 
