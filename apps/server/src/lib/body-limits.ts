@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { AppEnv } from './context';
-import { errorBody } from './errors';
+import { AppError, errorBody } from './errors';
 
 /** Defaults of MAX_JSON_BODY_BYTES and MAX_UPLOAD_BYTES. */
 export const DEFAULT_MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -57,3 +57,37 @@ export async function uploadPieces(c: Context<AppEnv>): Promise<Uint8Array[]> {
   for await (const piece of incoming as AsyncIterable<Buffer>) pieces.push(piece);
   return pieces;
 }
+
+/** The media type of a request, lower case, without its parameters; '' when none was sent. */
+export const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+/**
+ * An upload's file, from any upload route: the body itself when its type is one the route reads as a file (`accepts`),
+ * or the part named `file` of a multipart/form-data body. Any other type is answered 415 before a byte of the body is
+ * read — a form or JSON body is never taken for the file's text. Call it after the route's sign-in check, so a
+ * signed-out client is answered 401 first.
+ */
+export async function uploadFile(c: Context<AppEnv>, accepts: (type: string) => boolean, expected: string): Promise<Uint8Array[]> {
+  const type = mediaType(c);
+  if (type === 'multipart/form-data') {
+    const part = (await c.req.parseBody())['file'];
+    if (!(part instanceof Blob) || part.size === 0) throw new AppError('NO_FILE', 400, 'No file was uploaded (a multipart body needs a part named "file")');
+    return [new Uint8Array(await part.arrayBuffer())];
+  }
+  if (!accepts(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, `Send the file as ${expected}, or as multipart/form-data with a part named "file"`, undefined, { contentType: type || null });
+  }
+  return uploadPieces(c);
+}
+
+/** Types a CSV or a text list arrives as: what browsers and operating systems label such files with. */
+const TEXT_FILE_TYPES = new Set(['text/csv', 'text/plain', 'text/tab-separated-values', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream']);
+export const isTextFileType = (type: string) => TEXT_FILE_TYPES.has(type);
+
+/** A route whose body must be multipart/form-data (admin price files): anything else is 415 before it is read. */
+export const requireMultipart = createMiddleware<AppEnv>(async (c, next) => {
+  if (mediaType(c) !== 'multipart/form-data') {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the files as multipart/form-data', undefined, { contentType: mediaType(c) || null });
+  }
+  return next();
+});

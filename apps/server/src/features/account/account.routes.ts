@@ -22,7 +22,7 @@ import { createRouter, jsonContent } from '../../lib/openapi';
 import { currentLegalVersion } from '../../db/consent';
 import { acceptTerms, deleteAccount, getMe, isUsernameAvailable, updateProfile } from './account.service';
 import { removeAvatar, setAvatar, withAvatarCleanup } from '../profiles/avatar.service';
-import { uploadPieces } from '../../lib/body-limits';
+import { uploadFile } from '../../lib/body-limits';
 import { z } from 'zod';
 
 /** Whether sign-in is offered, and the configured outside providers with their button labels. */
@@ -176,11 +176,12 @@ export const accountRoutes = createRouter()
         401: unauthorized,
         403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
         413: jsonContent(ErrorResponse, 'Larger than 5 MB (FILE_TOO_LARGE)'),
+        415: jsonContent(ErrorResponse, 'UNSUPPORTED_MEDIA_TYPE: neither an image nor multipart/form-data'),
       },
     }),
     async (c) => {
       const { db, avatars, log } = c.var.deps;
-      const bytes = Buffer.concat(await uploadPieces(c));
+      const bytes = Buffer.concat(await uploadFile(c, (type) => type.startsWith('image/') || type === 'application/octet-stream', 'an image (image/png, image/jpeg…)'));
       await withAvatarCleanup({ db, store: avatars!, userId: c.var.user.id, log }, () => setAvatar({ db, store: avatars!, user: c.var.user, bytes }));
       await forgetSessions(c, c.var.user.id);
       return c.json(await getMe({ db, user: c.var.user }), 200);

@@ -30,7 +30,7 @@ import { createBinder, deleteBinder, getBinder, listBinders, updateBinder } from
 import { binderValue, binderValueHistory, ownedCounts, portfolio, portfolioValue, portfolioValueHistory } from './portfolio.service';
 import { CollectionValue, CollectionValueQuery, PortfolioValueResponse, ValueHistoryQuery, ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { addToWishlist, removeFromWishlist, wishlistIds } from './wishlist.service';
-import { uploadPieces } from '../../lib/body-limits';
+import { isTextFileType, uploadFile } from '../../lib/body-limits';
 
 const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
@@ -177,7 +177,8 @@ export const bindersRoutes = createRouter()
       path: '/binders/{id}/import',
       tags: ['binders'],
       summary: 'Import a file (Liga CSV, generic quantity,card_number[,variant] CSV, or OPTCG Sim text) by merging or replacing',
-      description: 'The body is the file itself, UTF-8. Valid rows are stored in one transaction; every failed row is reported.',
+      description:
+        'The body is the file itself, UTF-8 (text/csv, text/plain, application/vnd.ms-excel, application/octet-stream), or multipart/form-data with the file in a part named "file"; any other type is 415. Valid rows are stored in one transaction; every failed row is reported.',
       // The file's size limit (MAX_UPLOAD_BYTES, 10 MB by default) is applied to every upload route in lib/body-limits.ts.
       middleware: [requireAcceptedTerms] as const,
       request: {
@@ -190,11 +191,12 @@ export const bindersRoutes = createRouter()
         400: jsonContent(ErrorResponse, 'NO_FILE, NOT_UTF8, NO_DATA_ROWS, FORMAT_NOT_IMPLEMENTED, TOO_MANY_ROWS (over 50,000 rows), LINE_TOO_LONG (over 2,000 characters), or NO_VALID_CARDS with the first 1,000 failures and failureCount'),
         404: notFound,
         413: jsonContent(ErrorResponse, 'FILE_TOO_LARGE'),
+        415: jsonContent(ErrorResponse, 'UNSUPPORTED_MEDIA_TYPE: the body is neither a text file (text/csv, text/plain…) nor multipart/form-data'),
         ...gate,
       },
     }),
     async (c) => {
-      const bytes = await uploadPieces(c);
+      const bytes = await uploadFile(c, isTextFileType, 'text/csv or text/plain');
       const { format, mode, currency } = c.req.valid('query');
       return c.json(await importIntoBinder({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id, bytes, format, mode, currency }), 200);
     },

@@ -1,3 +1,4 @@
+import { requireMultipart } from '../../lib/body-limits';
 import { createRoute } from '@hono/zod-openapi';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import {
@@ -76,7 +77,7 @@ export const priceAdminRoutes = createRouter()
       summary: 'Import a price file now: a Liga One Piece / MYP Cards price CSV, or the Cardmarket price guide with its product list',
       description: 'multipart/form-data. The size limit is MAX_UPLOAD_BYTES (lib/body-limits.ts). The day is imported in one transaction.',
       tags: ['admin'],
-      middleware: [requireAdmin] as const,
+      middleware: [requireAdmin, requireMultipart] as const,
       request: { body: { content: { 'multipart/form-data': { schema: PriceUploadForm } }, required: true } },
       responses: {
         200: jsonContent(PriceUploadResponse, 'What the run did, and the first rows or products without a print'),
@@ -85,6 +86,7 @@ export const priceAdminRoutes = createRouter()
           'VALIDATION_ERROR, NO_FILE, NOT_UTF8, NOT_JSON, INVALID_PRICE_FILE, MISSING_COLUMNS (with missing), NO_DATA_ROWS, TOO_MANY_ROWS, LINE_TOO_LONG; `field` names the file part',
         ),
         413: jsonContent(ErrorResponse, 'FILE_TOO_LARGE'),
+        415: jsonContent(ErrorResponse, 'UNSUPPORTED_MEDIA_TYPE: not multipart/form-data'),
         ...denied,
       },
     }),
