@@ -16,7 +16,7 @@ let user: string;
 let admin: string;
 let binderId: string;
 
-const send = (path: string, body: BodyInit, cookie: string, headers: Record<string, string> = {}, method = 'POST') =>
+const send = (path: string, body: RequestInit['body'], cookie: string, headers: Record<string, string> = {}, method = 'POST') =>
   ctx.app.request(path, { method, body, headers: { Cookie: cookie, Origin: TEST_PUBLIC_URL, ...headers } });
 const form = (parts: Record<string, Blob | string>) => {
   const data = new FormData();
