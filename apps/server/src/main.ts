@@ -19,6 +19,7 @@ import { createLogger } from './lib/logger';
 import { ALL_JOBS, jobsFromEnv } from './jobs/jobs';
 import { billingConfigFromEnv } from './lib/billing-config';
 import { priceConfigFromEnv } from './lib/price-config';
+import { failInterruptedRuns } from './features/prices/ingest.service';
 import { priceJobs, runPriceJobNow, startPriceJobs } from './features/prices/price-jobs';
 import { pricesChanged } from './features/binders/binder-snapshot';
 import { pricesLanded, warmMarketTables } from './features/prices/prices.service';
@@ -52,6 +53,9 @@ async function main() {
   await database.withStartupLock(async () => {
     await database.migrate();
     if (env.SEED_ON_START) await seedCatalogue({ db: database.db, log, raw: packageCards() });
+    // Runs left `running` by a process that stopped (on the embedded database: all of them; nobody else holds it).
+    const interrupted = await failInterruptedRuns(database.db, { all: database.kind === 'pglite' });
+    if (interrupted) log.warn({ runs: interrupted }, 'price runs interrupted by a stopped process were marked failed');
   });
 
   const webDistDir = env.WEB_DIST_DIR

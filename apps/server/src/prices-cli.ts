@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { isMarketplaceId } from '@grandline/core/marketplaces';
 import { runCommand } from './db/command';
 import { cardmarketFeed, csvFeed, readTcgcsv } from './features/prices/feeds';
-import { ingestFeed, type FeedData } from './features/prices/ingest.service';
+import { failInterruptedRuns, ingestFeed, type FeedData } from './features/prices/ingest.service';
 import { directoryReader, utcToday } from './features/prices/price-runs.service';
 import { createLogger } from './lib/logger';
 
@@ -96,6 +96,8 @@ async function feedOf(): Promise<FeedData> {
 const log = createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'warn');
 const code = await runCommand(`npm run prices:import -- --source ${args.source ?? ''}`, async (database) => {
   await database.migrate();
+  // Runs a killed command or server left `running`: failed (on the embedded database this command holds it alone).
+  await failInterruptedRuns(database.db, { all: database.kind === 'pglite' });
   let feed: FeedData;
   try {
     feed = await feedOf();

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { jobRuns, notificationStreams, rateLimits, sessions, users, verifications } from '../db/schema/index';
+import { jobRuns, notificationStreams, priceRuns, rateLimits, sessions, users, verifications } from '../db/schema/index';
 import { createTestDatabase, testLog } from '../testing/test-app';
 import { housekeepingJob, RATE_LIMIT_STALE_MS } from './housekeeping';
 import { ALL_JOBS, jobsFromEnv, scheduleVariable } from './jobs';
@@ -37,6 +37,11 @@ describe('housekeeping job', () => {
       { id: 'n-dead', userId: 'u1', seenAt: new Date(Date.now() - 2 * hour) },
       { id: 'n-live', userId: 'u1' },
     ]);
+    // A price run a killed process left running two hours ago, and one running now.
+    await db.insert(priceRuns).values([
+      { source: 'tcgcsv', market: 'us', day: '2026-11-27', trigger: 'cli', status: 'running', startedAt: new Date(Date.now() - 2 * hour) },
+      { source: 'cardmarket', market: 'eu', day: '2026-11-28', trigger: 'schedule', status: 'running' },
+    ]);
     await db.insert(jobRuns).values([
       { job: 'someone', status: 'succeeded', startedAt: sql`now() - interval '31 days'`, finishedAt: sql`now() - interval '31 days'` },
       { job: 'someone', status: 'succeeded', startedAt: sql`now() - interval '29 days'`, finishedAt: sql`now() - interval '29 days'` },
@@ -44,7 +49,11 @@ describe('housekeeping job', () => {
 
     const scheduler = createScheduler({ database, log: testLog, jobs: [housekeepingJob] });
     const result = await scheduler.runNow('housekeeping');
-    expect(result).toMatchObject({ status: 'succeeded', counts: { sessions: 1, verifications: 2, rateLimits: 1, notificationStreams: 1, jobRuns: 1 } });
+    expect(result).toMatchObject({ status: 'succeeded', counts: { sessions: 1, verifications: 2, rateLimits: 1, notificationStreams: 1, interruptedPriceRuns: 1, jobRuns: 1 } });
+    expect((await db.select({ source: priceRuns.source, status: priceRuns.status }).from(priceRuns)).sort((a, b) => a.source.localeCompare(b.source))).toEqual([
+      { source: 'cardmarket', status: 'running' },
+      { source: 'tcgcsv', status: 'failed' },
+    ]);
     expect((await db.select({ id: notificationStreams.id }).from(notificationStreams)).map((r) => r.id)).toEqual(['n-live']);
     expect((await db.select({ id: sessions.id }).from(sessions)).map((r) => r.id)).toEqual(['s-live']);
     expect((await db.select({ id: verifications.id }).from(verifications)).map((r) => r.id)).toEqual(['v-live']);

@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { jobRuns, notificationStreams, rateLimits, sessions, verifications } from '../db/schema/index';
 import { analyzeStaleTables } from '../db/table-statistics';
+import { failInterruptedRuns } from '../features/prices/ingest.service';
 import type { JobDefinition } from './scheduler';
 
 /** Rate-limit rows untouched for this long are past every window (the longest is one hour: features/auth/auth.ts). */
@@ -11,7 +12,8 @@ export const JOB_RUNS_KEPT_DAYS = 30;
 /**
  * Deletes what nobody can use any more: expired sessions, expired one-time tokens (e-mail confirmation, password
  * reset), rate-limit counters past every window, job_runs rows older than 30 days, and the rows of notification
- * streams whose process stopped refreshing them an hour ago (they stopped counting after a few heartbeats); then refreshes the planner's
+ * streams whose process stopped refreshing them an hour ago (they stopped counting after a few heartbeats); marks price
+ * runs left `running` for over an hour failed (ingest.service failInterruptedRuns); then refreshes the planner's
  * statistics of the tables that changed much (db/table-statistics.ts). Hourly by default.
  */
 export const housekeepingJob: JobDefinition = {
@@ -30,6 +32,7 @@ export const housekeepingJob: JobDefinition = {
       notificationStreams: await deleted(
         db.delete(notificationStreams).where(lt(notificationStreams.seenAt, sql`now() - interval '1 hour'`)).returning({ id: notificationStreams.id }),
       ),
+      interruptedPriceRuns: (signal.throwIfAborted(), await failInterruptedRuns(db, { all: false })),
       jobRuns: await deleted(
         db
           .delete(jobRuns)

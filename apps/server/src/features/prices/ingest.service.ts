@@ -1,3 +1,4 @@
+import { PRICE_RUN_STALE_MS } from '@grandline/core/contracts/prices';
 import type { MarketplaceId } from '@grandline/core/marketplaces';
 import { MARKET_CODES, SOURCE_CODES } from '@grandline/core/prices/codes';
 import { matchExact, matchProducts } from '@grandline/core/prices/match';
@@ -52,6 +53,26 @@ export const errorText = (err: unknown) => {
 export async function startRun(db: Db, { source, market, day, trigger }: { source: string; market: string | null; day: string; trigger: RunTrigger }) {
   const [run] = await db.insert(priceRuns).values({ source, market, day, trigger, status: 'running' }).returning({ id: priceRuns.id });
   return run!.id;
+}
+
+/**
+ * Marks price runs still `running` that nobody runs any more as failed (a `prices:import` killed mid-run left its row
+ * `running` forever). `all`: every such run — on the embedded database, held by one process at a time, any is from a
+ * process that stopped; otherwise those started more than PRICE_RUN_STALE_MS ago (another replica may be running a
+ * newer one). At a server's or command's start, and hourly in housekeeping. Answers how many were marked.
+ */
+export async function failInterruptedRuns(db: Db, { all }: { all: boolean }): Promise<number> {
+  const marked = await db
+    .update(priceRuns)
+    .set({ status: 'failed', finishedAt: sql`now()`, error: 'interrupted: the process stopped during the run' })
+    .where(
+      and(
+        eq(priceRuns.status, 'running'),
+        all ? undefined : sql`${priceRuns.startedAt} < now() - make_interval(secs => ${PRICE_RUN_STALE_MS / 1000})`,
+      ),
+    )
+    .returning({ id: priceRuns.id });
+  return marked.length;
 }
 
 export async function finishRun(db: Db, runId: number, result: Omit<RunSummary, 'runId' | 'source' | 'market' | 'day'> & { details?: unknown }) {

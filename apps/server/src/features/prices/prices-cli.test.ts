@@ -7,6 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openConfiguredDatabase } from '../../db/client';
+import { priceRuns } from '../../db/schema/index';
 import { tcgcsvSite } from '../../testing/feed-server';
 
 const serverDir = path.resolve(import.meta.dirname, '../../..');
@@ -53,14 +56,22 @@ describe('npm run prices:import', () => {
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
   });
 
-  it('imports a tcgcsv directory as a day, and says what matched', () => {
+  it('imports a tcgcsv directory as a day, says what matched, and fails a run a killed command left running', async () => {
     expect(run('src/seed-cli.ts').status).toBe(0);
     const result = run('src/prices-cli.ts', '--source', 'tcgcsv', '--dir', siteDir, '--date', '2026-11-20');
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('tcgcsv us 2026-11-20: 4 prices stored; 4 products matched, 3 unmatched, 11 skipped');
     expect(result.status).toBe(0);
+    // A run left `running` by a command killed mid-run is marked failed by the next command (before it reads its data).
+    const database = await openConfiguredDatabase({ DATA_DIR: dataDir }, { holder: 'command', label: 'test' });
+    const [killed] = await database.db.insert(priceRuns).values({ source: 'tcgcsv', market: 'us', day: '2026-11-21', trigger: 'cli', status: 'running' }).returning();
+    await database.close();
     const missing = run('src/prices-cli.ts', '--source', 'tcgcsv', '--dir', path.join(siteDir, 'nowhere'));
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/could not read the tcgcsv data: .*no such file/);
+    const after = await openConfiguredDatabase({ DATA_DIR: dataDir }, { holder: 'command', label: 'test' });
+    const [row] = await after.db.select().from(priceRuns).where(eq(priceRuns.id, killed!.id));
+    await after.close();
+    expect(row).toMatchObject({ status: 'failed', error: 'interrupted: the process stopped during the run' });
   }, 180_000);
 });
