@@ -35,6 +35,9 @@ async function subscriptionRow(db: Db, userId: string) {
  * A Checkout page for a plan and interval: `{ url }`. The user's Stripe customer is made once and kept (its id in their
  * subscription row); the subscription carries the user's id, so the webhook finds them even before the customer is linked.
  */
+/** How far a webhook's signature time may be from now, either way (Stripe's own default is 5 minutes, past only). */
+const SIGNATURE_TOLERANCE_S = 300;
+
 export async function createCheckout({
   db,
   log,
@@ -180,10 +183,14 @@ export async function handleWebhook({
   if (!billing) throw billingNotConfigured();
   let event: Stripe.Event;
   try {
-    event = billing.stripe.webhooks.constructEvent(rawBody, signature ?? '', billing.webhookSecret);
+    event = billing.stripe.webhooks.constructEvent(rawBody, signature ?? '', billing.webhookSecret, SIGNATURE_TOLERANCE_S);
   } catch {
     throw new AppError('INVALID_SIGNATURE', 400, 'Invalid webhook signature');
   }
+  // Stripe's check refuses a signature older than the tolerance, not one dated in the future (a clock far ahead, or a
+  // signature made to be replayed later): refused the same way.
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature ?? '')?.[1]);
+  if (!(signedAt <= Date.now() / 1000 + SIGNATURE_TOLERANCE_S)) throw new AppError('INVALID_SIGNATURE', 400, 'Invalid webhook signature');
   const [seen] = await db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, event.id));
   if (seen) return { applied: false, duplicate: true, userId: null };
 

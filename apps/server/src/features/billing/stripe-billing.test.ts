@@ -98,9 +98,13 @@ function setSubscription(id: string, { status, price = PRICES.hobby.month, perio
 }
 
 /** A signed webhook delivery, as Stripe sends it. */
-async function deliver(type: string, object: Record<string, unknown>, { id = `evt_${++eventCount}`, created = Math.floor(Date.now() / 1000), signature }: { id?: string; created?: number; signature?: string } = {}) {
+async function deliver(
+  type: string,
+  object: Record<string, unknown>,
+  { id = `evt_${++eventCount}`, created = Math.floor(Date.now() / 1000), signature, sign }: { id?: string; created?: number; signature?: string; sign?: (payload: string) => string } = {},
+) {
   const payload = JSON.stringify({ id, object: 'event', type, created, api_version: '2025-01-01', livemode: false, data: { object } });
-  const header = signature ?? new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const header = signature ?? (sign ? sign(payload) : new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
   return app.request('/api/billing/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
 }
 
@@ -192,7 +196,16 @@ describe('POST /api/billing/webhook', () => {
     const wrong = await deliver('customer.subscription.updated', sub, { signature: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` });
     expect(wrong.status).toBe(400);
     expect((await json<{ error: { code: string } }>(wrong)).error.code).toBe('INVALID_SIGNATURE');
+    // Correctly signed, but dated more than 5 minutes ahead or behind: refused; within them: accepted.
+    const signedAt = (offset: number) => (payload: string) =>
+      new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) + offset });
+    for (const offset of [301 + 60, -301 - 60]) {
+      const dated = await deliver('customer.subscription.updated', sub, { sign: signedAt(offset) });
+      expect(dated.status, `signed ${offset} s from now`).toBe(400);
+      expect((await json<{ error: { code: string } }>(dated)).error.code).toBe('INVALID_SIGNATURE');
+    }
     expect((await statusOf(alice)).plan).toBe('free');
+    expect((await deliver('customer.subscription.updated', sub, { sign: signedAt(120) })).status).toBe(200);
   });
 
   it('follows a subscription through every state (trialing, active, past_due, canceled), and lifts a gate at once', async () => {
