@@ -13,6 +13,7 @@ import { accounts, appMeta, rateLimits, sessions, users, verifications } from '.
 import type { AuthService } from '../../lib/context';
 import { SESSION_COOKIE_NAMES, SessionCache } from '../../lib/session-cache';
 import type { Logger } from '../../lib/logger';
+import { authLibraryLogger } from './auth-log';
 import type { Mailer } from '../../lib/mail';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { safeImage } from './auth-input';
@@ -246,12 +247,7 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
         }
       }),
     },
-    logger: {
-      log: (level, message, ...args) => {
-        const fn = level === 'error' ? log.error.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
-        fn({ auth: true, args: args.length ? args : undefined }, message);
-      },
-    },
+    logger: authLibraryLogger(log),
   });
   // A cache miss in one statement, with the library's own secret, cookie names and session ages (read once).
   let lookupConfig: Promise<SessionLookupConfig> | null = null;
