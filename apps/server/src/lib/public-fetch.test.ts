@@ -48,11 +48,15 @@ const reason = async (promise: Promise<unknown>) => {
 const local = { timeoutMs: 1000, maxBytes: 1024, allowLoopback: true };
 
 describe('isPublicAddress', () => {
-  it('refuses loopback, private, link-local (cloud metadata), carrier-grade NAT, reserved and mapped addresses', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'not an ip']) {
+  it('refuses loopback, private, link-local (cloud metadata), carrier-grade NAT, reserved, mapped and embedded addresses', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'not an ip',
+      // IPv4-compatible (::/96), IPv4-translated, NAT64, 6to4 and Teredo forms of inner addresses; site-local; discard;
+      // documentation and benchmarking ranges of both families; unassigned IPv6 outside 2000::/3.
+      '::127.0.0.1', '::7f00:1', '::a00:1', '::ffff:0:7f00:1', '64:ff9b::7f00:1', '2002:7f00:1::1', '2001:0:4136:e378::1', 'fec0::1',
+      '100::1', '2001:db8::1', '3fff::1', '198.18.0.1', '192.0.2.1', '203.0.113.7', '240.0.0.1', '255.255.255.255', '4000::1', 'e000::1']) {
       expect(isPublicAddress(address), address).toBe(false);
     }
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '151.101.1.69']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '151.101.1.69', '2a03:2880:f12f:83:face:b00c::25de']) expect(isPublicAddress(address), address).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Fetching an address a user gave (an avatar's link) without letting it reach inside our network (SSRF): only http(s),
@@ -9,47 +10,26 @@ import { BlockList, isIP } from 'node:net';
  * address for the check and a private one for the request gets nowhere — at most 3 redirects (each checked the same
  * way), a time-out for the whole exchange and a size cap on the body.
  */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-}
+/** IPv6's global unicast space (2000::/3): every other IPv6 address is special or unassigned. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
 
-/** Whether an IP address is one of the public internet's (not loopback, private, link-local, reserved, multicast…). */
+/**
+ * Whether an IP address is one of the public internet's. The special-purpose ranges (loopback, private, link-local,
+ * carrier-grade NAT, documentation, benchmarking, multicast, the IPv4 ranges written as IPv6, 6to4, Teredo…) are
+ * ipaddr.js's list of the IANA registries, kept up to date by its maintainers: only its `unicast` is public. IPv6
+ * must also be in the global unicast space, which leaves out everything unassigned, such as the old IPv4-compatible
+ * ::/96 (`[::127.0.0.1]` reached the loopback when the list was written here by hand).
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (!family) return false;
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it is.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  if (family === 6 && /^::ffff:/i.test(address)) return false;
-  return !PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!isIP(address)) return false;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return false;
+  }
+  if (parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || parsed.match(GLOBAL_UNICAST_V6);
 }
 
 /** Loopback only (127.0.0.0/8, ::1): what tests may let through to a local stand-in, and nothing else private. */
