@@ -97,6 +97,9 @@ export const DeckDetail = DeckSummary.extend({
 });
 export type DeckDetail = z.infer<typeof DeckDetail>;
 
+/** A checked list's answer lists at most this many line errors and problems, with their counts (a 20 KB list of bad lines answered 909 KB). */
+export const MAX_REPORTED_LINE_ERRORS = 200;
+
 /** Check a pasted list without an account: OPTCG Sim text in, every problem out. */
 export const ValidateDeckListRequest = z.object({
   game: Text(30).default('onepiece'),
@@ -117,6 +120,8 @@ export type DeckListLineError = z.infer<typeof DeckListLineError>;
 export const ValidateDeckListResponse = DeckValidation.extend({
   leader: Card.nullable(),
   cards: z.array(DeckRow).optional().describe('With withCards: the main deck as read (base prints unless a variant was named)'),
-  lineErrors: z.array(DeckListLineError),
+  lineErrors: z.array(DeckListLineError).describe(`The first ${MAX_REPORTED_LINE_ERRORS} lines that could not be read`),
+  lineErrorCount: z.number().int().describe('How many lines could not be read in all'),
+  errorCount: z.number().int().describe(`How many problems the deck has in all (errors lists the first ${MAX_REPORTED_LINE_ERRORS})`),
 });
 export type ValidateDeckListResponse = z.infer<typeof ValidateDeckListResponse>;

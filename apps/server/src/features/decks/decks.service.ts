@@ -1,3 +1,4 @@
+import { MAX_REPORTED_LINE_ERRORS } from '@grandline/core/contracts/decks';
 import { randomUUID } from 'node:crypto';
 import type { Card } from '@grandline/core/contracts/cards';
 import type {
@@ -354,7 +355,17 @@ export async function validateDeckList({
     unknown.main += 1;
   }
   const validation = withText(validateDeck({ leader, cards, unknown }, rules, { day, regulations }));
-  return { ...validation, valid: validation.valid && lineErrors.length === 0, leader, ...(withCards ? { cards } : {}), lineErrors };
+  return {
+    ...validation,
+    valid: validation.valid && lineErrors.length === 0,
+    leader,
+    ...(withCards ? { cards } : {}),
+    // The first ones and how many: the answer stays small whatever the list (see MAX_REPORTED_LINE_ERRORS).
+    errors: validation.errors.slice(0, MAX_REPORTED_LINE_ERRORS),
+    errorCount: validation.errors.length,
+    lineErrors: lineErrors.slice(0, MAX_REPORTED_LINE_ERRORS),
+    lineErrorCount: lineErrors.length,
+  };
 }
 
 /**

@@ -108,6 +108,17 @@ describe('POST /api/decks/validate (no account needed)', () => {
     expect(noLeader).toMatchObject({ valid: false, mainCount: 50, errors: [], leader: null });
   });
 
+  it('answers a list of 10,000 unreadable lines with the first 200 and their count (a small answer)', async () => {
+    const res = await send('POST', '/api/decks/validate', { format: 'standard', list: 'x\n'.repeat(10_000) });
+    const text = await res.text();
+    const body = JSON.parse(text) as ValidateDeckListResponse;
+    expect(body.lineErrors).toHaveLength(200);
+    expect(body.lineErrors[199]!.line).toBe(200);
+    expect(body).toMatchObject({ valid: false, lineErrorCount: 10_000, errorCount: body.errors.length });
+    // 909 KB before the cap.
+    expect(text.length).toBeLessThan(40_000);
+  });
+
   it('judges rotation by card number on the real library: OP01-016 stays legal through its ST-31 reprint, OP01-017 is rotated', async () => {
     const lines = legalList().split('\n');
     const reprinted = [lines[0], '4xOP01-016', ...lines.slice(2)].join('\n');

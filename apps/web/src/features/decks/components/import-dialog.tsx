@@ -127,11 +127,12 @@ export function ImportDialog({
             <p>{t('import.summary', { count: result.mainCount, leader: result.leader ? `${result.leader.name} (${result.leader.cardNumber})` : t('noLeader') })}</p>
             {result.lineErrors.length > 0 && (
               <FormMessage>
-                <p className="font-medium">{t('import.lineErrors', { count: result.lineErrors.length })}</p>
+                <p className="font-medium">{t('import.lineErrors', { count: result.lineErrorCount })}</p>
                 <ul className="mt-1 list-disc pl-4 text-xs">
                   {result.lineErrors.map((e) => (
                     <li key={e.line}>{t('import.lineError', { line: e.line, text: e.text, reason: t(`import.reasons.${e.reason}`) })}</li>
                   ))}
+                  {result.lineErrorCount > result.lineErrors.length && <li>{t('import.moreLineErrors', { count: result.lineErrorCount - result.lineErrors.length })}</li>}
                 </ul>
               </FormMessage>
             )}
