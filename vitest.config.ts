@@ -54,7 +54,8 @@ export default defineConfig({
       {
         test: {
           name: 'core',
-          include: ['packages/core/src/**/*.test.ts'],
+          // The bench's own logic (its report) is tested with the core: no database, no server.
+          include: ['packages/core/src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['**/*.security.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

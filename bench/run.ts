@@ -13,13 +13,13 @@
  * latencies are those of the code measured, not of this process's garbage collector, which by then holds every load
  * result of the run.
  */
-import { BENCH_ADMIN_EMAIL, bindersBenchmark, bindersFigures, bindersMarkdown, signedInUser, type BindersResult } from './binders';
+import { BENCH_ADMIN_EMAIL, bindersBenchmark, bindersMarkdown, signedInUser } from './binders';
 import { deckValidationRate } from './deck-validation';
 import { pricesBenchmark, pricesFigures, type PricesResult } from './prices';
 import { alertsBenchmark, alertsFigures, type AlertsResult } from './alerts';
-import { cpuBenchmark, cpuMarkdown, type CpuResult } from './cpu';
+import { cpuBenchmark, cpuMarkdown } from './cpu';
 import { chromePath, imagesBenchmark, imagesFigures, type ImagesResult } from './images';
-import { mixedBenchmark, mixedFigures, type MixedResult } from './mixed';
+import { mixedBenchmark, mixedFigures } from './mixed';
 import { scanBenchmark, scanFigures, type ScanResult } from './scan';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +29,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { waitForQuietProcess } from './quiet';
+import { figuresMarkdown, lighthouseFigure, report, sessionFigures, validateFigures, type Figure, type LoadResult, type Measured } from './report';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3900);
@@ -79,15 +80,6 @@ function stopServer(child: ChildProcess): Promise<number | null> {
   });
 }
 
-interface LoadResult {
-  name: string;
-  path: string;
-  requestsPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-}
 
 async function load(name: string, urlPath: string | (() => string), post?: unknown, variedPost?: () => string, cookie?: string): Promise<LoadResult> {
   const first = typeof urlPath === 'string' ? urlPath : urlPath();
@@ -259,36 +251,6 @@ async function validateScenarios(): Promise<{ validate: LoadResult; validateVari
   return { validate, validateVaried };
 }
 
-/** One line of the figures table: what was measured, its goal, and whether the goal was met (null: not measured). */
-interface Figure {
-  figure: string;
-  value: string;
-  target: string;
-  pass: boolean | null;
-}
-
-const TARGETS = {
-  searchToHealth: { text: '≥ 0.40', min: 0.4 },
-  searchP99: { text: '≤ 50 ms', maxMs: 50 },
-  initialJs: { text: '≤ 180 KB gzip', maxKB: 180 },
-  lighthouse: { text: 'performance ≥ 95, accessibility ≥ 95', min: 95 },
-  meToHealth: { text: '≥ 0.15 (embedded database)', min: 0.15 },
-  coldStart: { text: '≤ 20 s', maxMs: 20_000 },
-  warmStart: { text: '≤ 3 s', maxMs: 3_000 },
-  deckValidation: { text: '≥ 100,000 decks/s', min: 100_000 },
-  validateToHealth: { text: '≥ 0.50', min: 0.5 },
-};
-
-const lighthouseFigure = (page: string, scores: { performance: number; accessibility: number } | undefined): Figure =>
-  scores
-    ? {
-        figure: `Lighthouse ${page} (mobile)`,
-        value: `perf ${scores.performance}, a11y ${scores.accessibility}`,
-        target: TARGETS.lighthouse.text,
-        pass: scores.performance >= TARGETS.lighthouse.min && scores.accessibility >= TARGETS.lighthouse.min,
-      }
-    : { figure: `Lighthouse ${page} (mobile)`, value: 'skipped (BENCH_SKIP_LIGHTHOUSE=1)', target: TARGETS.lighthouse.text, pass: null };
-
 /** Issue 20: a signed-in GET /api/me against health, both measured in the same run (the session cache's figure). */
 async function sessionScenario(dataDir: string): Promise<LoadResult> {
   const cookie = await signedInUser(base, dataDir);
@@ -296,226 +258,11 @@ async function sessionScenario(dataDir: string): Promise<LoadResult> {
   return load('signed-in GET /api/me', '/api/me', undefined, undefined, cookie);
 }
 
-const sessionFigures = (health: LoadResult, me: LoadResult | undefined): Figure[] =>
-  me
-    ? [
-        {
-          figure: 'signed-in GET /api/me / health throughput',
-          value: `${+(me.requestsPerSec / health.requestsPerSec).toFixed(3)} (${me.requestsPerSec} vs ${health.requestsPerSec} req/s, p99 ${me.p99Ms} ms${me.non2xx ? `, ${me.non2xx} non-2xx` : ''})`,
-          target: TARGETS.meToHealth.text,
-          pass: me.requestsPerSec / health.requestsPerSec >= TARGETS.meToHealth.min && me.non2xx === 0 && me.errors === 0,
-        },
-      ]
-    : [];
-
-const validateFigures = (health: LoadResult, validate: LoadResult, validateVaried: LoadResult): Figure[] =>
-  (
-    [
-      ['same list', validate],
-      ['every list new', validateVaried],
-    ] as const
-  ).map(([what, r]) => {
-    const ratio = +(r.requestsPerSec / health.requestsPerSec).toFixed(3);
-    return {
-      figure: `POST /api/decks/validate / health throughput, ${what}`,
-      value: `${ratio} (${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms)`,
-      target: TARGETS.validateToHealth.text,
-      pass: ratio >= TARGETS.validateToHealth.min && r.errors === 0 && r.non2xx === 0,
-    };
-  });
-
-const passMark = (pass: boolean | null) => (pass === null ? '—' : pass ? 'pass' : 'MISS');
-
-function figuresMarkdown(figures: Figure[]): string[] {
-  return ['| figure | value | target | result |', '|---|---:|---|---|', ...figures.map((f) => `| ${f.figure} | ${f.value} | ${f.target} | ${passMark(f.pass)} |`)];
-}
-
-/** What a run measured, in the units latest.json keeps them in. */
-interface Measured {
-  date: string;
-  machine: { cpus: number; node: string };
-  load: { durationSeconds: number; connections: number };
-  results: LoadResult[];
-  uncachedSearches: Awaited<ReturnType<typeof uncachedSearches>>;
-  initialJsGzipKB: number;
-  initialCssGzipKB: number;
-  coldStartMs: number;
-  warmStartMs: number;
-  sigtermExitCode: number | null;
-  deckValidationPerSecond: number;
-  deckValidateEndpoint: LoadResult;
-  deckValidateEndpointUncached: LoadResult;
-  lighthouse: { home: { performance: number; accessibility: number }; cards: { performance: number; accessibility: number } } | null;
-  binders: BindersResult;
-  /** Issue 14 (absent in results saved before it). */
-  prices?: PricesResult;
-  coldStartDemoMs?: number;
-  cardsWithPrices?: { ratio: number; withRps: number; withoutRps: number; without: LoadResult; withPrices: LoadResult };
-  /** Issue 15 (absent in results saved before it). */
-  alerts?: AlertsResult;
-  /** Issue 20: signed-in GET /api/me under the same load as health (absent in results saved before it). */
-  me?: LoadResult;
-  /** Issue 20: the mixed signed-in load on PostgreSQL (only when DATABASE_URL is set). */
-  mixed?: MixedResult;
-  /** Issue 20: server CPU ms per request, endpoint by endpoint (absent in results saved before it). */
-  cpu?: CpuResult;
-  /** Issue 17: card thumbnails (absent in results saved before it). */
-  images?: ImagesResult;
-  scan?: ScanResult;
-}
-
-/** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
-function report(m: Measured): { summary: Record<string, unknown>; md: string } {
-  const { results, uncachedSearches: uncached, deckValidateEndpoint: validate, deckValidateEndpointUncached: validateVaried, lighthouse: lh, binders } = m;
-  const { durationSeconds: duration, connections: conns } = m.load;
-  const priceFigures = m.prices ? pricesFigures(m.prices, { coldStartDemoMs: m.coldStartDemoMs, cardsWithPrices: m.cardsWithPrices }) : [];
-  const alertFigures = m.alerts ? alertsFigures(m.alerts) : [];
-  const imageFigures = m.images ? imagesFigures(m.images) : [];
-  const scannerFigures = m.scan ? scanFigures(m.scan) : [];
-  const health = results[0]!;
-  const searchResults = results.slice(1, 6);
-  const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
-  const ratios = {
-    searchToHealthAvg: +(searchAvg / health.requestsPerSec).toFixed(3),
-    searchToHealthMin: +(Math.min(...searchResults.map((r) => r.requestsPerSec)) / health.requestsPerSec).toFixed(3),
-  };
-  const worstSearchP99Ms = Math.max(...searchResults.map((r) => r.p99Ms));
-  const { initialJsGzipKB, coldStartMs, warmStartMs, deckValidationPerSecond } = m;
-  const figures: Figure[] = [
-    {
-      figure: 'search / health throughput (average of the 5 searches)',
-      value: String(ratios.searchToHealthAvg),
-      target: TARGETS.searchToHealth.text,
-      pass: ratios.searchToHealthAvg >= TARGETS.searchToHealth.min,
-    },
-    {
-      figure: 'search / health throughput (slowest search)',
-      value: String(ratios.searchToHealthMin),
-      target: TARGETS.searchToHealth.text,
-      pass: ratios.searchToHealthMin >= TARGETS.searchToHealth.min,
-    },
-    { figure: 'worst search p99', value: `${worstSearchP99Ms} ms`, target: TARGETS.searchP99.text, pass: worstSearchP99Ms <= TARGETS.searchP99.maxMs },
-    {
-      figure: `uncached searches, one at a time (${uncached.count} distinct)`,
-      value: `p50 ${uncached.p50Ms} ms, p99 ${uncached.p99Ms} ms`,
-      target: TARGETS.searchP99.text,
-      pass: uncached.p99Ms <= TARGETS.searchP99.maxMs,
-    },
-    { figure: 'initial JS (gzip): every script of a first visit of /', value: `${initialJsGzipKB} KB`, target: TARGETS.initialJs.text, pass: initialJsGzipKB <= TARGETS.initialJs.maxKB },
-    { figure: 'cold start with seeding', value: `${coldStartMs} ms`, target: TARGETS.coldStart.text, pass: coldStartMs <= TARGETS.coldStart.maxMs },
-    { figure: 'warm restart', value: `${warmStartMs} ms`, target: TARGETS.warmStart.text, pass: warmStartMs <= TARGETS.warmStart.maxMs },
-    ...validateFigures(health, validate, validateVaried),
-    ...sessionFigures(health, m.me),
-    ...(m.mixed
-      ? mixedFigures(m.mixed)
-      : [{ figure: 'mixed signed-in load on PostgreSQL', value: 'not run (DATABASE_URL not set)', target: 'p99 ≤ 50 ms at 16 connections (PostgreSQL)', pass: null }]),
-    {
-      figure: '50-card deck validation (core, one thread)',
-      value: `${deckValidationPerSecond} decks/s`,
-      target: TARGETS.deckValidation.text,
-      pass: deckValidationPerSecond >= TARGETS.deckValidation.min,
-    },
-    lighthouseFigure('/', lh?.home),
-    lighthouseFigure('/cards', lh?.cards),
-  ];
-  const summary = {
-    date: m.date,
-    machine: m.machine,
-    load: m.load,
-    results,
-    ratios,
-    worstSearchP99Ms,
-    uncachedSearches: uncached,
-    initialJsGzipKB,
-    initialCssGzipKB: m.initialCssGzipKB,
-    coldStartMs,
-    warmStartMs,
-    sigtermExitCode: m.sigtermExitCode,
-    deckValidationPerSecond,
-    deckValidateEndpoint: validate,
-    deckValidateEndpointUncached: validateVaried,
-    validateUncachedToHealth: +(validateVaried.requestsPerSec / health.requestsPerSec).toFixed(3),
-    validateToHealth: +(validate.requestsPerSec / health.requestsPerSec).toFixed(3),
-    lighthouse: lh,
-    binders,
-    targets: {
-      searchToHealth: TARGETS.searchToHealth.text,
-      searchP99: TARGETS.searchP99.text,
-      initialJs: TARGETS.initialJs.text,
-      lighthouse: TARGETS.lighthouse.text,
-      coldStart: TARGETS.coldStart.text,
-      warmStart: TARGETS.warmStart.text,
-      deckValidation: TARGETS.deckValidation.text,
-      validateToHealth: TARGETS.validateToHealth.text,
-      binderImport: binders.targets.importMs,
-      binderDetailP99: binders.targets.detailP99,
-    },
-    /** Every goal with its figure, its target and whether it was met (pass null: not measured), as in latest.md. */
-    prices: m.prices,
-    coldStartDemoMs: m.coldStartDemoMs,
-    cardsWithPrices: m.cardsWithPrices,
-    alerts: m.alerts,
-    cpu: m.cpu,
-    images: m.images,
-    scan: m.scan,
-    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures, images: imageFigures, scan: scannerFigures },
-    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures].every((f) => f.pass !== false),
-  };
-  const md = [
-    `# Benchmark — ${summary.date}`,
-    '',
-    `${summary.machine.cpus} CPUs, Node ${summary.machine.node}; autocannon ${duration} s × ${conns} connections on loopback with a browser's Accept-Encoding, embedded PGlite.`,
-    '',
-    '| scenario | path | req/s | p50 ms | p99 ms | errors | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...results.map((r) => `| ${r.name} | \`${r.path}\` | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`),
-    '',
-    ...figuresMarkdown(figures),
-    '',
-    ...bindersMarkdown(binders),
-    ...(m.prices
-      ? [
-          '## Prices (issue 14)',
-          '',
-          'Ingest and history in process on an in-memory embedded database seeded with the real library (bench/prices.ts); the cold start and `/cards` figures on the server above (demo prices on: embedded database, no price source).',
-          '',
-          ...figuresMarkdown(priceFigures),
-          '',
-        ]
-      : []),
-    ...(m.alerts
-      ? [
-          '## Price alerts and the comparison report (issue 15)',
-          '',
-          'In process on an in-memory embedded database seeded with the real library and its demo prices (bench/alerts.ts, bench/reports.ts): the price comparison report over a 10,000-card collection (median of 6 runs after a warm-up), one evaluation of every watch, then notification streams over loopback HTTP.',
-          '',
-          ...figuresMarkdown(alertFigures),
-          '',
-        ]
-      : []),
-    ...(m.images
-      ? [
-          '## Card images (issue 17)',
-          '',
-          'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images and on a public binder of 200 cards, their thumbnails kept (as after npm run images:warm) and the server quiet first (bench/quiet.ts).',
-          '',
-          ...figuresMarkdown(imageFigures),
-          '',
-        ]
-      : []),
-    ...(m.scan
-      ? [
-          '## Scanner (issue 17)',
-          '',
-          "Every 14th distinct card number of the catalogue drawn as a card's bottom-right corner prints it (number and rarity, bold condensed type, dark and light frames), spoiled six ways, read by tesseract.js with the browser's settings and the card-number reader (bench/scan.ts). The type is Liberation Sans Narrow Bold, a stand-in for the card's own: expect lower figures from a camera.",
-          '',
-          ...figuresMarkdown(scannerFigures),
-          '',
-        ]
-      : []),
-    ...(m.cpu ? ['## Server CPU per request (issue 20)', '', ...cpuMarkdown(m.cpu), ''] : []),
-  ].join('\n');
-  return { summary, md };
+/** The commit the run measured, and whether the work tree had changes besides the results (they are then not that commit's). */
+function measuredCode(): { commit: string; changed: boolean } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  const changed = git('status', '--porcelain', '--', '.', ':!bench/results').length > 0;
+  return { commit: git('rev-parse', '--short=12', 'HEAD'), changed };
 }
 
 async function main() {
@@ -581,6 +328,7 @@ async function main() {
 
   const { summary, md } = report({
     date: new Date().toISOString(),
+    code: measuredCode(),
     machine: { cpus: os.cpus().length, node: process.version },
     load: { durationSeconds: duration, connections },
     results,

@@ -1,0 +1,28 @@
+/**
+ * BENCH_ONLY=render writes latest.{json,md} again from latest.json: a summary must carry every part's figures, so a
+ * second render is the first one (the signed-in /api/me and the mixed PostgreSQL rows were once dropped).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { report, type Measured } from './report';
+
+const saved = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'results/latest.json'), 'utf8')) as Measured;
+
+describe('bench report', () => {
+  it('keeps every part through a render of its own summary', () => {
+    const measured: Measured = {
+      ...saved,
+      code: { commit: '0123456789ab', changed: false },
+      me: { name: 'signed-in GET /api/me', path: '/api/me', requestsPerSec: 2100, p50Ms: 12, p99Ms: 30, errors: 0, non2xx: 0 },
+      mixed: { connections: 16, seconds: 10, workers: '2', requestsPerSec: 900, p50Ms: 14, p99Ms: 41, non2xx: 0, errors: 0 },
+    };
+    const first = report(measured);
+    expect(first.md).toContain('signed-in GET /api/me / health throughput');
+    expect(first.md).toContain('mixed signed-in load');
+    expect(first.md).toContain('commit `0123456789ab`');
+    const again = report(first.summary as unknown as Measured);
+    expect(again.md).toBe(first.md);
+    expect(again.summary).toEqual(first.summary);
+  });
+});
