@@ -1,5 +1,5 @@
 import type { AcceptTermsRequest, MeResponse, UpdateProfileRequest } from '@grandline/core/contracts/account';
-import sanitizeHtml from 'sanitize-html';
+import { plainText } from '../../lib/plain-text';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { currentLegalVersion, termsState } from '../../db/consent';
@@ -113,23 +113,9 @@ export async function acceptTerms({
   return getMe({ db, user: { ...user, role: fresh?.role ?? user.role } });
 }
 
-/** The three escapes sanitize-html writes into text (it escapes &, < and >, nothing else). */
-const SANITIZED_TEXT_ESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
-
-/**
- * Bio is plain text, stored as the user wrote it: any markup is removed, runs of more than two line breaks are
- * shortened. sanitize-html answers HTML (text escaped), so its escapes are undone in one pass: what is stored is
- * text, and React escapes it once when showing it ("a > b" is stored and shown as "a > b", not "a &gt; b").
- */
-export function sanitizeBio(bio: string): string {
-  const html = sanitizeHtml(bio, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
-  const text = html.replace(/&(?:amp|lt|gt);/g, (escape) => SANITIZED_TEXT_ESCAPES[escape] ?? escape);
-  return text.replace(/\r\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
-}
-
 /** Changes only the profile fields sent; creates the profile row when the user has none yet. */
 export async function updateProfile({ db, user, data }: { db: Db; user: SessionUser; data: UpdateProfileRequest }): Promise<MeResponse> {
-  const values = { ...data, ...(data.bio !== undefined ? { bio: data.bio === null ? null : sanitizeBio(data.bio) || null } : {}) };
+  const values = { ...data, ...(data.bio !== undefined ? { bio: data.bio === null ? null : plainText(data.bio) || null } : {}) };
   await db
     .insert(profiles)
     .values({ id: user.id, ...values })

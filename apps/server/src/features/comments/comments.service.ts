@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { REPORTS_SHOWN, type Comment, type CommentListResponse, type ReportedComment, type ReportedCommentListResponse } from '@grandline/core/contracts/comments';
 import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { messageText } from '@grandline/core/contracts/messages';
 import type { Db } from '../../db/client';
 import { binders, commentReports, comments, decks, profiles } from '../../db/schema/index';
 import type { SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { plainText } from '../../lib/plain-text';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { binderAccess } from '../binders/binder-access';
 import { deckAccess } from '../decks/decks.service';
@@ -108,11 +110,17 @@ export async function listComments({ db, viewer, item, cursor, limit }: { db: Db
   };
 }
 
+/** The refusal of a comment, as the request schema words it ('Invalid comment'). */
+const invalidComment = () => new AppError('VALIDATION_ERROR', 400, messageText('validation.commentInvalid'), [{ path: 'text', message: messageText('validation.commentInvalid') }]);
+
 /**
  * POST /api/decks/{id}/comments and /api/binders/{id}/comments: the item must be public (else its 404, whoever asks);
  * within the author's allowance (429); the comment and its activity row are written together.
  */
-export async function postComment({ db, user, item, text }: { db: Db; user: NonNullable<Viewer>; item: ItemRef; text: string }): Promise<Comment> {
+export async function postComment({ db, user, item, text: written }: { db: Db; user: NonNullable<Viewer>; item: ItemRef; text: string }): Promise<Comment> {
+  // Stored as plain text, as a bio is: markup removed; nothing left is no comment ('Invalid comment').
+  const text = plainText(written);
+  if (!text) throw invalidComment();
   // Read as a visitor would: only a public item passes, with the same 404 as the item's own page.
   const record = await accessOf(item.kind).readable(db, null, item.id);
   for (const limit of COMMENT_LIMITS) await enforceRateLimit(db, `${limit.key}:${user.id}`, limit.max, limit.windowSeconds);
