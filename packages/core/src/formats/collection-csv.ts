@@ -186,7 +186,12 @@ for (const [column, names] of Object.entries(COLUMNS) as [Column, readonly strin
   for (const n of names) if (!COLUMN_BY_NAME.has(fold(n))) COLUMN_BY_NAME.set(fold(n), column);
 }
 
-const NUMBER = /^((?:OP|ST|EB|PRB)\d{2}-\d{3}|P-\d{3})(?:[-_]([A-Za-z]{1,3}\d*))?$/i;
+/**
+ * A card number as printed (OP01-001, ST10-005, EB01-012, PRB01-001, P-001) — or shaped like one from a product we do
+ * not know yet (ZZ99-001): the row is then matched and refused for what it is (Expansion not found, Card not found),
+ * not as having no card number. Liga's suffixes (-OP, -RE) and variants (_p1) follow.
+ */
+const NUMBER = /^([A-Z]{1,4}\d{0,3}-\d{3})(?:[-_]([A-Z]{1,3}\d*))?$/i;
 
 /**
  * `2,50`, `2.50`, `R$ 1.234,56` → 2.5 / 1234.56; empty → null; anything else, negative or above MAX_IMPORT_PRICE → NaN.

@@ -62,6 +62,8 @@ const adversarial = (size: number) =>
 const QUOTE_HEAVY = `quantity,number,name\n${`1,OP01-001,x${'"'.repeat(196)}\n`.repeat(MAX_IMPORT_ROWS - 1)}`;
 
 const CARD_NUMBER = /^(?:(?:OP|ST|EB|PRB)\d{2}-\d{3}|P-\d{3})$/;
+/** The collection CSV reader also passes numbers shaped like an unknown product's (ZZ99-001): the import refuses them by name. */
+const CARD_NUMBER_SHAPE = /^[A-Z]{1,4}\d{0,3}-\d{3}$/;
 
 describe('deck list parser (validate endpoint, deck import, OPTCG Sim binder import)', () => {
   it('answers the reported ReDoS input (1, spaces, !) at the maximum length in linear time', () => {
@@ -131,7 +133,7 @@ describe('collection CSV parser (Liga and generic binder import)', () => {
           expect(['NO_DATA_ROWS', 'FORMAT_NOT_IMPLEMENTED', 'LINE_TOO_LONG', 'TOO_MANY_ROWS']).toContain(value.problem);
         } else {
           for (const r of value.rows) {
-            expect(r.number).toMatch(CARD_NUMBER);
+            expect(r.number).toMatch(CARD_NUMBER_SHAPE);
             expect(Number.isInteger(r.quantity) && r.quantity >= 1 && r.quantity <= 9999).toBe(true);
             if (r.price !== null) expect(r.price).toBeLessThanOrEqual(1_000_000);
           }

@@ -286,6 +286,9 @@ describe('import', () => {
       `2;Nobody;XX-99;${a!.cardNumber};;;`,
       `1;Ghost;${a!.set!.code};OP99-999;;;`,
       `x;Bad;${a!.set!.code};${a!.cardNumber};;;`,
+      // A product we do not know, its number shaped like ours: the edition is what is missing, not the number.
+      '1;Stranger;ZZ-99;ZZ99-001;;;',
+      '1;Nothing;OP-01;hello;;;',
       `1;"${parallel.name}";${parallel.set!.code};${parallel.cardNumber}_p1;;;`,
     ].join('\r\n');
     const res = await upload(`/api/binders/${binder.id}/import`, csv, alice);
@@ -296,6 +299,8 @@ describe('import', () => {
       { line: 4, edition: 'XX-99', name: 'Nobody', number: a!.cardNumber, reason: 'EXPANSION_NOT_FOUND', message: 'Expansion not found' },
       { line: 5, edition: a!.set!.code, name: 'Ghost', number: 'OP99-999', reason: 'CARD_NOT_FOUND', message: 'Card not found for the expansion and number' },
       { line: 6, edition: a!.set!.code, name: 'Bad', number: a!.cardNumber, reason: 'BAD_QUANTITY', message: 'The quantity must be a whole number from 1 to 9999' },
+      { line: 7, edition: 'ZZ-99', name: 'Stranger', number: 'ZZ99-001', reason: 'EXPANSION_NOT_FOUND', message: 'Expansion not found' },
+      { line: 8, edition: 'OP-01', name: 'Nothing', number: 'hello', reason: 'MISSING_NUMBER', message: expect.any(String) },
     ]);
     const rows = await rowsOf(binder.id, alice);
     expect(rows.items.map((r) => [r.card.id, r.quantity]).sort()).toEqual(
