@@ -28,6 +28,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.usernameTooLong': 'User name must be less than 20 characters',
   'validation.usernameCharacters': 'User name can only contain letters, numbers, and underscores',
   'validation.usernameTaken': 'This user name is already taken',
+  'validation.profileUsername': 'A profile name has 3 to 30 letters, numbers, underscores or dashes',
   'validation.countryRequired': 'Please select your country',
   'validation.ageRequired': 'You must confirm you are at least 16 years old',
   'validation.tosRequired': 'You must accept the Terms of Service to continue',

@@ -5,11 +5,12 @@ import { z } from 'zod';
  * letters, digits, underscores and dashes (spec §5). Nothing here ever carries an e-mail address.
  */
 export const ProfileUsernameParam = z.object({
+  // The profile schema's user name (spec: 3 to 30 letters, digits, underscore and dash); one message names the rule.
   username: z
     .string()
-    .min(1, 'validation.usernameRequired')
-    .max(30, 'validation.usernameTooLong')
-    .regex(/^[A-Za-z0-9_-]+$/, 'validation.usernameCharacters'),
+    .min(3, 'validation.profileUsername')
+    .max(30, 'validation.profileUsername')
+    .regex(/^[A-Za-z0-9_-]+$/, 'validation.profileUsername'),
 });
 
 /** Followers and following lists: newest follow first, 30 a page by default. */

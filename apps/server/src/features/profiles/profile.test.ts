@@ -73,6 +73,14 @@ describe('GET /api/profiles/{username}', () => {
   it('answers 404 for a user name nobody has and 400 for one that cannot be', async () => {
     expect((await get('/api/profiles/nobody_here')).status).toBe(404);
     expect((await get(`/api/profiles/${encodeURIComponent('<script>')}`)).status).toBe(400);
+    // The profile schema's rule, named in the message whichever part of it fails: too short, too long, other characters.
+    for (const name of ['ab', 'x'.repeat(31), 'luffy.d', encodeURIComponent('nami san')]) {
+      const res = await get(`/api/profiles/${name}`);
+      expect(res.status, name).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain('A profile name has 3 to 30 letters, numbers, underscores or dashes');
+    }
+    // Dashes and 30 characters are within it: such a name is looked up (and nobody has it).
+    expect((await get(`/api/profiles/straw-hat-${'x'.repeat(20)}`)).status).toBe(404);
   });
 
   it('lists public decks and binders only, records when they become public and forgets it when they are private again', async () => {
