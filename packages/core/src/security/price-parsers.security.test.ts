@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CsvFileError, MAX_IMPORT_LINE_LENGTH, MAX_IMPORT_ROWS } from '../formats/collection-csv';
 import { CURRENCY_CODES } from '../money/currencies';
+import { parsePrice } from '../money/money';
 import { parseCardmarketDate, parseCardmarketProducts } from '../prices/cardmarket';
 import { parseCardtraderBlueprints } from '../prices/cardtrader';
 import { MAX_PRICE_CENTS } from '../prices/model';
@@ -133,6 +134,18 @@ describe('price CSV parser (Liga One Piece and MYP Cards price upload)', () => {
       expect(ms).toBeLessThan(BOUND_10MB_MS);
     });
   }
+});
+
+describe('prices typed in forms and file cells (parsePrice)', () => {
+  // Once a unit test with single timings beside every other unit file: moved here to run alone, best of three.
+  it(`reads hostile text of the largest size a form or file cell allows in under ${BOUND_MS} ms`, () => {
+    parsePrice('R$ 1.234,56', 'BRL'); // warm up
+    for (const hostile of ['1.'.repeat(10_000), '1 '.repeat(10_000), `${'9'.repeat(19_999)},`, ',.'.repeat(10_000), `R$${' '.repeat(19_990)}1`]) {
+      const { ms, value } = timed(() => parsePrice(hostile, 'BRL'));
+      expect(typeof value.ok).toBe('boolean');
+      expect(ms).toBeLessThan(BOUND_MS);
+    }
+  });
 });
 
 describe('Cardmarket product names and timestamps', () => {
