@@ -14,7 +14,7 @@ interface ApiCard {
 async function publishDeck(page: Page, name: string) {
   const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: ApiCard[] }).items;
   const leader = (await ask('color=Red&type=Leader&block=3&variations=false&pageSize=50')).find((c) => c.colors.length === 1)!;
-  const res = await page.request.post('/api/decks', { data: { name, format: 'standard', leaderCardId: leader.id } });
+  const res = await page.request.post('/api/decks', { data: { name, format: 'standard', leaderCardId: leader.id, isPublic: true } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }

@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import en from '../src/locales/en/decks.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
-import { grantPlan } from './plan-grant';
 
 interface ApiCard {
   id: number;
@@ -130,11 +129,9 @@ test('leaving the editor with unsaved changes asks first', async ({ page }) => {
   await expect(page).toHaveURL(/\/mydecks$/);
 });
 
-test('a private deck is not found for others; a public one opens for anyone with the link', async ({ page, browser, baseURL }) => {
-  const { email } = await createAccount(page, { email: uniqueEmail('share') });
-  // Private decks are Hobby's (on Free a new deck is public).
-  await page.goto('/');
-  await grantPlan(browser, page, { email, plan: 'hobby', admin: 'grant-deck' });
+test('a Free player\'s new deck is private, not found for others; made public, it opens for anyone with the link', async ({ page, browser, baseURL }) => {
+  // Decks are private until shared on every plan: a Free account, no isPublic asked (issue 46).
+  await createAccount(page, { email: uniqueEmail('share') });
   // The legal deck is saved through the API: building one in the editor is the first test's job.
   const { leader, main } = await legalDeck(page);
   const created = await page.request.post('/api/decks', {

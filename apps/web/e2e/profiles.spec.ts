@@ -15,12 +15,12 @@ interface ApiCard {
 
 const usernameOf = async (page: Page) => ((await (await page.request.get('/api/me')).json()) as { profile: { username: string } }).profile.username;
 
-/** Publishes a legal Standard deck of the real library (a Free account's decks are public). */
+/** Publishes a legal Standard deck of the real library (made public: decks are private until shared, on every plan). */
 async function publishDeck(page: Page, name: string) {
   const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: ApiCard[] }).items;
   const leader = (await ask('color=Red&type=Leader&block=3&variations=false&pageSize=50')).find((c) => c.colors.length === 1)!;
   const main = (await ask('color=Red&type=Character&block=3&variations=false&pageSize=50')).filter((c) => c.colors.length === 1).slice(0, 13);
-  const res = await page.request.post('/api/decks', { data: { name, format: 'standard', leaderCardId: leader.id, cards: main.map((c, i) => ({ cardId: c.id, quantity: i === 12 ? 2 : 4 })) } });
+  const res = await page.request.post('/api/decks', { data: { name, format: 'standard', isPublic: true, leaderCardId: leader.id, cards: main.map((c, i) => ({ cardId: c.id, quantity: i === 12 ? 2 : 4 })) } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; isPublic: boolean };
 }
@@ -58,7 +58,9 @@ test('A follows B, B publishes a deck, A sees it on the dashboard feed, A commen
   await page.getByTestId('comments-section').scrollIntoViewIfNeeded();
   await page.getByTestId('comment-text').fill(text);
   await page.getByTestId('comment-submit').click();
-  await expect(page.getByTestId('comment').getByTestId('comment-text-shown')).toHaveText(text);
+  // Stored and shown as plain text: the markup is gone, no element was made of it (issue 46: as a bio is).
+  await expect(page.getByTestId('comment').getByTestId('comment-text-shown')).toHaveText('Great list!  Try 3x OP01-016.');
+  await expect(page.getByTestId('comment').locator('script')).toHaveCount(0);
   await b.goto(`/deck/${deck.id}`);
   await b.getByTestId('comments-section').scrollIntoViewIfNeeded();
   const comment = b.getByTestId('comment').filter({ hasText: 'Great list!' });

@@ -72,7 +72,7 @@ export interface PlanLimits {
   decks: number | null;
   /** Copies of cards one binder may hold. */
   cardsPerBinder: number | null;
-  /** Whether binders and decks can be made private (Free: public only, spec §6). */
+  /** Whether binders can be made private (spec §6's "private collections"; Free: public binders). Decks are private by default on every plan (ADR 021). */
   privateItems: boolean;
   /** Whether the advanced statistics (collection value history, set completion) are open. */
   advancedStatistics: boolean;
@@ -130,7 +130,7 @@ export const LOCKED_FEATURES = {
   binders: `More than ${count(PLAN_LIMITS.free.binders)} binders requires a Hobby Plan subscription`,
   decks: `More than ${count(PLAN_LIMITS.free.decks)} decks requires a Hobby Plan subscription`,
   cardsPerBinder: `More than ${count(PLAN_LIMITS.free.cardsPerBinder)} cards in a binder requires a Hobby Plan subscription`,
-  privateItems: 'Private binders and decks require a Hobby Plan subscription',
+  privateItems: 'Private binders require a Hobby Plan subscription',
   advancedStatistics: 'Advanced statistics require a Hobby Plan subscription',
   family: 'Family sharing requires a Family Plan subscription',
 } as const;

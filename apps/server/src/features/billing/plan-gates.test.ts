@@ -88,34 +88,43 @@ describe('binders per user', () => {
   });
 });
 
-describe('private binders and decks', () => {
-  it('makes Free items public, refuses a private one, and lets Hobby choose', async () => {
+describe('private binders, and decks private by default', () => {
+  it('makes Free binders public and refuses a private one; Hobby chooses', async () => {
     await clear(freeId);
     const made = await newBinder(free);
     expect(made.body.isPublic).toBe(true);
     expectLocked(await newBinder(free, { isPublic: false }), 'privateItems');
     expectLocked(await send('PATCH', `/api/binders/${made.body.id}`, { isPublic: false }, free), 'privateItems');
-    const deck = await newDeck(free);
-    expect(deck.body.isPublic).toBe(true);
-    expectLocked(await newDeck(free, { isPublic: false }), 'privateItems');
-    expectLocked(await send('PATCH', `/api/decks/${deck.body.id}`, { isPublic: false }, free), 'privateItems');
     // Nothing was made by the refused requests.
     expect(await ctx.db.$count(binders, eq(binders.userId, freeId))).toBe(1);
-
     expect((await newBinder(hobby)).body.isPublic).toBe(false);
-    expect((await newDeck(hobby)).body.isPublic).toBe(false);
     expect((await newBinder(hobby, { isPublic: true })).body.isPublic).toBe(true);
   });
 
-  it('leaves what a user made private on Hobby private and editable after they drop to Free', async () => {
+  it('gives every plan private decks by default (the spec\'s deck insert), keeps them private, and public ones public', async () => {
+    await clear(freeId);
+    // Free: private unless asked; private on request too; a public deck made private again.
+    const deck = await newDeck(free);
+    expect(deck.status).toBe(201);
+    expect(deck.body.isPublic).toBe(false);
+    expect((await newDeck(free, { isPublic: false })).body.isPublic).toBe(false);
+    const shown = await newDeck(free, { isPublic: true });
+    expect(shown.body.isPublic).toBe(true);
+    expect((await send('PATCH', `/api/decks/${deck.body.id}`, { name: 'Still private' }, free)).body).toMatchObject({ name: 'Still private', isPublic: false });
+    expect((await send('PATCH', `/api/decks/${shown.body.id}`, { name: 'Renamed' }, free)).body).toMatchObject({ isPublic: true });
+    expect((await send('PATCH', `/api/decks/${shown.body.id}`, { isPublic: false }, free)).body).toMatchObject({ isPublic: false });
+    // A visitor gets the private deck's 404.
+    expect((await get(`/api/decks/${deck.body.id}`)).status).toBe(404);
+    expect((await newDeck(hobby)).body.isPublic).toBe(false);
+  });
+
+  it('leaves a binder made private on Hobby private and editable after its owner drops to Free', async () => {
     await grantPlan(ctx, 'free-gates@example.com', 'hobby');
     const binder = await newBinder(free, { isPublic: false });
-    const deck = await newDeck(free, { isPublic: false });
-    expect([binder.body.isPublic, deck.body.isPublic]).toEqual([false, false]);
+    expect(binder.body.isPublic).toBe(false);
     await grantPlan(ctx, 'free-gates@example.com', 'free');
     const renamed = await send('PATCH', `/api/binders/${binder.body.id}`, { name: 'Still mine', isPublic: false }, free);
     expect(renamed.body).toMatchObject({ name: 'Still mine', isPublic: false });
-    expect((await send('PATCH', `/api/decks/${deck.body.id}`, { name: 'Still mine' }, free)).body).toMatchObject({ isPublic: false });
     // Made public, it cannot go back on Free.
     expect((await send('PATCH', `/api/binders/${binder.body.id}`, { isPublic: true }, free)).status).toBe(200);
     expectLocked(await send('PATCH', `/api/binders/${binder.body.id}`, { isPublic: false }, free), 'privateItems');
@@ -123,13 +132,13 @@ describe('private binders and decks', () => {
 });
 
 describe('decks per user', () => {
-  it(`gives Free ${FREE.decks} decks (copies count) and Hobby more; a copy on Free is public`, async () => {
+  it(`gives Free ${FREE.decks} decks (copies count) and Hobby more; a copy is private on every plan`, async () => {
     await clear(freeId);
     const first = await newDeck(free);
     for (let i = 1; i < FREE.decks! - 1; i++) expect((await newDeck(free, { name: `D${i}` })).status).toBe(201);
     const copy = await send('POST', `/api/decks/${first.body.id}/copy`, undefined, free);
     expect(copy.status).toBe(201);
-    expect(copy.body.isPublic).toBe(true);
+    expect(copy.body.isPublic).toBe(false);
     expectLocked(await newDeck(free), 'decks');
     expectLocked(await send('POST', `/api/decks/${first.body.id}/copy`, undefined, free), 'decks');
     const hobbyId = await idOf('hobby-gates@example.com');

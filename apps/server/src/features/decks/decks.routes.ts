@@ -131,7 +131,7 @@ export const decksRoutes = createRouter()
       request: { params: DeckIdParam, body: { content: { 'application/json': { schema: UpdateDeckRequest } }, required: true } },
       responses: { 200: jsonContent(DeckDetail, 'The updated deck'), 400: invalid, 404: notFound, ...gate },
     }),
-    async (c) => c.json(await updateDeck({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
+    async (c) => c.json(await updateDeck({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, data: c.req.valid('json') }), 200),
   )
   .openapi(
     createRoute({

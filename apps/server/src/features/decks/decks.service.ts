@@ -26,7 +26,7 @@ import { preparedPerDb } from '../../db/prepared';
 import { isOwner, ownedItems, type Viewer } from '../../db/ownership';
 import { deckCards, decks, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { checkRoom, lockUserRow, planLimitReached } from '../../lib/plan-gates';
+import { checkRoom, lockUserRow } from '../../lib/plan-gates';
 import { LRUCache } from 'lru-cache';
 import { today } from '@grandline/core/decks/formats';
 import { recordDeckPublished } from '../profiles/activity.service';
@@ -183,18 +183,13 @@ async function checkDeckRoom(tx: DbTx, userId: string, plan: PlanId) {
   checkRoom({ used: Number(row?.n ?? 0), planLimit: planLimits(plan).decks, hardCap: MAX_DECKS_PER_USER, feature: 'decks', capText: `A user can have at most ${MAX_DECKS_PER_USER} decks` });
 }
 
-/** Private decks are Hobby's (spec §6): on Free a new deck (a copy too) is public unless it asks to be private, which is refused. */
-function visibilityOnCreate(plan: PlanId, asked: boolean | undefined): boolean {
-  const { privateItems } = planLimits(plan);
-  if (asked === false && !privateItems) throw planLimitReached('privateItems');
-  return asked ?? !privateItems;
-}
-
 export async function createDeck({ db, user, plan, data }: { db: Db; user: { id: string }; plan: PlanId; data: CreateDeckRequest & { game: 'onepiece'; cards: DeckCardInput[] } }) {
   const index = await catalogueIndex(db);
   formatOf(data.game, data.format);
   checkCards(index, data.game, data);
-  const isPublic = visibilityOnCreate(plan, data.isPublic);
+  // Private unless asked otherwise, on every plan (the spec's deck insert: is_public false); Hobby's "private
+  // collections" are binders (ADR 021).
+  const isPublic = data.isPublic ?? false;
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await checkDeckRoom(tx, user.id, plan);
@@ -216,16 +211,15 @@ export async function createDeck({ db, user, plan, data }: { db: Db; user: { id:
 }
 
 /**
- * Copies a deck its reader can see (their own, or anyone's public deck) into the reader's decks: private (public on
- * Free), named "Copy of …" (cut to the name's limit), with its format, description, Leader, cover and rows, in one
- * transaction.
+ * Copies a deck its reader can see (their own, or anyone's public deck) into the reader's decks: always private, on
+ * every plan, named "Copy of …" (cut to the name's limit), with its format, description, Leader, cover and rows, in
+ * one transaction.
  */
 export async function copyDeck({ db, user, plan, id }: { db: Db; user: { id: string }; plan: PlanId; id: string }) {
   const source = await deckAccess.readable(db, user, id);
   const rows = await db.select().from(deckCards).where(eq(deckCards.deckId, id)).orderBy(asc(deckCards.position));
   const copy = randomUUID();
   const name = `Copy of ${source.name}`.slice(0, 100);
-  const isPublic = !planLimits(plan).privateItems;
   await db.transaction(async (tx) => {
     await checkDeckRoom(tx, user.id, plan);
     await tx.insert(decks).values({
@@ -235,22 +229,19 @@ export async function copyDeck({ db, user, plan, id }: { db: Db; user: { id: str
       format: source.format,
       description: source.description,
       gameCategory: source.gameCategory,
-      isPublic,
+      isPublic: false,
       leaderCardId: source.leaderCardId,
       coverCardId: source.coverCardId,
     });
     if (rows.length) await tx.insert(deckCards).values(rows.map((r) => ({ deckId: copy, cardId: r.cardId, quantity: r.quantity, position: r.position })));
-    if (isPublic) await recordDeckPublished(tx, user.id, copy);
   });
   return getDeck({ db, viewer: user, id: copy });
 }
 
 /** Changes only the fields sent; only the owner may (others get a 404, never a change). */
-export async function updateDeck({ db, user, plan, id, data }: { db: Db; user: { id: string }; plan: PlanId; id: string; data: UpdateDeckRequest }) {
+export async function updateDeck({ db, user, id, data }: { db: Db; user: { id: string }; id: string; data: UpdateDeckRequest }) {
   const index = await catalogueIndex(db);
   const record = await deckAccess.changeable(db, user, id);
-  // A deck made private on a higher plan stays private; making a public one private is Hobby's.
-  if (data.isPublic === false && record.isPublic && !planLimits(plan).privateItems) throw planLimitReached('privateItems');
   const current = (await rowsOf(db, [id], index)).get(id)!;
   checkCards(index, record.gameCategory, {
     leaderCardId: data.leaderCardId === undefined ? record.leaderCardId : data.leaderCardId,

@@ -10,7 +10,6 @@ import { Field, FieldError, TextArea, TextInput } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import type { DeckDraft, DraftAction } from '@/features/decks/deck-draft';
-import { PlanLockedNote } from '@/features/settings/components/plan-locked-note';
 import { coverCard, coverOptions, coverValue } from '@/features/decks/deck-editor-state';
 
 interface SectionProps {
@@ -21,10 +20,10 @@ interface SectionProps {
 }
 
 /** Name, format, visibility and description of the deck being edited. */
-export function DeckDetailsSection({ uid, draft, dispatch, nameError, privateLocked = false }: SectionProps & { nameError: boolean; privateLocked?: boolean }) {
+export function DeckDetailsSection({ uid, draft, dispatch, nameError }: SectionProps & { nameError: boolean }) {
   const { t } = useTranslation(['decks', 'common']);
-  // On a plan without private decks (Free) a public deck stays public; one made private before may stay so.
-  const isPublic = privateLocked || draft.isPublic;
+  // Every plan keeps decks private until their owner shares them (ADR 021).
+  const isPublic = draft.isPublic;
   return (
     <section className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5" aria-label={t('editor.details')}>
       <Field id={`${uid}-name`} label={t('editor.name')} error={nameError && !draft.name.trim() ? t('editor.nameRequired') : undefined}>
@@ -59,7 +58,6 @@ export function DeckDetailsSection({ uid, draft, dispatch, nameError, privateLoc
             <Switch
               id={`${uid}-public`}
               checked={isPublic}
-              disabled={privateLocked}
               onCheckedChange={(on) => dispatch({ type: 'setPublic', value: on })}
               testId="deck-public"
             />
@@ -67,7 +65,6 @@ export function DeckDetailsSection({ uid, draft, dispatch, nameError, privateLoc
           </div>
         </div>
       </div>
-      {privateLocked && <PlanLockedNote text={t('common:plans.privateLockedHint')} testId="deck-private-locked" />}
       <Field id={`${uid}-description`} label={t('editor.description')}>
         <TextArea id={`${uid}-description`} rows={2} className="min-h-16" maxLength={2000} value={draft.description} onChange={(e) => dispatch({ type: 'set', field: 'description', value: e.target.value })} />
       </Field>

@@ -11,7 +11,6 @@ import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
 import { saveDeck } from '@/features/decks/api/save-deck';
-import { usePlanLimits } from '@/features/settings/api/billing-api';
 import { CardSearchPanel } from '@/features/decks/components/card-search-panel';
 import { DeckDetailsSection, LeaderSection, LeaveDialog } from '@/features/decks/components/deck-editor-sections';
 import { DeckTabs } from '@/features/decks/components/deck-tabs';
@@ -42,8 +41,6 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
   const [dialog, setDialog] = useState<'import' | 'export' | 'share' | null>(null);
   const savingRef = useRef(false);
   const dirty = isDirty(saved, draft);
-  const limits = usePlanLimits();
-  const privateLocked = !!limits && !limits.privateItems && (deckId === null || saved.isPublic);
   const regulations = useRegulationEntries();
   // The day the panel judges on (an event ahead, a past one); empty: today, as the server judges a saved deck.
   const [day, setDay] = useState('');
@@ -65,7 +62,7 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
     setSaving(true);
     savingRef.current = true;
     try {
-      const result = await saveDeck(savePlan(saved, privateLocked ? { ...draft, isPublic: true } : draft, deckId));
+      const result = await saveDeck(savePlan(saved, draft, deckId));
       const next = draftFromDeck(result);
       setSaved(next);
       dispatch({ type: 'reset', draft: next });
@@ -116,7 +113,7 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
         </div>
 
         <div className="order-1 flex min-w-0 flex-col gap-4 lg:order-2">
-          <DeckDetailsSection uid={uid} draft={draft} dispatch={dispatch} nameError={nameError} privateLocked={privateLocked} />
+          <DeckDetailsSection uid={uid} draft={draft} dispatch={dispatch} nameError={nameError} />
           <LeaderSection uid={uid} draft={draft} dispatch={dispatch} />
           <ValidationPanel validation={validation} leader={draft.leader} rows={draft.rows} day={day} onDayChange={setDay} />
           <DeckTabs
