@@ -44,6 +44,7 @@ import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
 import { createPageShell, preferredLanguage, readManifest } from './lib/page-preloads';
 import { createPageRenderer, encodePage, withRenderedPage } from './lib/page-render';
+import { pageStatus } from './lib/page-status';
 import { cardImageRoutes } from './features/images/images.routes';
 import type { CardImages } from './features/images/card-images';
 import { pushRoutes } from './features/push/push.routes';
@@ -277,30 +278,34 @@ export function buildApp({
       c.header('Vary', 'Cookie, Accept-Language, Sec-CH-UA-Mobile');
       const acceptLanguage = c.req.header('accept-language');
       const url = new URL(c.req.url);
+      // Our own API, in this process, as this visitor (the same address for its rate limits).
+      const api = (apiPath: string, init: RequestInit = {}) => {
+        const headers = new Headers(init.headers);
+        for (const name of ['user-agent', 'accept-language', 'x-forwarded-for']) {
+          const value = c.req.header(name);
+          if (value) headers.set(name, value);
+        }
+        return Promise.resolve(app.fetch(new Request(new URL(apiPath, url.origin), { ...init, headers }), c.env));
+      };
+      const cookie = c.req.header('cookie');
+      // 404 where the app shows its not-found page (an unknown address, a missing or private item).
+      const status = await pageStatus(c.req.path, (apiPath) => api(apiPath, { headers: cookie ? { cookie } : {} }));
       const page = await renderer?.render({
         pathname: c.req.path,
         url: url.pathname + url.search,
         origin: url.origin,
-        cookie: c.req.header('cookie'),
+        cookie,
         acceptedLanguage: preferredLanguage(acceptLanguage),
         userAgent: c.req.header('user-agent'),
         mobileHint: c.req.header('sec-ch-ua-mobile'),
-        // Our own API, in this process, as this visitor (the same address for its rate limits).
-        api: (apiPath, init) => {
-          const headers = new Headers(init.headers);
-          for (const name of ['user-agent', 'accept-language', 'x-forwarded-for']) {
-            const value = c.req.header(name);
-            if (value) headers.set(name, value);
-          }
-          return Promise.resolve(app.fetch(new Request(new URL(apiPath, url.origin), { ...init, headers }), c.env));
-        },
+        api,
       });
-      if (!page) return c.html(shell.html(c.req.path, acceptLanguage));
+      if (!page) return c.html(shell.html(c.req.path, acceptLanguage), status);
       const { body, encoding } = encodePage(page, withRenderedPage(shell.html(c.req.path, page.language), page), c.req.header('accept-encoding'));
-      if (typeof body === 'string') return c.html(body);
+      if (typeof body === 'string') return c.html(body, status);
       c.header('Content-Encoding', encoding);
       c.header('Content-Type', 'text/html; charset=UTF-8');
-      return c.body(new Uint8Array(body));
+      return c.body(new Uint8Array(body), status);
     };
     app.use(
       '/assets/*',
@@ -319,7 +324,7 @@ export function buildApp({
     // The service worker and the web app manifest are asked again on every visit, so a new release is found at once.
     const revalidated = /(^|\/)(sw\.js|manifest\.webmanifest)$/;
     app.use('*', serveStatic({ root, precompressed: true, onFound: (p, c) => c.header('Cache-Control', revalidated.test(p) ? 'no-cache' : 'public, max-age=3600') }));
-    // Client-side routes: every other GET gets the SPA shell, which renders its own not-found page.
+    // Client-side routes: every other GET gets the SPA shell (404 with its not-found page where the app has none).
     app.get('*', sendShell);
   }
   return app;

@@ -105,9 +105,21 @@ test('a card link with only the right id resolves to the canonical address', asy
   expect(await art.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test('an unknown card id shows "Card not found"', async ({ page }) => {
-  await page.goto('/cards/onepiece/99999999-x');
+test('an unknown card id shows "Card not found" with HTTP 404 and asks for no prices; an unknown address is a 404 too', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto('/cards/onepiece/99999999-x');
+  expect(response!.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Card not found' })).toBeVisible();
+  expect(asked).toContain('/api/cards/99999999');
+  expect(asked.filter((p) => p.includes('/prices'))).toEqual([]);
+
+  const nowhere = await page.goto('/no-such-page');
+  expect(nowhere!.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  expect((await page.goto('/cards'))!.status()).toBe(200);
 });
 
 test('a link with invalid filters explains it and offers to remove them', async ({ page }) => {

@@ -92,8 +92,11 @@ function Variations({ current, cards }: { current: Card; cards: Card[] }) {
 export function loader({ params }: LoaderFunctionArgs) {
   const id = cardIdFromPathSegment(params.slug ?? '');
   if (id !== null) {
-    void queryClient.prefetchQuery(cardQueryOptions(id));
-    void queryClient.prefetchQuery(cardPricesQueryOptions(id, readPreferences().currency));
+    // Prices once the card is known to exist: a missing card's page asks for none (its answer is a 404).
+    void queryClient.fetchQuery(cardQueryOptions(id)).then(
+      () => queryClient.prefetchQuery(cardPricesQueryOptions(id, readPreferences().currency)),
+      () => undefined,
+    );
   }
   return null;
 }

@@ -1,0 +1,68 @@
+/**
+ * The web app's shell answers HTTP 404 where the app shows its not-found page (issue 46, item 12): an unknown address,
+ * a card, deck, binder, profile or set that does not exist — or a private item asked by anyone but its owner.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { catalogueIndex } from './features/cards/catalogue-index';
+import { createAuthTestApp, postJson, signUpVerified, testLog, TEST_PUBLIC_URL } from './testing/test-app';
+
+let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
+let site: ReturnType<typeof buildApp>;
+let dist: string;
+let owner: string;
+let other: string;
+
+beforeAll(async () => {
+  ctx = await createAuthTestApp({ seed: true });
+  // A built web app of one page, so addresses are answered with its shell as in production.
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-status-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><title>Grand Line</title><div id="root"></div></html>');
+  site = buildApp({ db: ctx.db, log: testLog, auth: ctx.auth, publicUrl: TEST_PUBLIC_URL, webDistDir: dist });
+  owner = await signUpVerified(ctx, 'status-owner@example.com');
+  other = await signUpVerified(ctx, 'status-other@example.com');
+  for (const [cookie, username] of [[owner, 'status_owner'], [other, 'status_other']] as const) {
+    expect((await ctx.app.request('/api/me/accept-terms', postJson({ username, countryCode: 'BR', ageConfirmed: true, tosAccepted: true }, { Cookie: cookie }))).status).toBe(200);
+  }
+}, 60_000);
+afterAll(async () => {
+  fs.rmSync(dist, { recursive: true, force: true });
+  await ctx.database.close();
+});
+
+const statusOf = async (url: string, cookie?: string) => {
+  const res = await site.request(url, { headers: cookie ? { Cookie: cookie } : {} });
+  expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
+  return res.status;
+};
+
+describe('the status of the web app\'s pages', () => {
+  it('answers 200 for the app\'s pages and 404 for an address it has none at', async () => {
+    for (const url of ['/', '/index.html', '/cards', '/sets', '/deck/new', '/collection/new', '/settings', '/about', '/u/status_owner', '/sets/op-01']) expect(await statusOf(url), url).toBe(200);
+    for (const url of ['/nothing-here', '/cards/onepiece', '/deck', '/u', '/admin/x', '/robots.txt', '/sets/zz-99', '/u/nobody_here', '/u/ab']) expect(await statusOf(url), url).toBe(404);
+  });
+
+  it('answers 404 for a card that does not exist, 200 for one that does', async () => {
+    const [card] = (await catalogueIndex(ctx.db)).byId.values();
+    expect(await statusOf(`/cards/onepiece/${card!.id}-${card!.cardNumber}-x`)).toBe(200);
+    expect(await statusOf('/cards/onepiece/99999999-OP99-999-nobody')).toBe(404);
+    expect(await statusOf('/cards/onepiece/no-id-here')).toBe(404);
+  });
+
+  it('answers 404 for a private deck or binder to everyone but its owner, and 200 once public', async () => {
+    const deck = (await (await ctx.app.request('/api/decks', postJson({ name: 'Secret', format: 'standard' }, { Cookie: owner }))).json()) as { id: string; isPublic: boolean };
+    expect(deck.isPublic).toBe(false);
+    expect(await statusOf(`/deck/${deck.id}`)).toBe(404);
+    expect(await statusOf(`/deck/${deck.id}`, other)).toBe(404);
+    expect(await statusOf(`/deck/${deck.id}`, owner)).toBe(200);
+    expect(await statusOf(`/deck/${deck.id}/edit`, owner)).toBe(200);
+    expect(await statusOf('/deck/00000000-0000-4000-8000-000000000000', owner)).toBe(404);
+    const binder = (await (await ctx.app.request('/api/binders', postJson({ name: 'Shown', category: 'personal' }, { Cookie: owner }))).json()) as { id: string; isPublic: boolean };
+    expect(binder.isPublic).toBe(true);
+    expect(await statusOf(`/collection/${binder.id}`)).toBe(200);
+    expect(await statusOf('/collection/00000000-0000-4000-8000-000000000000')).toBe(404);
+  });
+});
