@@ -196,7 +196,7 @@ test("the deck editor's collection check lists missing cards and adds them to th
   const file = await download;
   expect(file.suggestedFilename()).toBe('buy-list.csv');
   const csv = readFileSync(await file.path(), 'utf8');
-  expect(csv.split('\n')[0]).toBe('card_number,name,missing,market,price_each,subtotal,currency,url');
+  expect(csv.split('\n')[0]).toBe('card_number,name,missing,market,price_each,subtotal,currency,url,demo');
   expect(csv).toContain(`${b.cardNumber},`);
   expect(csv).toMatch(/\nTOTAL,,5,/);
 

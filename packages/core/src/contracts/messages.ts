@@ -49,6 +49,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.avatarTooLarge': 'The picture must be at most 5 MB',
   'validation.avatarUnreachable': 'The picture at this address could not be fetched',
   'validation.thresholdInvalid': 'Please enter a valid positive number',
+  'validation.thresholdTooHigh': 'The threshold can be at most 10,000,000',
   'validation.watchDirectionInvalid': 'Choose an alert type: below or above',
   'validation.watchIdInvalid': 'Invalid watch ID',
   'validation.deleteConfirmation': 'Type your e-mail address to confirm',

@@ -24,6 +24,10 @@ export const MarketPrice = z.object({
   source: PriceSource,
   demo: z.boolean().describe('Generated demonstration prices, not market data'),
   estimate: z.boolean().describe('The BR estimate: the US price × USD→BRL × BR_IMPORT_FACTOR'),
+  estimateFactor: z
+    .number()
+    .optional()
+    .describe('With estimate: the factor (BR_IMPORT_FACTOR) applied after converting sourceMin/Avg/Max to the asked currency'),
   date: Day.describe('UTC day of the price'),
   stale: z.boolean().describe('Older than 3 days'),
   sourceCurrency: Currency,

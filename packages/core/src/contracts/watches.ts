@@ -18,11 +18,11 @@ export type WatchStatus = (typeof WATCH_STATUSES)[number];
 /** The largest threshold accepted (10 million in any currency): a card's price, not an overflow. */
 export const MAX_WATCH_THRESHOLD = 10_000_000;
 
-/** A positive amount in major units, kept to hundredths; 'validation.thresholdInvalid' otherwise. */
+/** A positive amount in major units, kept to hundredths; 'validation.thresholdTooHigh' past the maximum, 'validation.thresholdInvalid' otherwise. */
 export const WatchThreshold = z
   .number('validation.thresholdInvalid')
   .finite('validation.thresholdInvalid')
-  .max(MAX_WATCH_THRESHOLD, 'validation.thresholdInvalid')
+  .max(MAX_WATCH_THRESHOLD, 'validation.thresholdTooHigh')
   .refine((v) => Math.round(v * 100) >= 1, 'validation.thresholdInvalid');
 
 export const WatchDirection = z.enum(WATCH_DIRECTIONS, 'validation.watchDirectionInvalid');
@@ -90,6 +90,8 @@ export const WatchTriggeredData = z.object({
   currency: Currency,
   /** Hundredths of `currency`. */
   price: z.number().int(),
+  /** The price that fired it was a demonstration price (PRICE_DEMO), not market data: shown labelled, never e-mailed or pushed. */
+  demo: z.boolean().default(false),
 });
 export type WatchTriggeredData = z.infer<typeof WatchTriggeredData>;
 

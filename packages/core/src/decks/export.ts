@@ -73,7 +73,12 @@ export interface BuyListCsvRow {
   market: string | null;
   price: number | null;
   url: string | null;
+  /** The price is a demonstration price (PRICE_DEMO), not market data: the file says so on its row and its total. */
+  demo?: boolean;
 }
+
+/** The text of the demo column: what a spreadsheet reader sees beside a price that is not market data. */
+export const DEMO_PRICE_LABEL = 'demo price - not market data';
 
 const hundredthsText = (cents: number) => (cents / 100).toFixed(2);
 
@@ -91,8 +96,10 @@ export function buyListToCsv(rows: readonly BuyListCsvRow[], currency: string): 
     subtotal: r.price === null ? '' : hundredthsText(r.price * r.missing),
     currency,
     url: r.url ?? '',
+    demo: r.demo && r.price !== null ? DEMO_PRICE_LABEL : '',
   }));
   const total = rows.reduce((sum, r) => sum + (r.price ?? 0) * r.missing, 0);
-  data.push({ card_number: 'TOTAL', name: '', missing: rows.reduce((n, r) => n + r.missing, 0), market: '', price_each: '', subtotal: hundredthsText(total), currency, url: '' });
-  return `${Papa.unparse(data, { columns: ['card_number', 'name', 'missing', 'market', 'price_each', 'subtotal', 'currency', 'url'], newline: '\n' })}\n`;
+  const anyDemo = rows.some((r) => r.demo && r.price !== null);
+  data.push({ card_number: 'TOTAL', name: '', missing: rows.reduce((n, r) => n + r.missing, 0), market: '', price_each: '', subtotal: hundredthsText(total), currency, url: '', demo: anyDemo ? DEMO_PRICE_LABEL : '' });
+  return `${Papa.unparse(data, { columns: ['card_number', 'name', 'missing', 'market', 'price_each', 'subtotal', 'currency', 'url', 'demo'], newline: '\n' })}\n`;
 }

@@ -112,6 +112,7 @@ export async function getCardPrices({ db, cardId, currency, config }: { db: Db; 
       source: sourceOfCode(row.source),
       demo: row.demo,
       estimate,
+      ...(estimate ? { estimateFactor: config.brImportFactor } : {}),
       date: row.day,
       stale: isStale(row.day),
       sourceCurrency: isCurrencyCode(row.currency) ? row.currency : 'USD',

@@ -92,7 +92,7 @@ describe('tcgcsv, fetched live from a local server standing in for tcgcsv.com', 
     });
     // No Liga price: br is the estimate from the US price × BR_IMPORT_FACTOR.
     const br = body.markets.find((m) => m.market === 'br')!;
-    expect(br).toMatchObject({ estimate: true, sourceCurrency: 'USD', sourceMin: 15, min: Math.round(brl(15) * config.brImportFactor) });
+    expect(br).toMatchObject({ estimate: true, estimateFactor: config.brImportFactor, sourceCurrency: 'USD', sourceMin: 15, min: Math.round(brl(15) * config.brImportFactor) });
     expect(body.markets.map((m) => m.market)).toEqual(['us', 'br']);
 
     const alt = await printId('OP01-024', 'p3');

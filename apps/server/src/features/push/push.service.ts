@@ -197,7 +197,8 @@ export async function pushAlertNotifications(deps: { db: Db; config: PushConfig;
       order by c.id
     `)) as unknown as { rows: { id: number | string; user_id: string; data: WatchTriggeredData; language: string | null; has_device: boolean }[] };
     for (const row of claimed.rows) {
-      if (!row.has_device) continue;
+      // A demonstration price is never pushed (the bell shows it, labelled).
+      if (!row.has_device || row.data.demo) continue;
       const texts = alertTexts(row.data, row.language);
       reached += (await pushToUser(deps, row.user_id, { title: texts.subject, body: texts.line, url: '/watchlist', tag: `watch-${Number(row.id)}` })).sent;
     }

@@ -190,15 +190,17 @@ describe('web push', () => {
     expect(left.map((r) => r.endpoint)).toEqual([current.endpoint]);
   });
 
-  it('pushes each fired price alert once, in the user’s language', async () => {
+  it('pushes each fired price alert once, in the user’s language, and never one a demonstration price fired', async () => {
     const tablet = newDevice('cy-tablet');
     await call('PUT', '/api/push/subscriptions', 'cy', tablet.json);
     await call('PATCH', '/api/me/profile', 'cy', { language: 'pt' });
-    const data: WatchTriggeredData = { watchId: 'w1', cardId: 1, cardNumber: 'OP01-001', cardName: 'Roronoa Zoro', variant: null, market: 'us', direction: 'below', threshold: 2, currency: 'USD', price: 150 };
-    // One for a user with a device, one for a user without: both leave the outbox.
+    const data: WatchTriggeredData = { watchId: 'w1', cardId: 1, cardNumber: 'OP01-001', cardName: 'Roronoa Zoro', variant: null, market: 'us', direction: 'below', threshold: 2, currency: 'USD', price: 150, demo: false };
+    // One for a user with a device, one for a user without: both leave the outbox. One fired by a demonstration price:
+    // never pushed, and it leaves the outbox too.
     await ctx.db.insert(notifications).values([
       { userId: ids.cy!, kind: 'watch_triggered', data },
       { userId: ids.admin!, kind: 'watch_triggered', data },
+      { userId: ids.cy!, kind: 'watch_triggered', data: { ...data, watchId: 'w-demo', demo: true } },
     ]);
     expect(await pushAlertNotifications({ db: ctx.db, config, log: testLog })).toBe(1);
     const [alert] = messagesTo(tablet);

@@ -103,7 +103,8 @@ export async function sendAlertEmails({ db, mailer, log, publicUrl }: { db: Db; 
     if (rows.length === 0) break;
     const failed: number[] = [];
     for (const row of rows) {
-      if (!row.wanted) continue;
+      // A demonstration price never sends an e-mail (its notification is marked done with the others).
+      if (!row.wanted || row.data.demo) continue;
       try {
         await mailer.send(alertMail(row.data, row.language, row.email, publicUrl));
         sent++;

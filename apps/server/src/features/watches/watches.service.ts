@@ -206,7 +206,9 @@ export async function evaluateWatches({
         coalesce(
           round(own.min * wr.per_usd / orate.per_usd),
           case when w.market = 'br' then round(est.min * wr.per_usd / erate.per_usd * ${config.brImportFactor}::float8) end
-        )::integer as price
+        )::integer as price,
+        -- A demonstration price (PRICE_DEMO) fires the alert too, and says so wherever the alert reaches a person.
+        case when own.min is not null then own.demo else coalesce(est.demo, false) end as demo
       from watches w
       join market m on m.id = w.market
       join rate wr on wr.currency = w.currency
@@ -223,12 +225,12 @@ export async function evaluateWatches({
       from armed a
       where w.id = a.id and w.status = 'watching' and a.price is not null
         and ((a.direction = 'below' and a.price <= a.threshold) or (a.direction = 'above' and a.price >= a.threshold))
-      returning w.id, w.user_id, w.card_id, w.market, w.direction, w.threshold, w.currency, a.price
+      returning w.id, w.user_id, w.card_id, w.market, w.direction, w.threshold, w.currency, a.price, a.demo
     )
     insert into notifications (user_id, kind, data)
     select f.user_id, 'watch_triggered', jsonb_build_object(
       'watchId', f.id, 'cardId', f.card_id, 'cardNumber', c.card_number, 'cardName', c.name, 'variant', c.variant,
-      'market', f.market, 'direction', f.direction, 'threshold', f.threshold / 100.0, 'currency', f.currency, 'price', f.price)
+      'market', f.market, 'direction', f.direction, 'threshold', f.threshold / 100.0, 'currency', f.currency, 'price', f.price, 'demo', f.demo)
     from fired f
     join cards c on c.id = f.card_id
     order by f.user_id, f.id

@@ -90,10 +90,16 @@ describe('POST /api/watches', () => {
   });
 
   it("refuses a threshold that is not a positive number with the spec's message", async () => {
-    for (const threshold of [0, -1, 0.001, '12', null, 1e12]) {
+    for (const threshold of [0, -1, 0.001, '12', null]) {
       const res = await watch(alice, { cardId: nami, market: 'us', direction: 'below', threshold, currency: 'USD' });
       expect(res.status, String(threshold)).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid threshold: Please enter a valid positive number' });
+    }
+    // Past the largest threshold: the message names the maximum.
+    for (const threshold of [10_000_000.01, 1e12]) {
+      const res = await watch(alice, { cardId: nami, market: 'us', direction: 'below', threshold, currency: 'USD' });
+      expect(res.status, String(threshold)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid threshold: The threshold can be at most 10,000,000' });
     }
     const noDirection = await watch(alice, { cardId: nami, market: 'us', direction: 'sideways', threshold: 1, currency: 'USD' });
     expect(noDirection.status).toBe(400);
@@ -178,6 +184,25 @@ describe('evaluation after prices land', () => {
     expect(((await (await send('PATCH', `/api/watches/${below.id}`, { threshold: 1.2 }, alice)).json()) as Watch).status).toBe('watching');
     await setPrices('us', [['OP01-001', '3.00', 'USD'], ['OP01-016', '1.20', 'USD']]);
     expect((await evaluate()).map((f) => f.watchId).sort()).toEqual([above.id, below.id].sort());
+  });
+
+  it('says when a demonstration price fired an alert: demo in the notification, no e-mail', async () => {
+    await setPrices('us', [['OP01-016', '2.00', 'USD']]);
+    const { body: real } = await watch(alice, { cardId: nami, market: 'us', direction: 'below', threshold: 1.5, currency: 'USD' });
+    const { body: shown } = await watch(bob, { cardId: luffy, market: 'us', direction: 'below', threshold: 1.5, currency: 'USD' });
+    // The market has no price for Luffy: a demonstration price (PRICE_DEMO) stands in, flagged.
+    await ctx.db.execute(sql`insert into card_price_latest (card_id, market, day, source, currency, min, avg, max, demo) values (${luffy}, 1, ${utcToday()}, 5, 'USD', 100, 100, 100, true)
+      on conflict (card_id, market) do update set min = 100, avg = 100, max = 100, demo = true`);
+    await setPrices('us', [['OP01-016', '1.00', 'USD']]);
+    expect((await evaluate()).map((f) => f.watchId).sort()).toEqual([real.id, shown.id].sort());
+    const dataOf = async (cookie: string) => ((await (await get('/api/notifications', cookie)).json()) as NotificationListResponse).items[0]!.data;
+    expect(await dataOf(alice)).toMatchObject({ watchId: real.id, price: 100, demo: false });
+    expect(await dataOf(bob)).toMatchObject({ watchId: shown.id, price: 100, demo: true });
+    const before = ctx.mail.messages.length;
+    expect(await sendAlertEmails({ db: ctx.db, mailer: ctx.mail.mailer, log: testLog, publicUrl: 'https://grandline.example/' })).toBe(1);
+    expect(ctx.mail.messages.slice(before).map((m) => m.to)).toEqual(['alice-watch@example.com']);
+    // Both left the outbox: the demo one is not tried again.
+    expect(await sendAlertEmails({ db: ctx.db, mailer: ctx.mail.mailer, log: testLog, publicUrl: 'https://grandline.example/' })).toBe(0);
   });
 
   it('compares in the watch currency at the current rates, and reads br from the US estimate when Liga has none', async () => {

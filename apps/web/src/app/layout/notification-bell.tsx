@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { DemoBadge } from '@/components/ui/demo-badge';
 import { Skeleton } from '@/components/ui/misc';
 import { popoverSurface } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
@@ -17,7 +18,7 @@ import { notificationsApi, useNotifications, useNotificationStream, useUnreadCou
 const marketName = (id: string) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
 
 /** One notification's sentence, in the user's language: "Nami (OP01-016) is now $1.49 on TCGplayer, below your $1.50". */
-function NotificationText({ notification }: { notification: Notification }) {
+export function NotificationText({ notification }: { notification: Notification }) {
   const { t, i18n } = useTranslation();
   const { data } = notification;
   return (
@@ -28,6 +29,8 @@ function NotificationText({ notification }: { notification: Notification }) {
         market: marketName(data.market),
         threshold: formatCents(Math.round(data.threshold * 100), data.currency, i18n.language),
       })}
+      {/* A demonstration price fired it: said wherever the alert is shown (the bell, the live toast). */}
+      {data.demo && <DemoBadge className="ml-1.5 align-middle" label={t('notifications.demo')} title={t('notifications.demoHint')} testId="notification-demo" />}
     </>
   );
 }

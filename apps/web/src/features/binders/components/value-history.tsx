@@ -3,11 +3,12 @@ import type { ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { FREE_HISTORY_DAYS } from '@grandline/core/plans';
 import { MARKETPLACES } from '@grandline/core/marketplaces';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { FlaskConical, LineChart, Lock, TriangleAlert } from 'lucide-react';
+import { LineChart, Lock, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Badge, Skeleton } from '@/components/ui/misc';
+import { DemoBadge } from '@/components/ui/demo-badge';
+import { Skeleton } from '@/components/ui/misc';
 import { tabList } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { PlanLockedNote } from '@/features/settings/components/plan-locked-note';
@@ -95,12 +96,7 @@ function ValueHistory({
           <h3 id="value-history-title" className="flex items-center gap-2 text-sm font-semibold">
             <LineChart className="h-4 w-4 text-accent" aria-hidden />
             {t('value.history')}
-            {points.some((p) => p.demo) && (
-              <Badge className="border-accent/40 bg-accent/10 text-accent" title={t('value.demo')}>
-                <FlaskConical className="mr-1 h-3 w-3" aria-hidden />
-                {t('value.demoBadge')}
-              </Badge>
-            )}
+            {points.some((p) => p.demo) && <DemoBadge label={t('value.demoBadge')} title={t('value.demo')} testId="value-history-demo" />}
           </h3>
           {change && data && hasHistory(points) && !isLocked(range) && (
             <p className={cn('mt-0.5 text-xs font-medium tabular-nums', toneClass[tone])} data-testid="value-history-change">

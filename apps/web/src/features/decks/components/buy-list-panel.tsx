@@ -11,6 +11,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { DemoBadge } from '@/components/ui/demo-badge';
 import { Badge, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { apiSend } from '@/lib/api-client';
@@ -67,11 +68,15 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
   }
   const data = list.data;
   const best = data.markets[0];
+  // A total that adds up a demonstration price says so (the split takes each number's cheapest offer).
+  const splitDemo = data.items.some((item) => item.offers[0]?.demo);
+  const marketDemo = (market: MarketplaceId) => data.items.some((item) => item.offers.some((o) => o.market === market && o.demo));
+  const demoBadge = (testId: string) => <DemoBadge className="ml-1.5 align-middle" label={t('buyList.demo')} title={t('buyList.demoHint')} testId={testId} />;
   const download = () => {
     const csv = buyListToCsv(
       data.items.map((item) => {
         const cheapest = item.offers[0];
-        return { cardNumber: item.cardNumber, name: item.card.name, missing: item.missing, market: cheapest ? marketName(cheapest.market) : null, price: cheapest?.price ?? null, url: cheapest?.url ?? null };
+        return { cardNumber: item.cardNumber, name: item.card.name, missing: item.missing, market: cheapest ? marketName(cheapest.market) : null, price: cheapest?.price ?? null, url: cheapest?.url ?? null, demo: cheapest?.demo ?? false };
       }),
       currency,
     );
@@ -94,7 +99,10 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
       <div className="grid gap-2 sm:grid-cols-2">
         <div className="rounded-xl border border-accent/40 bg-accent/10 p-3" data-testid="buy-list-split">
           <p className="text-xs font-medium text-muted">{t('buyList.split')}</p>
-          <p className="text-xl font-bold tabular-nums">{money(data.split.total)}</p>
+          <p className="text-xl font-bold tabular-nums">
+            {money(data.split.total)}
+            {splitDemo && demoBadge('buy-list-split-demo')}
+          </p>
           <p className="text-xs text-muted">
             {data.split.unpriced > 0 ? t('buyList.unpriced', { count: data.split.unpriced }) : t('buyList.splitHint')}
           </p>
@@ -115,6 +123,7 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
               <span className="flex shrink-0 items-baseline gap-2">
                 {m.unpriced > 0 && <span className="text-xs text-muted">{t('buyList.unpricedShort', { count: m.unpriced })}</span>}
                 <span className="font-semibold tabular-nums">{m.total > 0 ? money(m.total) : '—'}</span>
+                {m.total > 0 && marketDemo(m.market) && demoBadge('buy-list-market-demo')}
               </span>
             </li>
           ))}

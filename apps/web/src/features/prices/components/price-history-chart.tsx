@@ -2,12 +2,13 @@ import type { HistoryRange, PricePoint } from '@grandline/core/contracts/prices'
 import { MARKETPLACES, type MarketplaceId } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { formatCents } from '@grandline/core/money/money';
-import { FlaskConical, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
-import { Badge, Skeleton } from '@/components/ui/misc';
+import { DemoBadge } from '@/components/ui/demo-badge';
+import { Skeleton } from '@/components/ui/misc';
 import { Select } from '@/components/ui/select';
 import { tabList } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
@@ -174,13 +175,7 @@ export function PriceHistoryChart({ cardId, markets }: { cardId: number; markets
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="price-history-title" className="flex items-center gap-2 font-semibold">
           {t('chart.title')}
-          {demo && (
-            <Badge className="border-accent/40 bg-accent/10 text-accent" title={t('demo.notice')} data-testid="chart-demo">
-              <FlaskConical className="mr-1 h-3 w-3" aria-hidden />
-              {t('demo.badge')}
-              <span className="sr-only">{t('demo.notice')}</span>
-            </Badge>
-          )}
+          {demo && <DemoBadge label={t('demo.badge')} title={t('demo.notice')} testId="chart-demo" />}
         </h3>
         <div className="flex flex-wrap items-center gap-2">
           {markets.length > 1 && (

@@ -10,6 +10,11 @@ describe('readThreshold', () => {
   });
 
   it('refuses what is not a positive amount (spec §5: Invalid threshold)', () => {
-    for (const text of ['', 'abc', '0', '0,001', '-3', '12,5x', '99999999']) expect(readThreshold(text), text).toEqual({ ok: false });
+    for (const text of ['', 'abc', '0', '0,001', '-3', '12,5x']) expect(readThreshold(text), text).toEqual({ ok: false, problem: 'thresholdInvalid' });
+  });
+
+  it('says when an amount is past the largest threshold, so the message can name it', () => {
+    expect(readThreshold('10.000.000')).toEqual({ ok: true, value: 10_000_000 });
+    for (const text of ['99999999', '10.000.000,01', '10000001']) expect(readThreshold(text), text).toEqual({ ok: false, problem: 'thresholdTooHigh' });
   });
 });

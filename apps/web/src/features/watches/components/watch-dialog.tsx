@@ -1,5 +1,5 @@
 import type { Card } from '@grandline/core/contracts/cards';
-import { WatchThreshold, type Watch, type WatchDirection } from '@grandline/core/contracts/watches';
+import { MAX_WATCH_THRESHOLD, WatchThreshold, type Watch, type WatchDirection } from '@grandline/core/contracts/watches';
 import { MARKETPLACES, type MarketplaceId } from '@grandline/core/marketplaces';
 import { formatCents, parseDecimal } from '@grandline/core/money/money';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
@@ -26,11 +26,12 @@ const DIRECTIONS: { value: WatchDirection; icon: typeof TrendingDown }[] = [
   { value: 'above', icon: TrendingUp },
 ];
 
-/** The threshold as the user typed it, read in any of our locales ("12,50", "R$ 12,50"), or the contract's message key. */
-export function readThreshold(text: string): { ok: true; value: number } | { ok: false } {
+/** The threshold as the user typed it, read in any of our locales ("12,50", "R$ 12,50"), or why it cannot be one. */
+export function readThreshold(text: string): { ok: true; value: number } | { ok: false; problem: 'thresholdInvalid' | 'thresholdTooHigh' } {
   const parsed = parseDecimal(text);
   const checked = WatchThreshold.safeParse(parsed ?? Number.NaN);
-  return checked.success ? { ok: true, value: checked.data } : { ok: false };
+  if (checked.success) return { ok: true, value: checked.data };
+  return { ok: false, problem: checked.error.issues[0]?.message === 'validation.thresholdTooHigh' ? 'thresholdTooHigh' : 'thresholdInvalid' };
 }
 
 /**
@@ -57,7 +58,7 @@ export function WatchDialog({ card, watch, open, onOpenChange }: { card: Card; w
     if (saving) return;
     const read = readThreshold(threshold);
     if (!read.ok) {
-      setFieldError(t('watches.validation.thresholdInvalid'));
+      setFieldError(t(`watches.validation.${read.problem}`, { max: formatNumber(MAX_WATCH_THRESHOLD, i18n.language) }));
       return;
     }
     setFieldError(undefined);
@@ -91,7 +92,7 @@ export function WatchDialog({ card, watch, open, onOpenChange }: { card: Card; w
           <Button variant="secondary" type="button" onClick={() => onOpenChange(false)}>
             {t('watches.cancel')}
           </Button>
-          <Button type="submit" form={`${id}-form`} aria-busy={saving} data-testid="watch-save">
+          <Button type="submit" form={`${id}-form`} aria-busy={saving} disabled={!threshold.trim()} data-testid="watch-save">
             {watch ? t('watches.save') : t('watches.add')}
           </Button>
         </>

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { PageTitle } from '@/components/page-title';
 import { Button, buttonClass } from '@/components/ui/button';
+import { DemoBadge } from '@/components/ui/demo-badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge, EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
@@ -79,6 +80,7 @@ function WatchRow({ watch, onEdit, onRemove }: { watch: Watch; onEdit: () => voi
           <span title={watch.priceEstimate ? t('watches.estimate') : undefined}>
             {money(watch.currentPrice)}
             {watch.priceEstimate && <span className="ml-1 text-xs text-muted">{t('watches.estimateShort')}</span>}
+            {watch.priceDemo && <DemoBadge className="ml-1.5" label={t('demo.badge')} title={t('demo.notice')} testId="watch-price-demo" />}
           </span>
         ) : (
           <span className="text-muted">{t('watches.noPrice')}</span>
