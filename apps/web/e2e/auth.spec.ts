@@ -53,6 +53,8 @@ for (const lang of ['en', 'pt'] as const) {
       await form.getByLabel(L.auth.confirmPassword).fill('password');
       await page.getByTestId('sign-up-submit').click();
       await expect(form.getByText(L.validation.passwordUppercase)).toBeVisible();
+      // Every rule stays shown beside the one the password breaks, as in Settings → Password.
+      await expect(form.getByTestId('password-rules')).toHaveText(L.auth.passwordRules);
       // So is a common one, by the same rule as the server's.
       await form.getByLabel(L.auth.password, { exact: true }).fill('Password123');
       await form.getByLabel(L.auth.confirmPassword).fill('Password123');

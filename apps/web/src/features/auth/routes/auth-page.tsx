@@ -93,10 +93,21 @@ function SignIn({ onSwitch, onUnconfirmed }: { onSwitch: (v: View) => void; onUn
   );
 }
 
-function PasswordRules() {
+/**
+ * Every password rule at once, under the field and whatever its error says (a field's hint gives way to its error,
+ * which names one rule): as Settings → Password shows them. The field is described by it too.
+ */
+function PasswordRules({ id }: { id: string }) {
   const { t } = useTranslation(ACCOUNT_NS);
-  return <span>{t('auth.passwordRules')}</span>;
+  return (
+    <p id={id} className="-mt-2 text-xs text-muted" data-testid="password-rules">
+      {t('auth.passwordRules')}
+    </p>
+  );
 }
+
+/** The password input's description: its error when it has one, and the rules always. */
+const describedByRules = (fieldId: string, rulesId: string, error: unknown) => ({ 'aria-describedby': error ? `${fieldId}-error ${rulesId}` : rulesId });
 
 function SignUp({ onSent }: { onSent: (sent: Sent) => void }) {
   const { t } = useTranslation(ACCOUNT_NS);
@@ -122,7 +133,15 @@ function SignUp({ onSent }: { onSent: (sent: Sent) => void }) {
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="sign-up-form">
       {error && <FormMessage>{error}</FormMessage>}
       <TextField id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
-      <PasswordField id={`${id}-password`} label={t('auth.password')} hint={<PasswordRules />} error={validationText(errors.password?.message)} autoComplete="new-password" {...form.register('password')} />
+      <PasswordField
+        id={`${id}-password`}
+        label={t('auth.password')}
+        error={validationText(errors.password?.message)}
+        autoComplete="new-password"
+        {...form.register('password')}
+        {...describedByRules(`${id}-password`, `${id}-rules`, errors.password)}
+      />
+      <PasswordRules id={`${id}-rules`} />
       <PasswordField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)} autoComplete="new-password" {...form.register('confirmPassword')} />
       <SubmitButton pending={isSubmitting} testId="sign-up-submit">
         {t('auth.createAccount')}
@@ -188,7 +207,15 @@ function Recovery({ token, onDone }: { token: string | null; onDone: () => void 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" data-testid="recovery-form">
       {error && <FormMessage>{error}</FormMessage>}
-      <PasswordField id={`${id}-password`} label={t('auth.newPassword')} hint={<PasswordRules />} error={validationText(errors.newPassword?.message)} autoComplete="new-password" {...form.register('newPassword')} />
+      <PasswordField
+        id={`${id}-password`}
+        label={t('auth.newPassword')}
+        error={validationText(errors.newPassword?.message)}
+        autoComplete="new-password"
+        {...form.register('newPassword')}
+        {...describedByRules(`${id}-password`, `${id}-rules`, errors.newPassword)}
+      />
+      <PasswordRules id={`${id}-rules`} />
       <PasswordField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)} autoComplete="new-password" {...form.register('confirmPassword')} />
       <SubmitButton pending={isSubmitting} testId="recovery-submit">
         {t('auth.updatePassword')}

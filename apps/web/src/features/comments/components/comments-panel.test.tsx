@@ -94,15 +94,18 @@ describe('CommentsPanel', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it("refuses a blank comment with 'Invalid comment' before sending, and counts characters as the server does", async () => {
+  it("disables Send while the comment is empty, refuses a too long one with 'Invalid comment' before sending, and counts characters as the server does", async () => {
     const spy = api({ session: me });
     renderPanel();
     const box = await screen.findByRole('textbox', { name: 'Your comment' });
+    const send = () => screen.getByRole('button', { name: 'Post comment' }) as HTMLButtonElement;
+    expect(send().disabled).toBe(true);
     fireEvent.change(box, { target: { value: '  😀 ok  ' } });
     expect(screen.getByTestId('comment-counter').textContent).toBe('4/1,000');
+    expect(send().disabled).toBe(false);
+    // Only spaces: still nothing to send.
     fireEvent.change(box, { target: { value: '   ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
-    expect(await screen.findByText('Invalid comment')).toBeTruthy();
+    expect(send().disabled).toBe(true);
     fireEvent.change(box, { target: { value: 'x'.repeat(1001) } });
     expect(screen.getByTestId('comment-counter').textContent).toBe('1,001/1,000');
     fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));

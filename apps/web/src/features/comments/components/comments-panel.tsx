@@ -141,7 +141,8 @@ function CommentForm({ kind, id }: { kind: CommentItemKind; id: string }) {
         />
       </Field>
       {failure && <FormMessage>{failure}</FormMessage>}
-      <Button type="submit" className="self-end" disabled={isSubmitting} data-testid="comment-submit">
+      {/* Nothing written yet (or only spaces): nothing to send. */}
+      <Button type="submit" className="self-end" disabled={isSubmitting || length === 0} data-testid="comment-submit">
         {isSubmitting && <Spinner className="h-4 w-4" label={t('form.posting')} />}
         {isSubmitting ? t('form.posting') : t('form.submit')}
       </Button>
