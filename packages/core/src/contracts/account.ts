@@ -135,6 +135,7 @@ export const AdminUser = z.object({
   email: z.string(),
   name: z.string(),
   username: z.string().nullable(),
+  displayName: z.string().nullable().describe('The profile\'s display name: what the app calls the user, with the user name'),
   role: z.enum(ROLES),
   emailConfirmed: z.boolean(),
   createdAt: z.string(),

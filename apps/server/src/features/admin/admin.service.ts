@@ -53,6 +53,7 @@ export async function listUsers({ db, q, page, pageSize }: { db: Db; q?: string;
       email: users.email,
       name: users.name,
       username: profiles.username,
+      displayName: profiles.displayName,
       role: users.role,
       emailConfirmed: users.emailVerified,
       createdAt: users.createdAt,

@@ -162,7 +162,8 @@ function AdminUsers() {
                   <tr key={u.id} className={stackedTable.row} data-testid="admin-user-row">
                     <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.user')}>
                       <div className="min-w-0 break-words">
-                        <div className="font-medium">{u.name}</div>
+                        {/* What the app calls the user: display name, else user name; never the e-mail's local part. */}
+                        <div className="font-medium">{u.displayName ?? (u.username ? `@${u.username}` : <span className="text-muted">{t('admin.noName')}</span>)}</div>
                         <div className="text-xs text-muted">{u.email}</div>
                       </div>
                     </td>
@@ -175,7 +176,7 @@ function AdminUsers() {
                         value={u.complimentaryPlan ?? 'free'}
                         compact
                         onValueChange={(plan) => changePlan.mutate({ user: u, plan: plan as PlanId })}
-                        options={PLAN_IDS.map((p) => ({ value: p, label: p === 'free' ? t('admin.planNone') : t(`common:plans.names.${p}`) }))}
+                        options={PLAN_IDS.map((p) => ({ value: p, label: t(`common:plans.names.${p}`) }))}
                         disabled={changePlan.isPending}
                       />
                       {u.plan !== (u.complimentaryPlan ?? 'free') && (

@@ -37,8 +37,9 @@ export function CardHoldings({ cardId }: { cardId: number }) {
           {holdings.data.binders.map((b) => (
             <li key={`binder-${b.id}`} className="flex items-center gap-3 px-4 py-2.5" data-testid="holding-binder">
               <FolderHeart className="h-4 w-4 shrink-0 text-muted" aria-label={t('holdings.binder')} />
-              <Link to={`/collection/${b.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
-                {b.name}
+              {/* The wishlist is called by its name in the user's language, and opens at /wishlist, as everywhere else. */}
+              <Link to={b.category === 'wishlist' ? '/wishlist' : `/collection/${b.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
+                {b.category === 'wishlist' ? t('holdings.wishlist') : b.name}
               </Link>
               <span className="whitespace-nowrap text-muted">{t('holdings.copies', { count: b.quantity })}</span>
             </li>

@@ -49,7 +49,7 @@ export function AvatarPicker({ onChanged }: { onChanged?: (url: string | null) =
   return (
     <div className="flex flex-col gap-3" data-testid="avatar-picker">
       <div className="flex flex-wrap items-center gap-4">
-        <UserAvatar user={{ username: me.profile.username, displayName: me.profile.displayName ?? me.user.name, avatarUrl: me.user.avatarImage }} size="xl" />
+        <UserAvatar user={{ username: me.profile.username, displayName: me.profile.displayName ?? me.profile.username ?? me.user.name, avatarUrl: me.user.avatarImage }} size="xl" />
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap gap-2">
             <input ref={input} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-hidden onChange={(e) => onFile(e.target.files?.[0])} data-testid="avatar-file" />
