@@ -256,6 +256,9 @@ test('settings: profile, password change, admin users page and account deletion'
   await page.getByRole('searchbox').fill(email);
   await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
   await expect(page.getByTestId('admin-user-row')).toContainText(email);
+  // Named as the app names them (the display name set above), never by the e-mail's local part; the plan is "Free".
+  await expect(page.getByTestId('admin-user-row').locator('.font-medium').first()).toHaveText('Monkey D. Luffy');
+  await expect(page.getByTestId('admin-user-row').getByRole('combobox').first()).toContainText(enCommon.plans.names.free);
 
   await page.goto('/settings');
   await page.getByTestId('delete-account').click();
