@@ -9,6 +9,7 @@ import { createLocalEvents, type Db, type DbEvents } from './db/client';
 import { CLIENT_IP_HEADER, type Auth } from './features/auth/auth';
 import { accountRoutes } from './features/account/account.routes';
 import { bindersRoutes } from './features/binders/binders.routes';
+import { collectionValuesRoutes } from './features/binders/collection-values.routes';
 import { decksRoutes } from './features/decks/decks.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -110,6 +111,7 @@ export function buildApi() {
   api.route('/', regulationsRoutes);
   api.route('/', manualCardsRoutes);
   api.route('/', bindersRoutes);
+  api.route('/', collectionValuesRoutes);
   api.route('/', pricesRoutes);
   api.route('/', priceAdminRoutes);
   api.route('/', watchesRoutes);

@@ -107,7 +107,7 @@ test('create a binder, import a CSV with a bad row, change a quantity, export, s
   await visitor.close();
 });
 
-test("a malformed binder address says 'Invalid binder ID'; the portfolio counts Personal binders only", async ({ page }) => {
+test("a malformed binder address says 'Invalid binder ID'; binders show their value, the wishlist its cost; the portfolio counts Personal binders only", async ({ page }) => {
   await createAccount(page, { email: uniqueEmail('portfolio') });
   await page.goto('/collection/not-a-binder');
   await expect(page.getByText(en.validation.binderIdInvalid)).toBeVisible();
@@ -120,6 +120,18 @@ test("a malformed binder address says 'Invalid binder ID'; the portfolio counts 
 
   await page.goto('/collection');
   await expect(page.getByTestId('binder-item')).toHaveCount(2);
+  // Each binder's value beside it, in the user's currency: this server prices with labelled demo prices.
+  for (const name of ['Keep', 'Swap']) {
+    const item = page.getByTestId('binder-item').filter({ hasText: name });
+    await expect(item.getByTestId('binder-item-value')).toHaveText(/^\$[\d,]+\.\d{2}/);
+    await expect(item.getByTestId('binder-item-demo')).toBeVisible();
+  }
+  // The wishlist says what its missing copies cost: two wished copies of the Trade binder's card are owned already.
+  await page.request.post('/api/wishlist/cards', { data: { cards: [{ cardId: cards[1]!.id, quantity: 7 }] } });
+  await page.goto('/wishlist');
+  await expect(page.getByTestId('wishlist-cost')).toContainText('2 copies you do not own yet, on TCGplayer');
+  await expect(page.getByTestId('wishlist-cost-total')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await page.goto('/collection');
   await page.getByTestId('tab-portfolio').click();
   const portfolio = page.getByTestId('portfolio');
   await expect(portfolio).toContainText('Totals over your 1 Personal binder.');

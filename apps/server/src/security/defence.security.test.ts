@@ -128,9 +128,10 @@ describe('response headers', () => {
   });
 
   it('documents carry the full set of security headers', async () => {
-    for (const url of ['/', '/cards/OP01-001']) {
+    // A page, and an address the app has no page at: its not-found document (404) carries them too.
+    for (const [url, status] of [['/', 200], ['/cards', 200], ['/cards/OP01-001', 404]] as const) {
       const res = await site.request(url);
-      expect(res.status).toBe(200);
+      expect(res.status, url).toBe(status);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       const csp = res.headers.get('content-security-policy') ?? '';
       for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {

@@ -151,6 +151,41 @@ export const PortfolioValueResponse = CollectionValue.extend({
 });
 export type PortfolioValueResponse = z.infer<typeof PortfolioValueResponse>;
 
+/** GET /api/collection/values: each of the user's binders (Personal and Trade) at one market, price type and currency. */
+export const BinderValuesResponse = z.object({
+  market: Market,
+  priceType: PriceType,
+  currency: Currency,
+  items: z.array(
+    z.object({
+      id: z.string(),
+      total: Money,
+      pricedCopies: z.number().int(),
+      unpricedCopies: z.number().int(),
+      demo: z.boolean().describe('Some of the total is demonstration prices, not market data'),
+      estimate: z.boolean(),
+    }),
+  ),
+});
+export type BinderValuesResponse = z.infer<typeof BinderValuesResponse>;
+
+/**
+ * GET /api/wishlist/cost: what the wished copies the user does not own yet cost — per print, the wished quantity less
+ * the copies of that print in their Personal and Trade binders — at one market, price type and currency.
+ */
+export const WishlistCostResponse = z.object({
+  market: Market,
+  priceType: PriceType,
+  currency: Currency,
+  total: Money,
+  missingCopies: z.number().int().describe('Wished copies not owned yet'),
+  pricedCopies: z.number().int(),
+  unpricedCopies: z.number().int().describe('Missing copies this market has no price for (the total leaves them out)'),
+  demo: z.boolean(),
+  estimate: z.boolean(),
+});
+export type WishlistCostResponse = z.infer<typeof WishlistCostResponse>;
+
 /* ==== Admin: price runs, uploaded price files, unmatched products and pins (every endpoint behind requireAdmin) ==== */
 
 /** What a run's `source` names: a feed, the exchange rates (`fx`) or an uploaded price file (`csv`). */

@@ -1,5 +1,5 @@
 import type { PortfolioResponse } from '@grandline/core/contracts/binders';
-import type { CollectionValue, CollectionValueQuery, PortfolioValueResponse, ValueHistoryQuery, ValueHistoryResponse } from '@grandline/core/contracts/prices';
+import type { BinderValuesResponse, CollectionValue, CollectionValueQuery, PortfolioValueResponse, ValueHistoryQuery, ValueHistoryResponse, WishlistCostResponse } from '@grandline/core/contracts/prices';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { FREE_HISTORY_DAYS, planLimits, type PlanId } from '@grandline/core/plans';
 import type { Db } from '../../db/client';
@@ -154,6 +154,45 @@ export async function portfolioValue({ db, user, query, config }: { db: Db; user
     return { id: b.id, name: b.name, total: value.total, pricedCopies: value.pricedCopies, unpricedCopies: value.unpricedCopies };
   });
   return { ...total, binders: perBinder.sort((a, b) => b.total - a.total) };
+}
+
+/** Each of the user's Personal and Trade binders valued at one market (the collection page shows it beside each). */
+export async function valuesOfBinders({ db, user, query, config }: { db: Db; user: User; query: CollectionValueQuery; config: PriceConfig }): Promise<BinderValuesResponse> {
+  const owned = await db.select({ id: binders.id }).from(binders).where(and(eq(binders.userId, user.id), inArray(binders.category, ['personal', 'trade'])));
+  const rows = await heldRows(db, owned.map((b) => b.id));
+  const prices = await priceSummaries({ db, cardIds: [...new Set(rows.map((r) => r.cardId))], market: query.market, currency: query.currency, config });
+  const byBinder = new Map<string, typeof rows>();
+  for (const r of rows) byBinder.set(r.binderId, [...(byBinder.get(r.binderId) ?? []), r]);
+  const items = owned.map((b) => {
+    const value = collectionValue((byBinder.get(b.id) ?? []).map((r) => ({ cardId: r.cardId, quantity: r.quantity, paidCents: null })), prices, query.priceType);
+    return { id: b.id, total: value.total, pricedCopies: value.pricedCopies, unpricedCopies: value.unpricedCopies, demo: value.demo, estimate: value.estimate };
+  });
+  return { market: query.market, priceType: query.priceType, currency: query.currency, items };
+}
+
+/** What the wished copies not owned yet cost (the wishlist page's figure): see WishlistCostResponse. */
+export async function wishlistCost({ db, user, query, config }: { db: Db; user: User; query: CollectionValueQuery; config: PriceConfig }): Promise<WishlistCostResponse> {
+  const mine = await db.select({ id: binders.id, category: binders.category }).from(binders).where(eq(binders.userId, user.id));
+  const wished = await heldRows(db, mine.filter((b) => b.category === 'wishlist').map((b) => b.id));
+  const held = await heldRows(db, mine.filter((b) => b.category === 'personal' || b.category === 'trade').map((b) => b.id));
+  const owned = new Map<number, number>();
+  for (const r of held) owned.set(r.cardId, (owned.get(r.cardId) ?? 0) + r.quantity);
+  const wanted = new Map<number, number>();
+  for (const r of wished) wanted.set(r.cardId, (wanted.get(r.cardId) ?? 0) + r.quantity);
+  const missing = [...wanted].map(([cardId, quantity]) => ({ cardId, quantity: Math.max(0, quantity - (owned.get(cardId) ?? 0)), paidCents: null })).filter((r) => r.quantity > 0);
+  const prices = await priceSummaries({ db, cardIds: missing.map((r) => r.cardId), market: query.market, currency: query.currency, config });
+  const value = collectionValue(missing, prices, query.priceType);
+  return {
+    market: query.market,
+    priceType: query.priceType,
+    currency: query.currency,
+    total: value.total,
+    missingCopies: missing.reduce((n, r) => n + r.quantity, 0),
+    pricedCopies: value.pricedCopies,
+    unpricedCopies: value.unpricedCopies,
+    demo: value.demo,
+    estimate: value.estimate,
+  };
 }
 
 /** Free sees the last FREE_HISTORY_DAYS; the 90- and 365-day views are advanced statistics (Hobby). */

@@ -38,6 +38,9 @@ export const binderKeys = {
   portfolioValues: () => [...binderKeys.portfolio(), 'value'] as const,
   portfolioValue: (query: CollectionValueQuery) => [...binderKeys.portfolioValues(), 'summary', query] as const,
   portfolioValueHistory: (query: ValueHistoryQuery) => [...binderKeys.portfolioValues(), 'history', query] as const,
+  /** Every binder's value and the wishlist's cost: under the portfolio's key too (any binder change refreshes them). */
+  binderValues: (query: CollectionValueQuery) => [...binderKeys.portfolio(), 'binder-values', query] as const,
+  wishlistCost: (query: CollectionValueQuery) => [...binderKeys.portfolio(), 'wishlist-cost', query] as const,
 };
 
 const enc = encodeURIComponent;

@@ -1,4 +1,7 @@
 import type { BinderSummary } from '@grandline/core/contracts/binders';
+import type { BinderValuesResponse } from '@grandline/core/contracts/prices';
+import type { CurrencyCode } from '@grandline/core/money/currencies';
+import { formatCents } from '@grandline/core/money/money';
 import { normalizeSearchText } from '@grandline/core/slug';
 import { Library, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -6,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { Button, buttonClass } from '@/components/ui/button';
+import { DemoBadge } from '@/components/ui/demo-badge';
 import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { SearchInput } from '@/components/ui/search-input';
@@ -17,7 +21,7 @@ import { BinderVisibilityBadge, CategoryBadge } from '@/features/binders/compone
 import { DeleteBinderDialog } from '@/features/binders/components/binder-dialogs';
 import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
 import { PortfolioValue } from '@/features/binders/components/portfolio-value';
-import { usePortfolioValue } from '@/features/binders/api/get-portfolio-value';
+import { useBinderValues, usePortfolioValue } from '@/features/binders/api/get-portfolio-value';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';
 import { PageTitle } from '@/components/page-title';
 import { formatDate } from '@/lib/format';
@@ -30,9 +34,13 @@ export const loader = () => {
 
 const binderPath = (b: BinderSummary) => (b.category === 'wishlist' ? '/wishlist' : `/collection/${b.id}`);
 
-function BinderItem({ binder, onDelete }: { binder: BinderSummary; onDelete: () => void }) {
-  const { t } = useTranslation('binders');
+/** A binder's value in the user's market and currency, as the list shows it ("—" while none of it is priced). */
+type ItemValue = BinderValuesResponse['items'][number] & { currency: CurrencyCode };
+
+function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?: ItemValue; onDelete: () => void }) {
+  const { t, i18n } = useTranslation('binders');
   const name = binder.category === 'wishlist' ? t('wishlist.title') : binder.name;
+  const valued = binder.category !== 'wishlist' && binder.cardCount > 0;
   return (
     <li className="flex gap-4 rounded-2xl border border-border bg-surface p-3 sm:p-4" data-testid="binder-item">
       <Link to={binderPath(binder)} className="w-16 shrink-0 sm:w-20" tabIndex={-1} aria-hidden>
@@ -44,6 +52,21 @@ function BinderItem({ binder, onDelete }: { binder: BinderSummary; onDelete: () 
             <Link to={binderPath(binder)} className="block truncate text-base font-semibold hover:underline">
               {name}
             </Link>
+            {/* Its value on its own line, the line's height kept while it loads: nothing below moves when it arrives. */}
+            {valued && (
+              <p className="flex h-6 items-center gap-1.5 text-sm font-semibold tabular-nums" data-testid="binder-item-value">
+                {!value ? (
+                  <Skeleton className="h-4 w-20" />
+                ) : value.pricedCopies > 0 ? (
+                  <>
+                    {formatCents(value.total, value.currency, i18n.language)}
+                    {value.demo && <DemoBadge label={t('value.demoBadge')} title={t('value.demo')} testId="binder-item-demo" />}
+                  </>
+                ) : (
+                  <span className="font-normal text-muted">{t('list.noValue')}</span>
+                )}
+              </p>
+            )}
             {binder.description && <p className="line-clamp-2 text-sm text-muted">{binder.description}</p>}
           </div>
           {binder.category !== 'wishlist' && (
@@ -61,6 +84,7 @@ function BinderItem({ binder, onDelete }: { binder: BinderSummary; onDelete: () 
           <CategoryBadge category={binder.category} />
           <BinderVisibilityBadge isPublic={binder.isPublic} />
           <span>{t('counts', { count: binder.cardCount, distinct: binder.distinctCount })}</span>
+
           <span className="basis-full sm:basis-auto">{t('updated', { date: formatDate(binder.updatedAt) })}</span>
         </div>
       </div>
@@ -73,6 +97,13 @@ const FILTERS = ['all', 'personal', 'trade', 'wishlist'] as const;
 function BinderList({ newBinder }: { newBinder: React.ReactNode }) {
   const { t } = useTranslation('binders');
   const binders = useMyBinders();
+  const valueQuery = useValueQuery();
+  // Asked once the list is known to hold a binder that can have a value (the wishlist holds what is wanted).
+  const values = useBinderValues(valueQuery, (binders.data ?? []).some((b) => b.category !== 'wishlist' && b.cardCount > 0));
+  const valueOf = (id: string): ItemValue | undefined => {
+    const item = values.data?.items.find((v) => v.id === id);
+    return item && values.data ? { ...item, currency: values.data.currency } : undefined;
+  };
   const [q, setQ] = useState('');
   const [category, setCategory] = useState<(typeof FILTERS)[number]>('all');
   const [deleting, setDeleting] = useState<BinderSummary | null>(null);
@@ -114,7 +145,7 @@ function BinderList({ newBinder }: { newBinder: React.ReactNode }) {
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2" data-testid="binder-list-items">
           {shown.map((b) => (
-            <BinderItem key={b.id} binder={b} onDelete={() => setDeleting(b)} />
+            <BinderItem key={b.id} binder={b} value={valueOf(b.id)} onDelete={() => setDeleting(b)} />
           ))}
         </ul>
       )}

@@ -7,6 +7,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { useWishlist, wishlistQuery } from '@/features/binders/api/binders-api';
 import { BinderView } from './binder-page';
+import { WishlistCost } from '@/features/binders/components/wishlist-cost';
 import { PageTitle } from '@/components/page-title';
 
 export const loader = () => {
@@ -57,6 +58,7 @@ export function WishlistPage() {
   return (
     <div data-testid="wishlist-page">
       {title}
+      <WishlistCost />
       <BinderView id={wishlist.data.binderId} wishlist />
     </div>
   );
