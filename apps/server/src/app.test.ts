@@ -72,6 +72,7 @@ describe('app', () => {
         '/collection/portfolio',
         '/collection/portfolio/value',
         '/collection/portfolio/value/history',
+        '/collection/values',
         '/comments/{id}',
         '/comments/{id}/report',
         '/contact',
@@ -124,6 +125,7 @@ describe('app', () => {
         '/wishlist',
         '/wishlist/cards',
         '/wishlist/cards/{cardId}',
+        '/wishlist/cost',
       ],
     );
     const params = (doc.paths['/cards']?.get as { parameters: { name: string }[] }).parameters.map((p) => p.name);
