@@ -4,6 +4,7 @@
  */
 import type { BinderCardsResponse, BinderDetail, ImportResult } from '@grandline/core/contracts/binders';
 import type { Card } from '@grandline/core/contracts/cards';
+import type { LoadResult } from './load';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,14 +28,8 @@ export interface ImportRun {
   failures: number;
 }
 
-export interface BinderLoad {
-  name: string;
-  path: string;
-  requestsPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
+/** A load result of the binder scenarios, with whether it met its goal. */
+export interface BinderLoad extends LoadResult {
   pass: boolean;
 }
 

@@ -10,16 +10,9 @@ import { cpuMarkdown, type CpuResult } from './cpu';
 import { imagesFigures, type ImagesResult } from './images';
 import { mixedFigures, type MixedResult } from './mixed';
 import { scanFigures, type ScanResult } from './scan';
+import type { LoadResult } from './load';
+export type { LoadResult } from './load';
 
-export interface LoadResult {
-  name: string;
-  path: string;
-  requestsPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-}
 
 /** One line of the figures table: what was measured, its goal, and whether the goal was met (null: not measured). */
 export interface Figure {
