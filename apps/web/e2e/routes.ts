@@ -76,6 +76,8 @@ export async function signInWithContent(page: Page, name: string): Promise<strin
     '/settings?tab=subscription',
     '/cards',
     '/cards/onepiece/OP01-001-x',
+    // A card the user holds (its page lists the binder under "In your collection"; the actions row is theirs).
+    `/cards/onepiece/${main[0]!.id}`,
     '/sets/op-01',
     '/admin',
     '/admin?tab=prices',

@@ -43,7 +43,7 @@ export function RecentSection<T>({
         )}
       </div>
       {query.isPending ? (
-        <div className="grid gap-3 sm:grid-cols-3" aria-busy="true">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy="true">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-24" />
           ))}
@@ -62,7 +62,7 @@ export function RecentSection<T>({
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {query.data.slice(0, 3).map((item) => renderItem(item))}
         </ul>
       )}

@@ -15,9 +15,10 @@ export function preloadForHydration(viewportWidth: number): Promise<unknown> {
 /**
  * Like React.lazy (inside a Suspense boundary), and drawn at once when its code was loaded before (`preload`, the
  * server's second drawing of a page): no suspending, so a server-drawn page hydrates it with the rest.
- * `minWidth`: the viewport width from which a page shows it (0: always).
+ * `minWidth`: the viewport width from which a page shows it (0: always); `minWidth: null` for a part no server-drawn
+ * page shows (only signed-in users see it): it is never loaded for hydration, only by `preload` (a route's loader).
  */
-export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>, minWidth = 0) {
+export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>, minWidth: number | null = 0) {
   let loaded: ComponentType<P> | null = null;
   const preload = () =>
     load().then((component) => {
@@ -25,7 +26,7 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
       return component;
     });
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  forHydration.add({ minWidth, preload });
+  if (minWidth !== null) forHydration.add({ minWidth, preload });
 
   function Preloadable(props: P) {
     // Fixed for the life of this instance: switching from the lazy wrapper to the component would remount it.

@@ -53,7 +53,7 @@ function LatestSets() {
           <Link to={`/sets/${s.slug}`} className="flex items-center gap-3 px-4 py-3 text-sm hover:bg-surface-2">
             {s.code && <Badge>{s.code}</Badge>}
             <span className="min-w-0 flex-1 truncate font-medium">{s.name}</span>
-            <span className="text-xs text-muted">{t('dashboard.cardsCount', { count: s.size })}</span>
+            <span className="whitespace-nowrap text-xs text-muted">{t('dashboard.cardsCount', { count: s.size })}</span>
           </Link>
         </li>
       ))}
@@ -114,7 +114,7 @@ export function DashboardPage() {
       </form>
       <RecentDecks />
       <RecentBinders />
-      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="dash-sets">
           <h2 id="dash-sets" className="mb-3 text-lg font-semibold">
             {t('dashboard.latestSets')}

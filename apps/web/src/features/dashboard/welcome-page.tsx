@@ -31,7 +31,7 @@ export function WelcomePage() {
         <h2 id="welcome-steps" className="mb-3 text-lg font-semibold">
           {t('welcome.stepsTitle')}
         </h2>
-        <ol className="grid gap-3 sm:grid-cols-3">
+        <ol className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {STEPS.map(({ key, to, icon: Icon }, i) => (
             <li key={key}>
               <Link to={to} className="flex h-full flex-col gap-2 rounded-xl border border-border bg-surface p-4 transition-colors hover:border-accent/60">

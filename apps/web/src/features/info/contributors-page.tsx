@@ -18,7 +18,7 @@ export function ContributorsPage() {
     <div className="mx-auto max-w-4xl">
       <PageTitle title={t('contributors.title')} />
       <PageHeader title={t('contributors.title')} description={t('contributors.lead')} />
-      <ul className="grid gap-4 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {GROUPS.map(({ key, icon: Icon }) => (
           <li key={key} className="rounded-xl border border-border bg-surface p-5">
             <Icon className="mb-3 h-6 w-6 text-accent" aria-hidden />

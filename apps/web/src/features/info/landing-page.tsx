@@ -74,7 +74,7 @@ export function LandingPage() {
         <h2 id="features-title" className="mb-6 text-xl font-bold tracking-tight">
           {t('landing.featuresTitle')}
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ key, icon: Icon }) => (
             <li key={key} className="rounded-2xl border border-border bg-surface p-5">
               <Icon className="mb-3 h-6 w-6 text-accent" aria-hidden />

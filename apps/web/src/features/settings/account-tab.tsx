@@ -58,7 +58,7 @@ function PasswordCard() {
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" data-testid="password-form">
         {error && <FormMessage>{error}</FormMessage>}
         <PasswordField id={`${id}-current`} label={t('account.currentPassword')} error={validationText(errors.currentPassword?.message)} autoComplete="current-password" {...form.register('currentPassword')} />
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <PasswordField id={`${id}-new`} label={t('auth.newPassword')} error={validationText(errors.newPassword?.message)} autoComplete="new-password" {...form.register('newPassword')} />
           <PasswordField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)} autoComplete="new-password" {...form.register('confirmPassword')} />
         </div>

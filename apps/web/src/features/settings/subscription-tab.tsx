@@ -78,7 +78,7 @@ export function SubscriptionTab() {
           </p>
         )}
         <h3 className="mt-6 text-sm font-semibold">{t('subscription.includes')}</h3>
-        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
           {planFeatures(s.plan, t).map((feature) => (
             <li key={feature} className="flex items-start gap-2 text-sm">
               <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden />
@@ -158,7 +158,7 @@ function ChangePlan({ status }: { status: BillingStatusResponse }) {
         </Button>
       ) : null}
       {!subscribed && (
-        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        <div className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2">
           {PAID.map((plan) => {
             const current = higherPlan(status.plan, plan) === status.plan;
             const sold = status.offers[plan].includes(interval);

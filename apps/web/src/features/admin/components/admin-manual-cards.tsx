@@ -163,13 +163,13 @@ function AddManualCardDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <form id={`${id}-form`} className="flex flex-col gap-4" noValidate onSubmit={submit}>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <TextField id={`${id}-number`} label={t(`${K}.fields.number`)} placeholder="P-120" autoComplete="off" className="font-mono uppercase" error={validationText(errors.cardNumber?.message)} {...form.register('cardNumber')} data-testid="manual-card-number" />
           <div className="sm:col-span-2">
             <TextField id={`${id}-name`} label={t(`${K}.fields.name`)} autoComplete="off" error={validationText(errors.name?.message)} {...form.register('name')} data-testid="manual-card-name" />
           </div>
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Field id={`${id}-type`} label={t(`${K}.fields.type`)}>
             <Controller
               control={form.control}
@@ -205,7 +205,7 @@ function AddManualCardDialog({ onClose }: { onClose: () => void }) {
           />
           <FieldError id={`${id}-colors-error`} message={validationText(errors.colors?.message ?? errors.colors?.root?.message)} />
         </fieldset>
-        <div className="grid gap-4 sm:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-4">
           {cardType === 'Leader' ? number('life', t(`${K}.fields.life`)) : number('cost', t(`${K}.fields.cost`))}
           {cardType !== 'Event' && cardType !== 'Stage' && number('power', t(`${K}.fields.power`))}
           {cardType === 'Character' && number('counter', t(`${K}.fields.counter`))}

@@ -88,7 +88,7 @@ export function PinDialog({ product, onClose }: { product: UnmatchedProduct; onC
           }}
         />
         {cards.isPending ? (
-          <div className="grid gap-2 sm:grid-cols-2" aria-busy="true">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-busy="true">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-20" />
             ))}
@@ -98,7 +98,7 @@ export function PinDialog({ product, onClose }: { product: UnmatchedProduct; onC
         ) : cards.data.items.length === 0 ? (
           <EmptyState icon={<SearchX className="h-8 w-8" aria-hidden />} title={t('admin.prices.pin.noResults', { q: search })} />
         ) : (
-          <RadioGroup.Root value={picked} onValueChange={setPicked} aria-label={t('admin.prices.pin.results')} className="grid gap-2 sm:grid-cols-2" data-testid="pin-results">
+          <RadioGroup.Root value={picked} onValueChange={setPicked} aria-label={t('admin.prices.pin.results')} className="grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="pin-results">
             {cards.data.items.map((card) => (
               <RadioGroup.Item key={card.id} value={String(card.id)} className={`${choiceCard} flex w-full items-center gap-3 p-2`} data-testid="pin-print">
                 <span className="block w-11 shrink-0">

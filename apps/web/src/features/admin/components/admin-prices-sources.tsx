@@ -25,7 +25,7 @@ export function AdminPriceSources({
   return (
     <PriceSection id="admin-price-sources" title={t('admin.prices.sources.title')} lead={t('admin.prices.sources.lead')} testId="admin-price-sources">
       {query.isPending ? (
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} className="h-40" />
           ))}
@@ -33,7 +33,7 @@ export function AdminPriceSources({
       ) : query.isError ? (
         <ErrorState title={t('admin.prices.sources.loadFailed')} onRetry={() => void query.refetch()} />
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
           {query.data.map((source) => (
             <SourceCard
               key={source.source}

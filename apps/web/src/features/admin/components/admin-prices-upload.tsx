@@ -98,7 +98,7 @@ export function AdminPriceUpload() {
               setError(null);
             }}
             aria-labelledby={`${id}-source`}
-            className="grid gap-2 sm:grid-cols-2"
+            className="grid grid-cols-1 gap-2 sm:grid-cols-2"
           >
             {PRICE_UPLOAD_SOURCES.map((s) => (
               <RadioGroup.Item key={s} value={s} className={`${choiceCard} flex flex-col items-start gap-0.5 px-3 py-2.5`} data-testid={`price-upload-source-${s}`}>
@@ -108,7 +108,7 @@ export function AdminPriceUpload() {
             ))}
           </RadioGroup.Root>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {source === 'csv' ? (
             <>
               <div className="flex flex-col gap-1.5">

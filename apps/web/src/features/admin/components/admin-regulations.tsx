@@ -195,7 +195,7 @@ function AddRegulationDialog({ onClose }: { onClose: () => void }) {
             )}
           />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             id={`${id}-card`}
             label={kind === 'pair' ? t(`${K}.fields.firstCard`) : t(`${K}.fields.card`)}
@@ -219,7 +219,7 @@ function AddRegulationDialog({ onClose }: { onClose: () => void }) {
             />
           )}
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field id={`${id}-from`} label={t(`${K}.fields.from`)} hint={t(`${K}.fromHint`)} error={validationText(errors.from?.message)}>
             <TextInput id={`${id}-from`} type="date" invalid={Boolean(errors.from)} {...describedBy(`${id}-from`, errors.from?.message, true)} {...form.register('from')} data-testid="regulation-from" />
           </Field>

@@ -111,7 +111,7 @@ export function SignupPage() {
               {withCredentials && (
                 <>
                   <TextField id={`${id}-email`} label={t('auth.email')} error={validationText(errors.email?.message)} type="email" autoComplete="email" {...credentials.register('email')} />
-                  <div className="grid gap-5 sm:grid-cols-2">
+                  <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
                     <PasswordField id={`${id}-password`} label={t('auth.password')} error={validationText(errors.password?.message)} autoComplete="new-password" {...credentials.register('password')} />
                     <PasswordField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={validationText(errors.confirmPassword?.message)} autoComplete="new-password" {...credentials.register('confirmPassword')} />
                   </div>

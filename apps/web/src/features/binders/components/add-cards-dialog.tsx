@@ -63,7 +63,7 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
         </>
       }
     >
-      <div className="grid gap-5 lg:grid-cols-[1fr_18rem]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[1fr_18rem]">
         <CardSearchPanel hideHeading leaderColors={[]} countOf={(card) => picks.get(card.id)?.quantity ?? 0} onAdd={(card) => change(card, 1)} />
         <section aria-labelledby="add-picks-title" className="flex flex-col gap-2 lg:border-l lg:border-border lg:pl-5">
           <h3 id="add-picks-title" className="text-sm font-semibold">

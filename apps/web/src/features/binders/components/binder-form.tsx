@@ -79,7 +79,7 @@ export function BinderFormFields({
               onValueChange={(v) => field.onChange(v)}
               aria-labelledby={`${id}-category`}
               {...describedBy(`${id}-category-field`, errors.category?.message)}
-              className="grid gap-2 sm:grid-cols-3"
+              className="grid grid-cols-1 gap-2 sm:grid-cols-3"
               data-testid="binder-category-choice"
             >
               {categories.map((c) => {

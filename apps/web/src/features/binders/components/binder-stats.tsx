@@ -48,7 +48,7 @@ export function CollectionStatsPanel({ stats }: { stats: CollectionStats }) {
       </dl>
       {stats.cardCount > 0 && (
         <>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Bars title={t('stats.bySet')} rows={stats.bySet} />
             <Bars title={t('stats.byColor')} rows={stats.byColor} label={(k) => tc(`colors.${k}`, { defaultValue: k })} color={(k) => COLOR_HEX[k]} />
             <Bars title={t('stats.byRarity')} rows={stats.byRarity} label={rarityName} />
@@ -57,7 +57,7 @@ export function CollectionStatsPanel({ stats }: { stats: CollectionStats }) {
           <section className="rounded-xl border border-border bg-surface p-4" aria-label={t('stats.completion')}>
             <h3 className="text-sm font-semibold">{t('stats.completion')}</h3>
             <p className="mb-3 text-xs text-muted">{t('stats.completionHint')}</p>
-            <ul className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="set-completion">
+            <ul className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="set-completion">
               {stats.completion.map((s) => {
                 const pct = Math.round((s.owned / s.size) * 100);
                 return (

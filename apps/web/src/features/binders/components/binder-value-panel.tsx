@@ -11,7 +11,7 @@ import { MostValuable, TopMovers } from './value-highlights';
 /** The highlights' outline while the value loads. */
 export function HighlightsSkeleton() {
   return (
-    <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-busy="true">
       <Skeleton className="h-72 rounded-xl" />
       <Skeleton className="h-72 rounded-xl" />
     </div>
@@ -34,7 +34,7 @@ export function BinderValuePanel({ binderId }: { binderId: string }) {
   return (
     <div className="flex flex-col gap-4" data-testid="binder-value-panel">
       <BinderValueHistory binderId={binderId} />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <MostValuable value={value.data} />
         <TopMovers value={value.data} />
       </div>

@@ -164,7 +164,7 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
                 <TextArea id={`${id}-paste`} rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder="4xOP01-016&#10;2xST01-012" className="font-mono" />
               </div>
             )}
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Select
                 label={t('import.format')}
                 value={format}

@@ -60,11 +60,11 @@ export function PortfolioValue() {
         </EmptyState>
       ) : (
         <>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <BinderValues value={data} />
             <PortfolioValueHistory />
           </div>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <MostValuable value={data} />
             <TopMovers value={data} />
           </div>

@@ -113,7 +113,7 @@ function BinderList({ newBinder }: { newBinder: React.ReactNode }) {
   }, [binders.data, q, category]);
   if (binders.isPending) {
     return (
-      <div className="grid gap-3 lg:grid-cols-2" aria-busy="true">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-busy="true">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-28" />
         ))}
@@ -143,7 +143,7 @@ function BinderList({ newBinder }: { newBinder: React.ReactNode }) {
       {shown.length === 0 ? (
         <p className="py-10 text-center text-sm text-muted">{t('list.noMatch')}</p>
       ) : (
-        <ul className="grid gap-3 lg:grid-cols-2" data-testid="binder-list-items">
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="binder-list-items">
           {shown.map((b) => (
             <BinderItem key={b.id} binder={b} value={valueOf(b.id)} onDelete={() => setDeleting(b)} />
           ))}

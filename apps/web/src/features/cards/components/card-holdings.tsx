@@ -1,5 +1,5 @@
 import type { CardHoldingsResponse } from '@grandline/core/contracts/cards';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FolderHeart, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,14 +7,18 @@ import { Skeleton } from '@/components/ui/misc';
 import { apiGet } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/session';
 
-/** "Where is my card": the signed-in user's decks and binders holding the card's number, with copies. */
-export function CardHoldings({ cardId }: { cardId: number }) {
-  const { t } = useTranslation('cards');
-  const holdings = useQuery({
+/** The signed-in user's decks and binders holding a card (the card page's loader fetches it before drawing). */
+export const cardHoldingsQuery = (cardId: number) =>
+  queryOptions({
     queryKey: [USER_SCOPE, 'card-holdings', cardId],
     queryFn: ({ signal }) => apiGet<CardHoldingsResponse>(`/cards/${cardId}/holdings`, undefined, { signal }),
     staleTime: 30_000,
   });
+
+/** "Where is my card": the signed-in user's decks and binders holding the card's number, with copies. */
+export function CardHoldings({ cardId }: { cardId: number }) {
+  const { t } = useTranslation('cards');
+  const holdings = useQuery(cardHoldingsQuery(cardId));
   if (holdings.isError) return null;
   return (
     <div className="mt-6" data-testid="card-holdings">

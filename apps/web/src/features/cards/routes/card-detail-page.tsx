@@ -2,6 +2,8 @@ import type { Card } from '@grandline/core/contracts/cards';
 import { cardIdFromPathSegment, cardPath } from '@grandline/core/slug';
 import { ArrowLeft, Link2 } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { loadNamespaces } from '@/lib/i18n';
+import { preloadable } from '@/lib/preloadable';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { copyWithToast } from '@/lib/clipboard';
@@ -11,7 +13,7 @@ import { DetailState } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { cardQueryOptions, useCard } from '@/features/cards/api/get-card';
 import { CardImage } from '@/components/card/card-image';
-import { useSession } from '@/lib/session';
+import { ensureSession, useSession } from '@/lib/session';
 import { ColorDots } from '@/components/card/color-dots';
 import { useQuickAdd } from '@/features/quick-add/api/quick-add-store';
 import { PageTitle } from '@/components/page-title';
@@ -19,17 +21,22 @@ import { cardPricesQueryOptions } from '@/features/prices/api/get-card-prices';
 import { CardPricesSection } from '@/features/prices/components/card-prices-section';
 import { readPreferences } from '@/lib/preferences';
 import { CardLegality } from '@/features/cards/components/card-legality';
-import { CardHoldings } from '@/features/cards/components/card-holdings';
+import { CardHoldings, cardHoldingsQuery } from '@/features/cards/components/card-holdings';
 import { formatCounter, formatOptional } from '@/lib/format';
 import { rarityName } from '@/components/card/rarity';
 
+/*
+ * The actions row's buttons live in their features' chunks. The loader fetches their code (and, for a signed-in user,
+ * the data that sizes them) before the page is drawn, so the row is complete in its first frame: buttons arriving
+ * one by one wrapped the row and pushed the whole page down (layout shift 0.16 at 1366 px, issue 46).
+ */
 /** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
-const AddToDeckMenu = lazy(() => import('@/features/decks/components/add-to-deck-menu').then((m) => ({ default: m.AddToDeckMenu })));
-const AddToBinderMenu = lazy(() => import('@/features/binders/components/add-to-binder-menu').then((m) => ({ default: m.AddToBinderMenu })));
+const AddToDeckMenu = preloadable(() => import('@/features/decks/components/add-to-deck-menu').then((m) => m.AddToDeckMenu), null);
+const AddToBinderMenu = preloadable(() => import('@/features/binders/components/add-to-binder-menu').then((m) => m.AddToBinderMenu), null);
 /** Everyone sees the wishlist heart; visitors are asked to sign in when they press it. */
-const WishlistButton = lazy(() => import('@/features/binders/components/wishlist-button').then((m) => ({ default: m.WishlistButton })));
+const WishlistButton = preloadable(() => import('@/features/binders/components/wishlist-button').then((m) => m.WishlistButton));
 /** "Add to watchlist": a price alert on this print (visitors are asked to sign in). */
-const WatchButton = lazy(() => import('@/features/watches/components/watch-button').then((m) => ({ default: m.WatchButton })));
+const WatchButton = preloadable(() => import('@/features/watches/components/watch-button').then((m) => m.WatchButton));
 /** The quick-add bar follows the user from the library while the mode is on. */
 const QuickAddBar = lazy(() => import('@/features/quick-add/components/quick-add-bar').then((m) => ({ default: m.QuickAddBar })));
 
@@ -89,15 +96,39 @@ function Variations({ current, cards }: { current: Card; cards: Card[] }) {
   );
 }
 
-export function loader({ params }: LoaderFunctionArgs) {
-  const id = cardIdFromPathSegment(params.slug ?? '');
-  if (id !== null) {
-    // Prices once the card is known to exist: a missing card's page asks for none (its answer is a 404).
-    void queryClient.fetchQuery(cardQueryOptions(id)).then(
-      () => queryClient.prefetchQuery(cardPricesQueryOptions(id, readPreferences().currency)),
-      () => undefined,
+/** How long the loader waits for the actions row's code and data before drawing the page anyway. */
+const ACTIONS_WAIT_MS = 2000;
+
+/**
+ * The actions row's code and texts, and for a signed-in user what sizes it: the holdings list, the watch count, the
+ * wishlist heart. (A button whose texts were still loading suspended, and React reveals a suspended part in steps.)
+ */
+async function loadActions(id: number): Promise<unknown> {
+  const session = await ensureSession().catch(() => null);
+  const parts: Promise<unknown>[] = [WishlistButton.preload(), WatchButton.preload(), loadNamespaces(session ? ['quickadd', 'decks'] : ['quickadd'])];
+  if (session) {
+    parts.push(
+      AddToDeckMenu.preload(),
+      AddToBinderMenu.preload(),
+      queryClient.prefetchQuery(cardHoldingsQuery(id)),
+      import('@/features/watches/api/watches-api').then((m) => queryClient.prefetchQuery(m.watchesQuery())),
+      import('@/features/binders/api/binders-api').then((m) => queryClient.prefetchQuery(m.wishlistQuery())),
     );
   }
+  return Promise.allSettled(parts);
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = cardIdFromPathSegment(params.slug ?? '');
+  if (id === null) return null;
+  // Prices once the card is known to exist: a missing card's page asks for none (its answer is a 404).
+  void queryClient.fetchQuery(cardQueryOptions(id)).then(
+    () => queryClient.prefetchQuery(cardPricesQueryOptions(id, readPreferences().currency)),
+    () => undefined,
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([loadActions(id), new Promise((resolve) => (timer = setTimeout(resolve, ACTIONS_WAIT_MS)))]);
+  clearTimeout(timer);
   return null;
 }
 
@@ -134,7 +165,7 @@ export function CardDetailPage() {
         query={{ error, refetch }}
         missing={id === null}
         loading={
-          <div className="grid gap-8 md:grid-cols-[minmax(0,22rem)_1fr]" aria-busy="true">
+          <div className="grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,22rem)_1fr]" aria-busy="true">
             <Skeleton className="aspect-[600/838] w-full" />
             <div className="flex flex-col gap-3">
               <Skeleton className="h-9 w-2/3" />
@@ -159,7 +190,7 @@ export function CardDetailPage() {
           <QuickAddBar state={quickAdd.state} card={card} />
         </Suspense>
       )}
-      <div className="grid gap-8 md:grid-cols-[minmax(0,22rem)_1fr]">
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,22rem)_1fr]">
         <div className="mx-auto w-full max-w-sm md:max-w-none">
           <CardImage card={card} eager sizes="(min-width: 768px) 360px, 90vw" className="shadow-2xl" />
         </div>

@@ -62,7 +62,7 @@ export function ContactForm({ sender, onSent }: { sender: ContactSender; onSent:
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" aria-busy={isSubmitting} data-testid="contact-form">
       {error && <FormMessage>{error}</FormMessage>}
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField id={`${id}-name`} label={t('form.name')} autoComplete="name" error={validationText(errors.name?.message)} {...form.register('name')} data-testid="contact-name" />
         <TextField
           id={`${id}-email`}

@@ -25,7 +25,7 @@ export function ContactPage() {
     <div className="mx-auto w-full max-w-5xl" data-testid="contact-page">
       <PageTitle title={t('title')} />
       <PageHeader title={t('title')} description={t('lead')} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-label={t('formLabel')} className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
           {sent ? (
             <ContactSent sender={sent} onAgain={() => setSent(null)} />

@@ -96,7 +96,7 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
         </Button>
       </div>
 
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <div className="rounded-xl border border-accent/40 bg-accent/10 p-3" data-testid="buy-list-split">
           <p className="text-xs font-medium text-muted">{t('buyList.split')}</p>
           <p className="text-xl font-bold tabular-nums">

@@ -36,7 +36,7 @@ export function DeckDetailsSection({ uid, draft, dispatch, nameError }: SectionP
           data-testid="deck-name"
         />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${uid}-format`} className="text-sm font-medium">
             {t('editor.format')}

@@ -43,7 +43,7 @@ export function DeckStatsPanel({ rows }: { rows: readonly DeckRow[] }) {
         ))}
       </dl>
       <Bars title={t('stats.costCurve')} testId="cost-curve" items={stats.costCurve.map((p) => ({ label: p.cost, value: p.total }))} />
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Bars title={t('stats.colors')} items={stats.colors.map((c) => ({ label: t(`colors.${c.color}`), value: c.copies, color: COLOR_HEX[c.color] }))} />
         <Bars
           title={t('stats.counters')}

@@ -120,7 +120,7 @@ export function MyDecksPage() {
           {shown.length === 0 ? (
             <p className="py-10 text-center text-sm text-muted">{t('myDecks.noMatch', { q })}</p>
           ) : (
-            <ul className="grid gap-3 lg:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
               {shown.map((d) => (
                 <DeckItem key={d.id} deck={d} onDelete={() => setDeleting(d)} />
               ))}

@@ -120,7 +120,7 @@ function PriceRow({ price, currency, selected }: { price: MarketPrice; currency:
           )}
           {price.estimate && <EstimateBadge />}
           {selected && (
-            <span className="rounded-full bg-accent/15 px-2 py-0.5 text-[0.7rem] font-semibold text-accent" data-testid="your-marketplace">
+            <span className="rounded-full bg-accent px-2 py-0.5 text-[0.7rem] font-semibold text-accent-fg" data-testid="your-marketplace">
               {t('table.yourMarketplace')}
             </span>
           )}

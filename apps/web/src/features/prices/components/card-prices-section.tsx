@@ -28,7 +28,7 @@ function Prices({ card }: { card: { id: number; name: string } }) {
           {t('section.convertedTo', { currency })}
         </p>
       </div>
-      <div className="grid items-start gap-4 xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
         <CardPricesPanel card={card} />
         {/* Beside the table's skeleton on wide screens; under it, one skeleton is enough. */}
         {prices.isPending ? (

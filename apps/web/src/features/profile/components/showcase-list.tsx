@@ -99,7 +99,7 @@ export function ShowcaseLists() {
   const decks = useQuery(myDecksQuery());
   const binders = useQuery(myBindersQuery());
   return (
-    <div className="grid gap-5 md:grid-cols-2" data-testid="showcase">
+    <div className="grid grid-cols-1 gap-5 md:grid-cols-2" data-testid="showcase">
       <List
         title={t('decks.title')}
         items={decks.data}

@@ -203,11 +203,11 @@ export function PublicProfilePage() {
     <div className="flex flex-col gap-8" data-testid="public-profile">
       <PageTitle title={p.displayName || p.username} />
       <ProfileHeader profile={p} />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-8">
           <Section id="profile-decks" title={t('decks.title')} count={p.counts.publicDecks}>
             {p.decks.length ? (
-              <ul className="grid gap-3 sm:grid-cols-2">{p.decks.map((d) => <DeckTile key={d.id} deck={d} />)}</ul>
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">{p.decks.map((d) => <DeckTile key={d.id} deck={d} />)}</ul>
             ) : (
               <p className="flex items-center gap-2 rounded-xl border border-dashed border-border p-4 text-sm text-muted">
                 <BookOpen className="h-4 w-4" aria-hidden />
@@ -217,7 +217,7 @@ export function PublicProfilePage() {
           </Section>
           <Section id="profile-binders" title={t('binders.title')} count={p.counts.publicBinders}>
             {p.binders.length ? (
-              <ul className="grid gap-3 sm:grid-cols-2">{p.binders.map((b) => <BinderTile key={b.id} binder={b} />)}</ul>
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">{p.binders.map((b) => <BinderTile key={b.id} binder={b} />)}</ul>
             ) : (
               <p className="flex items-center gap-2 rounded-xl border border-dashed border-border p-4 text-sm text-muted">
                 <FolderHeart className="h-4 w-4" aria-hidden />

@@ -291,7 +291,7 @@ export function PriceComparisonPage() {
       />
 
       <form onSubmit={submit} noValidate className="rounded-xl border border-border bg-surface p-4 sm:p-5" aria-label={t('report.formLabel')}>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Field {...fieldProps('scope')} label={t('report.scope')}>
             <Select id={`${uid}-scope`} label={t('report.scope')} value={form.scope} onValueChange={(v) => set('scope', v)} options={scopeOptions} className="w-full" />
           </Field>

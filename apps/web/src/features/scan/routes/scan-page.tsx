@@ -179,7 +179,7 @@ export function ScanPage() {
     <div className="mx-auto w-full max-w-6xl">
       <PageTitle title={t('title')} />
       <PageHeader title={t('title')} description={t('description')} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <div className="flex flex-col gap-5">
           <CameraReader onNumber={(cardNumber) => setSession((s) => addRow(s, cardNumber, 'camera'))} />
           <TypedNumberForm onNumber={(cardNumber) => setSession((s) => addRow(s, cardNumber, 'typed'))} full={full} />

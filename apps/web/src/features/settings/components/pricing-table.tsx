@@ -96,7 +96,7 @@ export function PricingTable() {
         ) : null}
       </div>
       {/* On wide screens each card is a subgrid of the list's rows, so names, prices, buttons and features line up. */}
-      <ul className="grid gap-4 lg:grid-cols-3 lg:gap-x-5 lg:gap-y-0">
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-3 lg:gap-x-5 lg:gap-y-0">
         {PLAN_IDS.map((plan) => (
           <PlanCard key={plan} plan={plan} interval={shown} plans={plans.data} loading={plans.isPending} features={planFeatures(plan, familyMembers, t)} />
         ))}

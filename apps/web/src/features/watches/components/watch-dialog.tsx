@@ -109,7 +109,7 @@ export function WatchDialog({ card, watch, open, onOpenChange }: { card: Card; w
           <span id={`${id}-direction`} className="text-sm font-medium">
             {t('watches.alertType')}
           </span>
-          <RadioGroup.Root value={direction} onValueChange={(v) => setDirection(v as WatchDirection)} aria-labelledby={`${id}-direction`} className="grid gap-2 sm:grid-cols-2">
+          <RadioGroup.Root value={direction} onValueChange={(v) => setDirection(v as WatchDirection)} aria-labelledby={`${id}-direction`} className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {DIRECTIONS.map(({ value, icon: Icon }) => (
               <RadioGroup.Item key={value} value={value} className={`${choiceCard} flex items-start gap-2.5 px-3 py-2.5`} data-testid={`watch-direction-${value}`}>
                 <Icon className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden />
