@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import accountEn from '../src/locales/en/account.json' with { type: 'json' };
 import contactEn from '../src/locales/en/contact.json' with { type: 'json' };
 import adminEn from '../src/locales/en/admin.json' with { type: 'json' };
+import commonEn from '../src/locales/en/common.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAdmin } from './admin';
-import { createAccount, uniqueEmail } from './mail';
+import { createAccount, uniqueEmail, waitForMail } from './mail';
 
 interface ApiCard {
   id: number;
@@ -73,4 +74,40 @@ test('a visitor writes through the contact page, a player reports a comment, and
   await expect(page.getByTestId('admin-reported-comment').filter({ hasText: spam })).toHaveCount(0);
   const left = await page.request.get(`/api/decks/${deckId}/comments`);
   expect(((await left.json()) as { total: number }).total).toBe(0);
+});
+
+test("a follow and a comment reach the owner's bell live, without a reload, and open the profile and the deck", async ({ page, browser, baseURL }) => {
+  const ownerEmail = uniqueEmail('bellowner');
+  await createAccount(page, { email: ownerEmail });
+  const deckId = await publishDeck(page, 'Bell talk');
+  const ownerName = ((await (await page.request.get('/api/me')).json()) as { profile: { username: string } }).profile.username;
+  await page.goto('/collection');
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAttribute('data-unread', '0');
+
+  // Another player, in another browser: follows, then comments on the public deck.
+  const fanContext = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const fan = await fanContext.newPage();
+  await createAccount(fan, { email: uniqueEmail('bellfan') });
+  expect((await fan.request.patch('/api/me/profile', { data: { displayName: 'Nico Robin' } })).status()).toBe(200);
+  expect((await fan.request.put(`/api/profiles/${ownerName}/follow`)).status()).toBe(200);
+  await expect(bell).toHaveAttribute('data-unread', '1');
+  await expect(page.getByText(commonEn.notifications.community.toastFollowed, { exact: true })).toBeVisible();
+  expect((await fan.request.post(`/api/decks/${deckId}/comments`, { data: { text: 'Great curve, <b>bold</b> pick' } })).status()).toBe(201);
+  await expect(bell).toHaveAttribute('data-unread', '2');
+  await fanContext.close();
+
+  await bell.click();
+  const items = page.getByTestId('notification-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('Nico Robin commented on your deck “Bell talk”');
+  await expect(items.nth(0).getByTestId('notification-excerpt')).toHaveText('Great curve, bold pick');
+  await expect(items.nth(1)).toContainText('Nico Robin followed you');
+  await items.nth(0).click();
+  await expect(page).toHaveURL(`/deck/${deckId}`);
+  await expect(bell).toHaveAttribute('data-unread', '1');
+  // And by e-mail (on by default): the comment's, after the sign-up's and the follow's.
+  const mail = await waitForMail(ownerEmail, 2);
+  expect(mail.subject).toMatch(/^Nico Robin \(@\w+\) commented on your deck “Bell talk”$/);
+  expect(mail.text).toContain('“Great curve, bold pick”');
 });

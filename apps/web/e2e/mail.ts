@@ -15,8 +15,9 @@ const decodeQuotedPrintable = (s: string) =>
     'latin1',
   ).toString('utf8');
 
+// Whitespace between two encoded words is not part of the text (RFC 2047 §6.2).
 const decodeHeader = (s: string) =>
-  s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+  s.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
     enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   );
 

@@ -61,6 +61,8 @@ export const Profile = z.object({
   priceType: z.enum(PRICE_TYPES).nullable(),
   /** E-mail when a price alert fires (on unless turned off). */
   alertEmails: z.boolean(),
+  /** E-mail when someone follows the user or comments on their deck or binder (on unless turned off). */
+  communityEmails: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -104,6 +106,7 @@ export const ProfileFields = z.object({
   marketplace: z.enum(MARKETPLACE_IDS),
   priceType: z.enum(PRICE_TYPES),
   alertEmails: z.boolean(),
+  communityEmails: z.boolean(),
 });
 
 /** Profile changes from Settings → Account and Preferences; only the fields sent are changed. */

@@ -76,7 +76,12 @@ export type WatchListResponse = z.infer<typeof WatchListResponse>;
 
 /* ---- Notifications ---- */
 
-export const NOTIFICATION_KINDS = ['watch_triggered'] as const;
+/**
+ * What a notification tells: a price alert fired (watch_triggered), someone followed the user (followed), someone
+ * commented on one of the user's decks or binders (commented). The last two carry who did it as they were named then.
+ */
+export const NOTIFICATION_KINDS = ['watch_triggered', 'followed', 'commented'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const WatchTriggeredData = z.object({
   watchId: z.string(),
@@ -95,14 +100,37 @@ export const WatchTriggeredData = z.object({
 });
 export type WatchTriggeredData = z.infer<typeof WatchTriggeredData>;
 
-export const Notification = z.object({
-  id: z.number().int(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  data: WatchTriggeredData,
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
+/** Who followed or commented: their profile's name (its page is /u/{username}). */
+const Actor = { username: z.string(), displayName: z.string().nullable() };
+
+export const FollowedData = z.object(Actor);
+export type FollowedData = z.infer<typeof FollowedData>;
+
+/** Characters of a comment a notification repeats (the rest is on the deck's or binder's page). */
+export const COMMENT_EXCERPT_LENGTH = 140;
+
+export const CommentedData = z.object({
+  ...Actor,
+  commentId: z.string(),
+  /** The deck or binder commented on (its page: /deck/{id} or /collection/{id}), named as it was then. */
+  itemKind: z.enum(['deck', 'binder']),
+  itemId: z.string(),
+  itemName: z.string(),
+  /** The comment's plain text, cut to COMMENT_EXCERPT_LENGTH characters (with … when cut). */
+  excerpt: z.string(),
 });
+export type CommentedData = z.infer<typeof CommentedData>;
+
+const NotificationFields = { id: z.number().int(), createdAt: z.string(), readAt: z.string().nullable() };
+
+export const Notification = z.discriminatedUnion('kind', [
+  z.object({ ...NotificationFields, kind: z.literal('watch_triggered'), data: WatchTriggeredData }),
+  z.object({ ...NotificationFields, kind: z.literal('followed'), data: FollowedData }),
+  z.object({ ...NotificationFields, kind: z.literal('commented'), data: CommentedData }),
+]);
 export type Notification = z.infer<typeof Notification>;
+export type WatchNotification = Extract<Notification, { kind: 'watch_triggered' }>;
+export type CommunityNotification = Extract<Notification, { kind: 'followed' | 'commented' }>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

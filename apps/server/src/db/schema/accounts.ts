@@ -24,6 +24,8 @@ export const profiles = pgTable(
     priceType: text('price_type'),
     /** E-mail the user when one of their price alerts fires (Settings → Preferences); on unless turned off. */
     alertEmails: boolean('alert_emails').notNull().default(true),
+    /** E-mail the user when someone follows them or comments on their deck or binder; on unless turned off. */
+    communityEmails: boolean('community_emails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

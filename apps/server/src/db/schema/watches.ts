@@ -49,6 +49,11 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /**
+     * Who caused it (the follower, the commenter); null for a price alert. Their deleted account takes its
+     * notifications with it, and a follow notification is not repeated for the same pair within a day.
+     */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     data: jsonb('data').notNull().$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -62,6 +67,8 @@ export const notifications = pgTable(
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_to_email_idx').on(t.id).where(sql`${t.emailedAt} is null`),
     index('notifications_to_push_idx').on(t.id).where(sql`${t.pushedAt} is null`),
+    // An actor's notifications: deleted with their account, looked up for a repeated follow or a deleted comment.
+    index('notifications_actor_idx').on(t.actorId, t.userId).where(sql`${t.actorId} is not null`),
   ],
 );
 

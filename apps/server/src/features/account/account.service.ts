@@ -36,6 +36,7 @@ export async function getMe({ db, user, terms }: { db: Db; user: SessionUser; te
       marketplace: (profile?.marketplace as MeResponse['profile']['marketplace']) ?? null,
       priceType: (profile?.priceType as MeResponse['profile']['priceType']) ?? null,
       alertEmails: profile?.alertEmails ?? true,
+      communityEmails: profile?.communityEmails ?? true,
     },
     consent,
   };

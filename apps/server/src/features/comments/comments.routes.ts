@@ -86,11 +86,11 @@ commentsRoutes
   })
   .openapi(
     postRoute('deck', DeckIdParam),
-    async (c) => c.json(await postComment({ db: c.var.deps.db, user: c.var.user, item: { kind: 'deck', id: c.req.valid('param').id }, text: c.req.valid('json').text }), 201),
+    async (c) => c.json(await postComment({ db: c.var.deps.db, user: c.var.user, item: { kind: 'deck', id: c.req.valid('param').id }, text: c.req.valid('json').text, notify: c.var.deps }), 201),
   )
   .openapi(
     postRoute('binder', BinderIdParam),
-    async (c) => c.json(await postComment({ db: c.var.deps.db, user: c.var.user, item: { kind: 'binder', id: c.req.valid('param').id }, text: c.req.valid('json').text }), 201),
+    async (c) => c.json(await postComment({ db: c.var.deps.db, user: c.var.user, item: { kind: 'binder', id: c.req.valid('param').id }, text: c.req.valid('json').text, notify: c.var.deps }), 201),
   );
 
 commentsRoutes

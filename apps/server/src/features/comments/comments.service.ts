@@ -13,6 +13,7 @@ import { binderAccess } from '../binders/binder-access';
 import { deckAccess } from '../decks/decks.service';
 import { recordCommentPosted } from '../profiles/activity.service';
 import { avatarImage } from '../profiles/avatar.service';
+import { channelsOf, deliverCommunity, recordCommented, withdrawCommented, type CommunityDeps } from '../notifications/community.service';
 
 /*
  * Comments on public decks and public binders (issue 18). The item rules the comment:
@@ -115,9 +116,10 @@ const invalidComment = () => new AppError('VALIDATION_ERROR', 400, messageText('
 
 /**
  * POST /api/decks/{id}/comments and /api/binders/{id}/comments: the item must be public (else its 404, whoever asks);
- * within the author's allowance (429); the comment and its activity row are written together.
+ * within the author's allowance (429); the comment, its activity row and the owner's notification ("X commented on
+ * your deck", none on one's own item: features/notifications) are written together.
  */
-export async function postComment({ db, user, item, text: written }: { db: Db; user: NonNullable<Viewer>; item: ItemRef; text: string }): Promise<Comment> {
+export async function postComment({ db, user, item, text: written, notify }: { db: Db; user: NonNullable<Viewer>; item: ItemRef; text: string; notify?: CommunityDeps }): Promise<Comment> {
   // Stored as plain text, as a bio is: markup removed; nothing left is no comment ('Invalid comment').
   const text = plainText(written);
   if (!text) throw invalidComment();
@@ -126,14 +128,16 @@ export async function postComment({ db, user, item, text: written }: { db: Db; u
   for (const limit of COMMENT_LIMITS) await enforceRateLimit(db, `${limit.key}:${user.id}`, limit.max, limit.windowSeconds);
   const id = randomUUID();
   const target = { deckId: item.kind === 'deck' ? item.id : null, binderId: item.kind === 'binder' ? item.id : null };
-  const created = await db.transaction(async (tx) => {
+  const { created, told } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(comments)
       .values({ id, userId: user.id, text, ...target })
       .returning({ createdAt: comments.createdAt });
     await recordCommentPosted(tx, user.id, { id, ...target });
-    return row!.createdAt;
+    const owner = { authorId: user.id, ownerId: record.userId, comment: { id, text }, item: { kind: item.kind, id: item.id, name: record.name }, channels: channelsOf(notify) };
+    return { created: row!.createdAt, told: await recordCommented(tx, owner) };
   });
+  if (told && notify) await deliverCommunity(notify, [record.userId]);
   const [author] = await db.select(authorColumns).from(profiles).where(eq(profiles.id, user.id));
   return toComment(
     { id, text, createdAt: created, userId: user.id, reportedByMe: false, username: author?.username ?? null, displayName: author?.displayName ?? null, avatarUrl: author?.avatarUrl ?? null, countryCode: author?.countryCode ?? null },
@@ -174,7 +178,10 @@ export async function deleteComment({ db, user, id }: { db: Db; user: NonNullabl
       throw new AppError('FORBIDDEN', 403, 'Only the author, the owner of the deck or binder, or an administrator can delete this comment');
     }
   }
-  await db.delete(comments).where(eq(comments.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(comments).where(eq(comments.id, id));
+    await withdrawCommented(tx, { authorId: comment.userId, commentId: id });
+  });
 }
 
 async function itemOwner(db: Db, item: ItemRef): Promise<string | null> {

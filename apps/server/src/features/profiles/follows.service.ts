@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { avatarImage } from './avatar.service';
+import { channelsOf, deliverCommunity, recordFollowed, type CommunityDeps } from '../notifications/community.service';
 
 /** Follows and unfollows one user may make per window (spec: rate-limited). */
 const FOLLOW_MAX = 60;
@@ -54,10 +55,17 @@ async function followTarget(db: Db, user: SessionUser, username: string): Promis
   return target;
 }
 
-/** PUT /api/profiles/{username}/follow: idempotent; following oneself is a 400. */
-export async function follow({ db, user, username }: { db: Db; user: SessionUser; username: string }): Promise<FollowStateResponse> {
+/**
+ * PUT /api/profiles/{username}/follow: idempotent; following oneself is a 400. A new follow tells the followed user
+ * ("X followed you", written with it: features/notifications), unless the same follow was told within a day.
+ */
+export async function follow({ db, user, username, notify }: { db: Db; user: SessionUser; username: string; notify?: CommunityDeps }): Promise<FollowStateResponse> {
   const target = await followTarget(db, user, username);
-  await db.insert(follows).values({ followerId: user.id, followeeId: target.id }).onConflictDoNothing();
+  const told = await db.transaction(async (tx) => {
+    const created = await tx.insert(follows).values({ followerId: user.id, followeeId: target.id }).onConflictDoNothing().returning({ at: follows.createdAt });
+    return created.length > 0 && (await recordFollowed(tx, { followerId: user.id, followeeId: target.id, channels: channelsOf(notify) }));
+  });
+  if (told && notify) await deliverCommunity(notify, [target.id]);
   return { following: true, followers: await followerCount(db, target.id) };
 }
 

@@ -146,9 +146,9 @@ export async function pushToUser({ db, config, log }: { db: Db; config: PushConf
 }
 
 const TEST_MESSAGE: Record<Lang, Omit<PushMessage, 'url'>> = {
-  en: { title: 'Grand Line', body: 'Notifications are on for this device: price alerts and family invitations arrive here.' },
-  pt: { title: 'Grand Line', body: 'As notificações estão ativas neste dispositivo: alertas de preço e convites de família chegam aqui.' },
-  es: { title: 'Grand Line', body: 'Las notificaciones están activadas en este dispositivo: aquí llegan las alertas de precio y las invitaciones familiares.' },
+  en: { title: 'Grand Line', body: 'Notifications are on for this device: price alerts, family invitations, new followers and comments arrive here.' },
+  pt: { title: 'Grand Line', body: 'As notificações estão ativas neste dispositivo: alertas de preço, convites de família, novos seguidores e comentários chegam aqui.' },
+  es: { title: 'Grand Line', body: 'Las notificaciones están activadas en este dispositivo: aquí llegan las alertas de precio, las invitaciones familiares, los nuevos seguidores y los comentarios.' },
 };
 
 /** POST /api/push/test: a notification to the user's devices, so they can see that push works. */

@@ -2,9 +2,9 @@
  * Web Push (issue 17) against a local HTTP server standing in for a browser's push service: it decrypts what it
  * receives with the device's keys (RFC 8291, aes128gcm) and checks the VAPID signature (RFC 8292), as a real push
  * service and browser would. Subscriptions, the test message, 404/410 removal, the price-alert outbox, family
- * invitations, and the refusals.
+ * invitations, follows and comments, and the refusals.
  */
-import { createECDH, createHmac, createDecipheriv, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { createECDH, createHmac, createDecipheriv, createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,9 +15,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createLocalEvents } from '../../db/client';
-import { notifications, pushSubscriptions, users } from '../../db/schema/index';
+import { decks, notifications, pushSubscriptions, users } from '../../db/schema/index';
 import type { PushConfig } from '../../lib/push-config';
 import { createAuthTestApp, postJson, signUpVerified, TEST_PUBLIC_URL, testLog } from '../../testing/test-app';
+import { pushCommunityNotifications } from '../notifications/community-mail';
 import { MAX_DEVICES_PER_USER, isAllowedEndpoint, pushAlertNotifications, resolveVapidKeys } from './push.service';
 
 interface Received {
@@ -154,7 +155,7 @@ describe('web push', () => {
     const [message] = messagesTo(phone);
     expect(message).toEqual({
       title: 'Grand Line',
-      body: 'Notifications are on for this device: price alerts and family invitations arrive here.',
+      body: 'Notifications are on for this device: price alerts, family invitations, new followers and comments arrive here.',
       url: '/settings?tab=preferences',
       tag: 'push-test',
     });
@@ -231,6 +232,25 @@ describe('web push', () => {
     // Ana signs in on the device Cy subscribed last: it now notifies Ana only.
     await call('PUT', '/api/push/subscriptions', 'ana', many.at(-1)!.json);
     expect((await rows()).find((r) => r.endpoint === many.at(-1)!.endpoint)?.userId).toBe(ids.ana);
+  });
+
+  it('pushes a follow and a comment to the devices of the user they are about, in their language, opening their page', async () => {
+    const phone = newDevice('admin-phone');
+    await call('PUT', '/api/push/subscriptions', 'admin', phone.json);
+    await call('PATCH', '/api/me/profile', 'admin', { language: 'es' });
+    expect((await call('PUT', '/api/profiles/admin_push/follow', 'cy')).status).toBe(200);
+    await expect.poll(() => messagesTo(phone).map((m) => m.title)).toEqual(['@cy_push empezó a seguirte en Grand Line']);
+    expect(messagesTo(phone)[0]).toMatchObject({ url: '/u/cy_push' });
+    const deckId = randomUUID();
+    await ctx.db.insert(decks).values({ id: deckId, userId: ids.admin!, name: 'Rojo', format: 'standard', gameCategory: 'onepiece', isPublic: true });
+    expect((await call('POST', `/api/decks/${deckId}/comments`, 'ben', { text: '¡Buen mazo!' })).status).toBe(201);
+    // One's own comment pushes nothing.
+    expect((await call('POST', `/api/decks/${deckId}/comments`, 'admin', { text: 'Gracias' })).status).toBe(201);
+    await expect.poll(() => messagesTo(phone).length).toBe(2);
+    expect(messagesTo(phone)[1]).toMatchObject({ title: '@ben_push comentó en tu mazo «Rojo»', body: '¡Buen mazo!', url: `/deck/${deckId}` });
+    // The outbox is empty: nothing is pushed twice.
+    expect(await pushCommunityNotifications({ db: ctx.db, config, log: testLog })).toBe(0);
+    expect(messagesTo(phone)).toHaveLength(2);
   });
 
   it('says when push is not configured', async () => {

@@ -1,18 +1,20 @@
 import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Notification, NotificationListResponse, WatchTriggeredData } from '@grandline/core/contracts/watches';
+import type { Notification, NotificationListResponse } from '@grandline/core/contracts/watches';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-export const toNotification = (row: NotificationRow): Notification => ({
-  id: row.id,
-  kind: row.kind as Notification['kind'],
-  data: row.data as unknown as WatchTriggeredData,
-  createdAt: row.createdAt.toISOString(),
-  readAt: row.readAt?.toISOString() ?? null,
-});
+/** A stored notification as the API gives it: its kind tells its data (price alert, follow, comment). */
+export const toNotification = (row: NotificationRow): Notification =>
+  ({
+    id: row.id,
+    kind: row.kind,
+    data: row.data,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  }) as Notification;
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));

@@ -1,7 +1,7 @@
 import type { Notification } from '@grandline/core/contracts/watches';
 import { MARKETPLACES } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
-import { Bell, BellRing, CheckCheck, TrendingDown, TrendingUp } from 'lucide-react';
+import { Bell, BellRing, CheckCheck } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,14 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { notificationsApi, useNotifications, useNotificationStream, useUnreadCount } from '@/features/watches/api/watches-api';
+import { CommunityNotificationText, NotificationIcon, notificationPath, toastTitleKey } from './community-notification';
 
 const marketName = (id: string) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
 
 /** One notification's sentence, in the user's language: "Nami (OP01-016) is now $1.49 on TCGplayer, below your $1.50". */
 export function NotificationText({ notification }: { notification: Notification }) {
   const { t, i18n } = useTranslation();
+  if (notification.kind !== 'watch_triggered') return <CommunityNotificationText notification={notification} />;
   const { data } = notification;
   return (
     <>
@@ -37,8 +39,8 @@ export function NotificationText({ notification }: { notification: Notification 
 
 /**
  * The header's bell (signed-in users): the unread count as a badge, and a panel with the newest notifications, each
- * opening the watchlist and marking itself read, and "mark all as read". The count is asked for every minute and when
- * the tab gets the focus back.
+ * opening its page (the watchlist, a follower's profile, the deck or binder commented on) and marking itself read, and
+ * "mark all as read". The count is asked for every minute and when the tab gets the focus back.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
@@ -48,13 +50,13 @@ export function NotificationBell() {
   const list = useNotifications(open);
   const count = unread.data?.unread ?? 0;
   useNotificationStream((notification) => {
-    notify.info(t('notifications.toastTitle'), { id: `notification-${notification.id}`, description: <NotificationText notification={notification} /> });
+    notify.info(t(toastTitleKey(notification)), { id: `notification-${notification.id}`, description: <NotificationText notification={notification} /> });
   });
   const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
 
   const openOne = async (notification: Notification) => {
     setOpen(false);
-    void navigate('/watchlist');
+    void navigate(notificationPath(notification));
     if (!notification.readAt) await notificationsApi.markRead(notification.id).catch(() => undefined);
   };
   const markAll = async () => {
@@ -117,7 +119,6 @@ export function NotificationBell() {
             ) : (
               <ul>
                 {list.data.items.map((n) => {
-                  const Direction = n.data.direction === 'below' ? TrendingDown : TrendingUp;
                   return (
                     <li key={n.id} className="border-b border-border last:border-b-0">
                       <button
@@ -127,7 +128,7 @@ export function NotificationBell() {
                         data-testid="notification-item"
                         data-read={n.readAt ? 'true' : 'false'}
                       >
-                        <Direction className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden />
+                        <NotificationIcon notification={n} />
                         <span className="min-w-0 flex-1">
                           <span className="block text-sm">
                             <NotificationText notification={n} />

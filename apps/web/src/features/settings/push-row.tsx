@@ -33,7 +33,7 @@ const asRequest = (subscription: PushSubscription) => subscription.toJSON() as P
 type State = 'checking' | 'unsupported' | 'off' | 'on';
 
 /**
- * Settings → Preferences, signed in: price alerts and family invitations as notifications on this device (Web Push).
+ * Settings → Preferences, signed in: price alerts, family invitations, follows and comments as notifications on this device (Web Push).
  * Turning it on asks the browser's permission, subscribes with the browser's push service and gives the server the
  * subscription; off unsubscribes. A subscription already on the device is given again to the server (it then
  * notifies whoever is signed in here).

@@ -21,17 +21,21 @@ import { SettingRow } from './components/setting-row';
 import { Tabs } from '@/components/ui/tabs';
 
 
-/** Signed-in users: whether a fired price alert also sends an e-mail (saved on the account, in their language). */
-function AlertEmailsRow() {
+/**
+ * Signed-in users: whether they get an e-mail (saved on the account, in their language) when a price alert fires
+ * (`alertEmails`), or when someone follows them or comments on their deck or binder (`communityEmails`). Both on
+ * unless turned off.
+ */
+function EmailSwitchRow({ field, testId }: { field: 'alertEmails' | 'communityEmails'; testId: string }) {
   const { t } = useTranslation();
   const { me } = useSession();
   const id = useId();
   const [saving, setSaving] = useState(false);
-  const on = me?.profile.alertEmails ?? true;
+  const on = me?.profile[field] ?? true;
   const change = async (next: boolean) => {
     setSaving(true);
     try {
-      await sessionEvent('USER_UPDATED', await authApi.updateProfile({ alertEmails: next }));
+      await sessionEvent('USER_UPDATED', await authApi.updateProfile({ [field]: next }));
       notify.success(t('settings.saved'));
     } catch {
       notify.error(t('settings.alertEmailsFailed'));
@@ -40,8 +44,8 @@ function AlertEmailsRow() {
     }
   };
   return (
-    <SettingRow label={t('settings.alertEmails')} hint={t('settings.alertEmailsHint')} htmlFor={id}>
-      <Switch id={id} checked={on} disabled={saving} onCheckedChange={(next) => void change(next)} testId="alert-emails" />
+    <SettingRow label={t(`settings.${field}`)} hint={t(`settings.${field}Hint`)} htmlFor={id}>
+      <Switch id={id} checked={on} disabled={saving} onCheckedChange={(next) => void change(next)} testId={testId} />
     </SettingRow>
   );
 }
@@ -193,7 +197,8 @@ function PreferencesPanel({ signedIn }: { signedIn: boolean }) {
           options={MARKETPLACES.map((m) => ({ value: m.id, label: `${m.name} (${t(`regions.${m.region}`)})` }))}
         />
         <PreferenceSelect name="priceType" label={t('settings.priceType')} options={PRICE_TYPES.map((p) => ({ value: p, label: t(`priceTypes.${p}`) }))} />
-        {signedIn && <AlertEmailsRow />}
+        {signedIn && <EmailSwitchRow field="alertEmails" testId="alert-emails" />}
+        {signedIn && <EmailSwitchRow field="communityEmails" testId="community-emails" />}
         {signedIn && <PushRow />}
       </section>
       <p className="mt-4 text-sm text-muted">{t(signedIn ? 'settings.storedInAccount' : 'settings.storedLocally')}</p>

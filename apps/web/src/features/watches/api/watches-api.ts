@@ -90,7 +90,7 @@ export const notificationsApi = {
 
 /**
  * The live notifications of a signed-in user (GET /api/notifications/stream, Server-Sent Events): the unread count
- * is set as it comes, and each new notification refreshes the list and the watchlist and is handed to `onNotification`
+ * is set as it comes, and each new notification refreshes the list (a fired alert the watchlist too) and is handed to `onNotification`
  * (a toast); a change of plan reads the plan's status again. The browser reconnects by itself and sends the last id it saw, so nothing is missed meanwhile.
  */
 export function useNotificationStream(onNotification: (notification: Notification) => void) {
@@ -106,9 +106,11 @@ export function useNotificationStream(onNotification: (notification: Notificatio
       queryClient.setQueryData(notificationKeys.unread(), JSON.parse((event as MessageEvent<string>).data) as { unread: number });
     });
     source.addEventListener('notification', (event) => {
-      handler.current(JSON.parse((event as MessageEvent<string>).data) as Notification);
+      const notification = JSON.parse((event as MessageEvent<string>).data) as Notification;
+      handler.current(notification);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
-      void refreshWatches();
+      // A fired alert changed a watch's status; a follow or a comment changed none.
+      if (notification.kind === 'watch_triggered') void refreshWatches();
     });
     // The user's plan changed (a payment, an admin's grant, a family): what depends on it is read again, so a locked
     // feature opens (or closes) in every open tab without a reload (spec §7's realtime subscription).
