@@ -48,6 +48,7 @@ import { createPageRenderer, encodePage, withRenderedPage } from './lib/page-ren
 import { pageStatus } from './lib/page-status';
 import { cardImageRoutes } from './features/images/images.routes';
 import type { CardImages } from './features/images/card-images';
+import { createCardArt, type CardArtOptions } from './features/images/card-art';
 import { pushRoutes } from './features/push/push.routes';
 import type { PushConfig } from './lib/push-config';
 import { DEFAULT_SUPPORT_EMAIL } from './lib/env';
@@ -85,6 +86,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Card thumbnails under /img/cards (features/images); default: not served. */
   cardImages?: CardImages;
+  /** Fetching the art admins link to the prints they add (kept with cardImages); default: a 10 s time-out, 8 MB, public addresses only. */
+  cardArt?: CardArtOptions;
   /** Web Push (features/push); default: off. */
   push?: PushConfig;
   /** Where avatars are kept (disk or bucket); default: this process's memory (tests). */
@@ -163,9 +166,11 @@ export function buildApp({
   supportEmail = DEFAULT_SUPPORT_EMAIL,
   avatars = memoryStore(),
   avatarLinks = { timeoutMs: 10_000 },
+  cardArt = { timeoutMs: 10_000, maxBytes: 8 * 1024 * 1024 },
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const mail = mailer && publicUrl ? { mailer, publicUrl } : undefined;
+  const cardArtService = cardImages ? createCardArt(cardImages, cardArt, log) : undefined;
   // Another replica's sign-out, revocation or user change drops the same sessions here (lib/session-cache.ts).
   if (auth?.sessionCache) void auth.sessionCache.connect(events).catch((err: unknown) => log.error({ err }, 'could not listen for session changes'));
 
@@ -211,7 +216,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, runJob, mail, push, avatars, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers, supportEmail } });
+    c.set('deps', { db, log, auth, events, closing, runJob, mail, push, avatars, cardArt: cardArtService, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers, supportEmail } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

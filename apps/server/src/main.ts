@@ -116,6 +116,7 @@ async function main() {
     // Avatars go where thumbnails go: the data directory's disk, or the S3-compatible bucket shared by replicas.
     avatars: imageStoreFromEnv(env, dataDir),
     avatarLinks: { timeoutMs: env.IMAGE_FETCH_TIMEOUT_MS },
+    cardArt: { timeoutMs: env.IMAGE_FETCH_TIMEOUT_MS, maxBytes: env.MAX_IMAGE_BYTES },
     push,
     runJob: (name) => {
       if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);

@@ -1,5 +1,6 @@
 import enAccount from '../src/locales/en/account.json' with { type: 'json' };
 import enAdmin from '../src/locales/en/admin.json' with { type: 'json' };
+import enCards from '../src/locales/en/cards.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAdmin } from './admin';
 
@@ -61,16 +62,51 @@ test('an admin adds a banned card with its source, sees decks judged on it, then
   await add.getByTestId('manual-card-save').click();
   await expect(add).toContainText(enAccount.validation.cardNameRequired);
   await expect(add).toContainText(enAccount.validation.cardColorsRequired);
+  // The card import schema's messages (spec §5), each under its field: the same zod schema as the server's.
+  const fieldError = (testId: string) => add.getByTestId(testId);
+  await add.getByTestId('manual-card-cost').fill('-1');
+  await add.getByTestId('manual-card-image').fill('http://example.com/robin.png');
+  await add.getByTestId('manual-card-flavor').fill('F'.repeat(501));
+  await add.getByTestId('manual-card-rarity').fill('');
+  await add.getByTestId('manual-card-save').click();
+  for (const [testId, message] of [
+    ['manual-card-name', enAccount.validation.cardNameRequired],
+    ['manual-card-cost', enAccount.validation.costNegative],
+    ['manual-card-image', enAccount.validation.imageUrlInvalid],
+    ['manual-card-flavor', enAccount.validation.flavorTextTooLong],
+    ['manual-card-rarity', enAccount.validation.rarityRequired],
+  ] as const) {
+    await expect(fieldError(testId)).toHaveAttribute('aria-invalid', 'true');
+    await expect(fieldError(testId)).toHaveAccessibleDescription(message);
+  }
   await add.getByTestId('manual-card-number').fill(promo);
   await add.getByTestId('manual-card-name').fill('Nico Robin (e2e promo)');
   await add.getByTestId('manual-card-colors').getByRole('button', { name: 'Purple' }).click();
   await add.getByTestId('manual-card-cost').fill('3');
+  await add.getByTestId('manual-card-rarity').fill('P');
+  await add.getByTestId('manual-card-flavor').fill('The light of the Revolution.');
+  await add.getByTestId('manual-card-artist').fill('Studio e2e');
+  await add.getByTestId('manual-card-legality').fill('Tournament legal');
+  // An https address the server will not fetch (this machine): its answer is shown under the field, nothing is added.
+  await add.getByTestId('manual-card-image').fill('https://127.0.0.1/robin.png');
+  await add.getByTestId('manual-card-save').click();
+  await expect(fieldError('manual-card-image')).toHaveAccessibleDescription(enAccount.validation.cardArtUnreachable);
+  await expect(page.getByTestId('manual-card-row').filter({ hasText: promo })).toHaveCount(0);
+  await add.getByTestId('manual-card-image').fill('');
   await add.getByTestId('manual-card-save').click();
   await expect(add).toBeHidden();
   const added = page.getByTestId('manual-card-row').filter({ hasText: promo });
   await expect(added).toContainText('Nico Robin (e2e promo)');
-  const found = (await (await page.request.get(`/api/cards?q=${promo}`)).json()) as { items: { cardNumber: string; manual: boolean }[] };
+  const found = (await (await page.request.get(`/api/cards?q=${promo}`)).json()) as { items: { id: number; cardNumber: string; manual: boolean }[] };
   expect(found.items).toMatchObject([{ cardNumber: promo, manual: true }]);
+  // The card page shows what the admin gave, under translated labels.
+  await page.goto(`/cards/onepiece/${found.items[0]!.id}`);
+  const notes = page.getByTestId('card-print-notes');
+  await expect(notes.getByTestId('card-flavor-text')).toContainText(enCards.printNotes.flavorText);
+  await expect(notes.getByTestId('card-flavor-text')).toContainText('The light of the Revolution.');
+  await expect(notes.getByTestId('card-artist')).toContainText('Studio e2e');
+  await expect(notes.getByTestId('card-legality-note')).toContainText('Tournament legal');
+  await page.goto('/admin?tab=rules');
   const checked = (await (await page.request.post('/api/decks/validate', { data: { list: `4x${promo}` } })).json()) as { lineErrors: unknown[] };
   expect(checked.lineErrors).toEqual([]);
   await added.getByTestId('manual-card-remove').click();

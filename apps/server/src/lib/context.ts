@@ -32,6 +32,22 @@ export interface AuthService {
   lookupSession?: (cookieValue: string, cookieHeader: string) => Promise<SessionLookup>;
 }
 
+/** A card's thumbnails made from an image, not kept yet (features/images/card-images.ts). */
+export type CardArtThumbnails = readonly { width: 160 | 320 | 640; body: Buffer }[];
+
+/**
+ * The art an admin links to a print they add (features/images/card-art.ts): fetched from a public https address and
+ * kept as the print's thumbnails, served under /img/cards like the catalogue's art.
+ */
+export interface CardArtService {
+  /** Fetches the image and makes its thumbnails; an AppError (422 IMAGE_UNAVAILABLE) when it cannot be had. */
+  fetch(address: string): Promise<CardArtThumbnails>;
+  /** Keeps them as the card's art. */
+  keep(cardId: number, thumbnails: CardArtThumbnails): Promise<void>;
+  /** Removes the card's art (the print was removed). */
+  drop(cardId: number): Promise<void>;
+}
+
 export interface AppDeps {
   db: Db;
   log: Logger;
@@ -58,6 +74,8 @@ export interface AppDeps {
   push?: PushConfig;
   /** Where avatars are kept (disk or bucket, lib/object-store.ts); buildApp always sets it. */
   avatars?: ObjectStore;
+  /** Art linked by admins to the prints they add; absent when this server serves no card images. */
+  cardArt?: CardArtService;
   config: {
     trustProxy: boolean | number;
     geoipUrl?: string;

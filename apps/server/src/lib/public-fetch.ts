@@ -50,6 +50,8 @@ export interface PublicFetchOptions {
   /** Tests only: let loopback addresses through (a local stand-in server); every other private address stays refused. */
   allowLoopback?: boolean;
   maxRedirects?: number;
+  /** Who asks (default: the avatar fetcher). */
+  userAgent?: string;
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -80,7 +82,7 @@ function once(url: URL, options: Required<PublicFetchOptions>, signal: AbortSign
     const client = url.protocol === 'https:' ? https : http;
     // agent: false — a fresh connection each time, so every request goes through the address check (a pooled
     // connection would skip the lookup).
-    const req = client.get(url, { agent: false, lookup: publicLookup(options.allowLoopback) as never, signal, headers: { Accept: 'image/*', 'User-Agent': 'GrandLine-avatar/1' } }, (res) => {
+    const req = client.get(url, { agent: false, lookup: publicLookup(options.allowLoopback) as never, signal, headers: { Accept: 'image/*', 'User-Agent': options.userAgent } }, (res) => {
       const status = res.statusCode ?? 0;
       const contentType = String(res.headers['content-type'] ?? '');
       if (status >= 300 && status < 400 && res.headers.location) {
@@ -121,8 +123,8 @@ function once(url: URL, options: Required<PublicFetchOptions>, signal: AbortSign
 }
 
 /** The body of a public http(s) address, following at most `maxRedirects` redirects. Throws PublicFetchError. */
-export async function fetchPublic(address: string, { timeoutMs, maxBytes, allowLoopback = false, maxRedirects = 3 }: PublicFetchOptions): Promise<{ body: Buffer; contentType: string }> {
-  const options = { timeoutMs, maxBytes, allowLoopback, maxRedirects };
+export async function fetchPublic(address: string, { timeoutMs, maxBytes, allowLoopback = false, maxRedirects = 3, userAgent = 'GrandLine-avatar/1' }: PublicFetchOptions): Promise<{ body: Buffer; contentType: string }> {
+  const options = { timeoutMs, maxBytes, allowLoopback, maxRedirects, userAgent };
   const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(address);
   for (let hop = 0; hop <= maxRedirects; hop++) {

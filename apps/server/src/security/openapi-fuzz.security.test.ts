@@ -91,7 +91,7 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     // An entry that does not exist: ending it is a 404, hostile values a 400.
     'POST /admin/deck-regulations/{id}/end': { until: '2031-01-01' },
     // A number the library has: a valid base is refused with 409 (nothing added), hostile values with 400.
-    'POST /admin/cards/manual': { cardNumber, name: 'Fuzz card', cardType: 'Character', colors: ['Red'], cost: 1, blockIcon: '4' },
+    'POST /admin/cards/manual': { cardNumber, name: 'Fuzz card', cardType: 'Character', colors: ['Red'], cost: 1, blockIcon: '4', rarity: 'P' },
     // No price is stored: the first valid bases are created, then the plan limit (403) or the same rule (409) answer.
     'POST /buy-list': { leaderCardId: cardId, cards: [{ cardId, quantity: 2 }], currency: 'USD', priceType: 'min' },
     // Valid: the first ones are stored (and mailed), then the per-address limit answers 429.

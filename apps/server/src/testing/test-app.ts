@@ -1,4 +1,6 @@
 import type { LinkedAvatarOptions } from '../features/profiles/avatar.service';
+import type { CardArtOptions } from '../features/images/card-art';
+import type { CardImages } from '../features/images/card-images';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { eq } from 'drizzle-orm';
@@ -69,6 +71,8 @@ export async function createAuthTestApp({
   onQuery,
   sessionCacheTtlMs,
   avatarLinks,
+  cardImages,
+  cardArt,
 }: {
   rateLimit?: boolean;
   adminEmails?: string[];
@@ -82,6 +86,9 @@ export async function createAuthTestApp({
   sessionCacheTtlMs?: number;
   /** Fetching linked avatars (a local stand-in needs allowLoopback). */
   avatarLinks?: LinkedAvatarOptions;
+  /** Card thumbnails under /img/cards, and fetching the art admins link (a local stand-in needs allowLoopback). */
+  cardImages?: CardImages;
+  cardArt?: CardArtOptions;
 } = {}) {
   const database = await createTestDatabase({ onQuery, seeded: seed });
   const mail = createMemoryMailer();
@@ -91,7 +98,7 @@ export async function createAuthTestApp({
     log: testLog,
     config: { publicUrl: TEST_PUBLIC_URL, secret: 'test-secret-test-secret-test-secret-1234', rateLimit, adminEmails, oidc, sessionCacheTtlMs },
   });
-  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy, events, mailer: mailer ?? mail.mailer, avatarLinks });
+  const app = buildApp({ db: database.db, log: testLog, auth, publicUrl: TEST_PUBLIC_URL, trustProxy, events, mailer: mailer ?? mail.mailer, avatarLinks, cardImages, cardArt });
   return { app, database, db: database.db, mail, auth };
 }
 

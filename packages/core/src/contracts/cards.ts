@@ -37,7 +37,7 @@ export const Card = z.object({
     .describe("The block that judges the card number under rotation: the newest of its prints' (a reprint with a newer icon keeps the number legal); X or null: never rotated"),
   rotationSet: z.string().nullable().describe('Set code of the print that gives rotationBlock (e.g. ST-31)'),
   isVariation: z.boolean().describe('Parallel / alternate art of its card number'),
-  manual: z.boolean().describe('Added by hand by an admin for a number the card package lacks (no image yet)'),
+  manual: z.boolean().describe('Added by hand by an admin for a number the card package lacks (its art, if any, is the image the admin linked)'),
   variant: z.string().nullable().describe('Variant suffix of the print, e.g. p1, r1; null for the base print'),
   artworkUrl: z.string().nullable(),
   set: CardSetRef.nullable(),
@@ -137,6 +137,9 @@ export const CardDetailResponse = Card.extend({
     .nullable()
     .describe('The card number today in Standard and Extra (null for a game without formats)'),
   legalityDetails: z.object({ standard: CardLegalityDetail, extra: CardLegalityDetail }).nullable().describe('The rule and date behind each status'),
+  flavorText: z.string().nullable().describe('A print added by hand: its flavor text, as the admin gave it'),
+  artist: z.string().nullable().describe('A print added by hand: its artist'),
+  legalityText: z.string().nullable().describe("A print added by hand: where it may be played, as the admin wrote it (the card import schema's legality); not the deck rules' status in `legality`"),
 });
 export type CardDetailResponse = z.infer<typeof CardDetailResponse>;
 

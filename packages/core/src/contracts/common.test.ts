@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AddBinderCardsRequest, BinderName, BinderRowParam } from './binders';
 import { CardsQuery } from './cards';
-import { ImageUrl, INT32_MAX, IntId, IntIdParam, isSafeImageUrl, isStorableText, Text } from './common';
+import { HttpsImageUrl, ImageUrl, INT32_MAX, IntId, IntIdParam, isSafeImageUrl, isStorableText, Text } from './common';
 import { DeckIdParam } from './decks';
 import { UpdateProfileRequest } from './account';
 
@@ -35,6 +35,13 @@ describe('shared building blocks of the contracts', () => {
     for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:image/png;base64,AAAA', 'http://evil.example/a.png', 'file:///etc/passwd', '//evil.example/a.png', 'not a url', `https://x.example/${'a'.repeat(3000)}`, 'https://a.example/\u0000']) {
       expect(isSafeImageUrl(bad), bad).toBe(false);
       expect(messages(ImageUrl.safeParse(bad))).toEqual(['validation.imageUrlInvalid']);
+    }
+  });
+
+  it("accepts only https for an image the server fetches (a print's art), not even http on this machine", () => {
+    expect(HttpsImageUrl.parse(' https://cdn.example.com/art/op01-001.png?v=2 ')).toBe('https://cdn.example.com/art/op01-001.png?v=2');
+    for (const bad of ['http://localhost:3000/a.png', 'http://cdn.example.com/a.png', 'https://user:secret@cdn.example.com/a.png', 'https://', 'ftp://cdn.example.com/a.png', '/img/cards/1/320.webp', 'javascript:alert(1)', '', 42]) {
+      expect(messages(HttpsImageUrl.safeParse(bad)), String(bad)).toEqual(['validation.imageUrlInvalid']);
     }
   });
 

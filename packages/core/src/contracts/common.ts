@@ -32,10 +32,10 @@ export function isStorableText(value: string): boolean {
 
 /**
  * Text a user sends: at most `max` characters, no NUL. Trimmed unless `trim: false` (then spaces count).
- * Chain `.min(1, key)` for required text, `.regex()` for a shape.
+ * Chain `.min(1, key)` for required text, `.regex()` for a shape; `notText` is the message when it is missing or not text.
  */
-export const Text = (max: number, { tooLong = 'validation.textTooLong', trim = true }: { tooLong?: string; trim?: boolean } = {}) => {
-  const text = z.string().refine(isStorableText, 'validation.invalidCharacters');
+export const Text = (max: number, { tooLong = 'validation.textTooLong', trim = true, notText }: { tooLong?: string; trim?: boolean; notText?: string } = {}) => {
+  const text = z.string(notText).refine(isStorableText, 'validation.invalidCharacters');
   return (trim ? text.trim() : text).max(max, tooLong);
 };
 
@@ -69,6 +69,25 @@ export const ImageUrl = z
   .trim()
   .max(MAX_TEXT_LENGTH, 'validation.imageUrlInvalid')
   .refine(isSafeImageUrl, 'validation.imageUrlInvalid');
+
+/** A valid https address (no other scheme, a host, no user or password in it). */
+export function isHttpsUrl(value: string): boolean {
+  if (value.length > MAX_TEXT_LENGTH || !isStorableText(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+}
+
+/** An image on another site that the server fetches (a print's art): https only, 'Invalid image URL' otherwise (spec §5). */
+export const HttpsImageUrl = z
+  .string('validation.imageUrlInvalid')
+  .trim()
+  .max(MAX_TEXT_LENGTH, 'validation.imageUrlInvalid')
+  .refine(isHttpsUrl, 'validation.imageUrlInvalid');
 
 /**
  * A query parameter holding one or several values: `?color=Red,Green` or `?color=Red&color=Green`.

@@ -56,6 +56,9 @@ export const ERROR_CODES = [
   // Prints added by hand.
   'CARD_EXISTS',
   'CARD_IN_USE',
+  // The art an admin linked could not be fetched or read; this server keeps no card images.
+  'IMAGE_UNAVAILABLE',
+  'IMAGES_NOT_CONFIGURED',
   // Price alerts and plan limits.
   'WATCH_NOT_FOUND',
   'WATCH_EXISTS',

@@ -46,6 +46,11 @@ export const cards = pgTable(
      * print of the same number by the import that brings it.
      */
     manual: boolean('manual').notNull().default(false),
+    /** Given by an admin with a print added by hand (spec: card import schema); the package's prints have none. */
+    flavorText: text('flavor_text'),
+    artist: text('artist'),
+    /** Where the print may be played, as the admin wrote it (not the deck rules' computed legality). */
+    legalityText: text('legality_text'),
     /** Lowercased, accent-free name + number + text + types: what text search matches. */
     searchText: text('search_text').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

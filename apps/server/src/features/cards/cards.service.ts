@@ -277,12 +277,14 @@ export async function searchCards({
 }
 
 export async function getCard({ db, id }: { db: Db; id: number }): Promise<CardDetailResponse> {
-  const [row] = await db
-    .select(cardColumns)
+  const [found] = await db
+    .select({ ...cardColumns, flavorText: cards.flavorText, artist: cards.artist, legalityText: cards.legalityText })
     .from(cards)
     .leftJoin(cardSets, eq(cards.setId, cardSets.id))
     .where(eq(cards.id, id));
-  if (!row) throw notFound('CARD_NOT_FOUND', 'Card not found');
+  if (!found) throw notFound('CARD_NOT_FOUND', 'Card not found');
+  const { flavorText, artist, legalityText, ...row } = found;
+  const notes = { flavorText, artist, legalityText };
   const variations = await db
     .select(cardColumns)
     .from(cards)
@@ -292,10 +294,10 @@ export async function getCard({ db, id }: { db: Db; id: number }): Promise<CardD
   const card = toCard(row);
   const standard = deckFormat(card.gameCategory, 'standard');
   const extra = deckFormat(card.gameCategory, 'extra');
-  if (!standard || !extra) return { ...card, variations: variations.map(toCard), legality: null, legalityDetails: null };
+  if (!standard || !extra) return { ...card, ...notes, variations: variations.map(toCard), legality: null, legalityDetails: null };
   const regulations = await currentRegulations(db, card.gameCategory);
   const details = { standard: cardLegality(card, standard, { regulations }), extra: cardLegality(card, extra, { regulations }) };
-  return { ...card, variations: variations.map(toCard), legality: { standard: details.standard.status, extra: details.extra.status }, legalityDetails: details };
+  return { ...card, ...notes, variations: variations.map(toCard), legality: { standard: details.standard.status, extra: details.extra.status }, legalityDetails: details };
 }
 
 export async function getCardFacets({ db, game = 'onepiece' }: { db: Db; game?: GameCategory }): Promise<CardFacetsResponse> {

@@ -24,17 +24,18 @@ export const manualCardsRoutes = createRouter()
       method: 'post',
       path: '/admin/cards/manual',
       tags: ['admin'],
-      summary: 'Add a print the card package lacks (number, name, colors, type, cost, block): decks and binders can hold it at once',
+      summary: 'Add a print the card package lacks (number, name, colors, type, cost, block, rarity; optionally its art, flavor text, artist and legality): decks and binders can hold it at once',
       middleware: [requireAdmin] as const,
       request: { body: { content: { 'application/json': { schema: CreateManualCardRequest } }, required: true } },
       responses: {
-        201: jsonContent(Card, 'The print, in the library'),
+        201: jsonContent(Card, 'The print, in the library (with its art when imageUrl was given)'),
         400: jsonContent(ErrorResponse, 'Invalid input, with the messages'),
-        409: jsonContent(ErrorResponse, 'The library has this number (CARD_EXISTS)'),
+        409: jsonContent(ErrorResponse, 'The library has this number (CARD_EXISTS); imageUrl on a server that keeps no card images (IMAGES_NOT_CONFIGURED)'),
+        422: jsonContent(ErrorResponse, 'The image at imageUrl could not be fetched, is too large or is not an image (IMAGE_UNAVAILABLE): nothing was created'),
         ...denied,
       },
     }),
-    async (c) => c.json(await createManualCard({ db: c.var.deps.db, events: c.var.deps.events, input: c.req.valid('json') }), 201),
+    async (c) => c.json(await createManualCard({ db: c.var.deps.db, events: c.var.deps.events, art: c.var.deps.cardArt, input: c.req.valid('json') }), 201),
   )
   .openapi(
     createRoute({
@@ -53,7 +54,7 @@ export const manualCardsRoutes = createRouter()
       },
     }),
     async (c) => {
-      await deleteManualCard({ db: c.var.deps.db, events: c.var.deps.events, id: c.req.valid('param').id });
+      await deleteManualCard({ db: c.var.deps.db, events: c.var.deps.events, art: c.var.deps.cardArt, log: c.var.deps.log, id: c.req.valid('param').id });
       return c.body(null, 204);
     },
   );

@@ -7,7 +7,9 @@ import type { z } from 'zod';
 import type { Db, DbEvents } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { cardSets, cards } from '../../db/schema/index';
+import type { CardArtService } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import { cardColumns, toCard } from './card-row';
 import { clearCardCaches } from './cards.service';
 
@@ -37,54 +39,70 @@ export async function listManualCards(db: Db): Promise<ManualCardsResponse['item
   return rows.map(({ inPackage, ...row }) => ({ ...toCard(row as Parameters<typeof toCard>[0]), inPackage }));
 }
 
-/** Adds a print the package lacks; a number the library already has is refused (CARD_EXISTS). */
-export async function createManualCard({ db, events, input }: { db: Db; events?: Pick<DbEvents, 'notify'>; input: CreateManualCardRequest & Input }): Promise<Card> {
+const exists = () => new AppError('CARD_EXISTS', 409, 'This card number is already in the library');
+
+/**
+ * Adds a print the package lacks; a number the library already has is refused (CARD_EXISTS). Its linked art
+ * (`imageUrl`) is fetched first — an address that gives no image is a 422 and nothing is created — then the print and
+ * its thumbnails are kept together: a thumbnail that cannot be stored undoes the print.
+ */
+export async function createManualCard({ db, events, art, input }: { db: Db; events?: Pick<DbEvents, 'notify'>; art?: CardArtService; input: CreateManualCardRequest & Input }): Promise<Card> {
   const [known] = await db.select({ id: cards.id }).from(cards).where(and(eq(cards.gameCategory, GAME), eq(cards.cardNumber, input.cardNumber))).limit(1);
-  if (known) throw new AppError('CARD_EXISTS', 409, 'This card number is already in the library');
+  if (known) throw exists();
+  const imageUrl = input.imageUrl || null;
+  if (imageUrl && !art) throw new AppError('IMAGES_NOT_CONFIGURED', 409, 'This server keeps no card images: add the print without imageUrl');
+  const thumbnails = imageUrl && art ? await art.fetch(imageUrl) : null;
   const subtypes = input.subtypes ?? [];
   const cardText = input.cardText?.trim() || null;
   try {
-    const [row] = await db
-      .insert(cards)
-      .values({
-        gameCategory: GAME,
-        sourceKey: manualKey(input.cardNumber),
-        sourceHash: 'manual',
-        cardNumber: input.cardNumber,
-        setId: null,
-        name: input.name,
-        cardType: input.cardType,
-        cost: input.cost ?? null,
-        power: input.power ?? null,
-        counter: input.counter ?? null,
-        life: input.life ?? null,
-        colors: input.colors,
-        subtypes,
-        cardText,
-        rarity: input.rarity ?? 'P',
-        blockIcon: input.blockIcon,
-        // The number has this print only: its own block judges it under rotation.
-        rotationBlock: input.blockIcon,
-        rotationSet: null,
-        isVariation: false,
-        variant: null,
-        printOrder: 0,
-        artworkUrl: null,
-        manual: true,
-        searchText: normalizeSearchText([input.name, input.cardNumber, cardText ?? '', subtypes.join(' ')].join(' ')),
-      })
-      .returning({ id: cards.id });
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(cards)
+        .values({
+          gameCategory: GAME,
+          sourceKey: manualKey(input.cardNumber),
+          sourceHash: 'manual',
+          cardNumber: input.cardNumber,
+          setId: null,
+          name: input.name,
+          cardType: input.cardType,
+          cost: input.cost ?? null,
+          power: input.power ?? null,
+          counter: input.counter ?? null,
+          life: input.life ?? null,
+          colors: input.colors,
+          subtypes,
+          cardText,
+          rarity: input.rarity,
+          blockIcon: input.blockIcon,
+          // The number has this print only: its own block judges it under rotation.
+          rotationBlock: input.blockIcon,
+          rotationSet: null,
+          isVariation: false,
+          variant: null,
+          printOrder: 0,
+          artworkUrl: imageUrl,
+          manual: true,
+          searchText: normalizeSearchText([input.name, input.cardNumber, cardText ?? '', subtypes.join(' ')].join(' ')),
+          flavorText: input.flavorText || null,
+          artist: input.artist || null,
+          legalityText: input.legality || null,
+        })
+        .returning({ id: cards.id });
+      if (thumbnails && art) await art.keep(row!.id, thumbnails);
+      return row!.id;
+    });
     await libraryChanged(events);
-    const [created] = await db.select(cardColumns).from(cards).leftJoin(cardSets, eq(cards.setId, cardSets.id)).where(eq(cards.id, row!.id));
+    const [created] = await db.select(cardColumns).from(cards).leftJoin(cardSets, eq(cards.setId, cardSets.id)).where(eq(cards.id, id));
     return toCard(created as Parameters<typeof toCard>[0]);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CARD_EXISTS', 409, 'This card number is already in the library');
+    if (isUniqueViolation(err)) throw exists();
     throw err;
   }
 }
 
-/** Removes a print added by hand that no deck or binder holds (CARD_IN_USE otherwise). */
-export async function deleteManualCard({ db, events, id }: { db: Db; events?: Pick<DbEvents, 'notify'>; id: number }) {
+/** Removes a print added by hand that no deck or binder holds (CARD_IN_USE otherwise), and its art. */
+export async function deleteManualCard({ db, events, art, log, id }: { db: Db; events?: Pick<DbEvents, 'notify'>; art?: CardArtService; log?: Logger; id: number }) {
   const [row] = await db.select({ id: cards.id }).from(cards).where(and(eq(cards.id, id), eq(cards.manual, true)));
   if (!row) throw new AppError('CARD_NOT_FOUND', 404, 'No print added by hand has this id');
   const used = await db.execute(sql`
@@ -97,6 +115,8 @@ export async function deleteManualCard({ db, events, id }: { db: Db; events?: Pi
   }
   await db.delete(cards).where(eq(cards.id, id));
   await libraryChanged(events);
+  // Files left behind are only disk space: logged, and the print stays removed.
+  await art?.drop(id).catch((err: unknown) => log?.warn({ err, cardId: id }, 'the art of a removed print was not deleted'));
 }
 
 /**

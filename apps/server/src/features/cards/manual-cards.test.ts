@@ -1,4 +1,4 @@
-import type { Card } from '@grandline/core/contracts/cards';
+import type { Card, CardDetailResponse } from '@grandline/core/contracts/cards';
 import type { DeckDetail, ValidateDeckListResponse } from '@grandline/core/contracts/decks';
 import type { ManualCardsResponse } from '@grandline/core/contracts/manual-cards';
 import { eq } from 'drizzle-orm';
@@ -14,7 +14,9 @@ let player: string;
 
 const send = (method: string, path: string, body: unknown, cookie?: string) => ctx.app.request(path, { ...postJson(body, cookie ? { Cookie: cookie } : {}), method });
 const get = (path: string, cookie?: string) => ctx.app.request(path, { headers: cookie ? { Cookie: cookie } : {} });
-const promo = { cardNumber: 'p-998', name: 'Monkey.D.Luffy (promo)', cardType: 'Character', colors: ['Red'], cost: 4, power: 5000, counter: 1000, blockIcon: '4', subtypes: ['Straw Hat Crew'] };
+const promo = { cardNumber: 'p-998', name: 'Monkey.D.Luffy (promo)', cardType: 'Character', colors: ['Red'], cost: 4, power: 5000, counter: 1000, blockIcon: '4', rarity: 'P', subtypes: ['Straw Hat Crew'] };
+const without = (key: keyof typeof promo) => Object.fromEntries(Object.entries(promo).filter(([k]) => k !== key));
+const issuesOf = async (res: Response) => ((await res.json()) as { error: { issues?: { path: string; message: string }[] } }).error.issues ?? [];
 
 beforeAll(async () => {
   ctx = await createAuthTestApp({ seed: true, adminEmails: ['franky-admin@example.com'] });
@@ -37,7 +39,7 @@ describe('prints added by hand', () => {
   it('explains every bad print, and refuses a number the library has', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ...promo, cardNumber: 'Luffy' }, 'Enter a card number such as OP01-016, ST10-001 or P-001'],
-      [{ ...promo, name: '  ' }, 'Enter the card’s name'],
+      [{ ...promo, name: '  ' }, 'Card name is required'],
       [{ ...promo, colors: [] }, 'Choose one or two different colors'],
       [{ ...promo, colors: ['Red', 'Red'] }, 'Choose one or two different colors'],
       [{ ...promo, colors: ['Pink'] }, 'Choose the card’s colors'],
@@ -55,6 +57,36 @@ describe('prints added by hand', () => {
     const known = await send('POST', '/api/admin/cards/manual', { ...promo, cardNumber: 'OP01-016' }, admin);
     expect(known.status).toBe(409);
     expect(((await known.json()) as { error: { code: string } }).error.code).toBe('CARD_EXISTS');
+  });
+
+  it('follows the card import schema of the specification, each field with its message', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...promo, name: '' }, 'name', 'Card name is required'],
+      [without('name'), 'name', 'Card name is required'],
+      [{ ...promo, name: 'L'.repeat(101) }, 'name', 'Card name must be at most 100 characters'],
+      [{ ...promo, cost: -1 }, 'cost', 'Cost cannot be negative'],
+      [without('cardType'), 'cardType', 'Card type is required'],
+      [without('rarity'), 'rarity', 'Rarity is required'],
+      [{ ...promo, rarity: ' ' }, 'rarity', 'Rarity is required'],
+      [{ ...promo, imageUrl: 'http://example.com/luffy.png' }, 'imageUrl', 'Invalid image URL'],
+      [{ ...promo, imageUrl: 'luffy.png' }, 'imageUrl', 'Invalid image URL'],
+      [{ ...promo, imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'Invalid image URL'],
+      [{ ...promo, flavorText: 'f'.repeat(501) }, 'flavorText', 'Flavor text must be at most 500 characters'],
+      [{ ...promo, artist: 'a'.repeat(101) }, 'artist', 'Artist must be at most 100 characters'],
+      [{ ...promo, legality: 'l'.repeat(101) }, 'legality', 'Legality must be at most 100 characters'],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await send('POST', '/api/admin/cards/manual', { ...body, cardNumber: 'P-996' }, admin);
+      expect(res.status, JSON.stringify(body).slice(0, 200)).toBe(400);
+      expect(await issuesOf(res), JSON.stringify(body).slice(0, 200)).toEqual([{ path, message }]);
+    }
+    // The limits themselves are accepted, and flavor text, artist and legality are kept and shown with the card.
+    const res = await send('POST', '/api/admin/cards/manual', { ...promo, cardNumber: 'P-996', name: 'N'.repeat(100), cost: 0, flavorText: 'F'.repeat(500), artist: 'A'.repeat(100), legality: 'L'.repeat(100) }, admin);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { id } = (await res.json()) as Card;
+    const detail = (await (await get(`/api/cards/${id}`)).json()) as CardDetailResponse;
+    expect(detail).toMatchObject({ name: 'N'.repeat(100), cost: 0, flavorText: 'F'.repeat(500), artist: 'A'.repeat(100), legalityText: 'L'.repeat(100), artworkUrl: null });
+    expect((await send('DELETE', `/api/admin/cards/manual/${id}`, undefined, admin)).status).toBe(204);
   });
 
   it('adds a print that search, decks and the deck rules see at once; removes it only while nothing holds it', async () => {

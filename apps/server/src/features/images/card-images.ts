@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { resolveFromRoot, type Env } from '../../lib/env';
 import type { Logger } from '../../lib/logger';
 import { diskStore, s3Store, type ObjectStore } from '../../lib/object-store';
+import { placeholderSvg } from './card-placeholder';
 
 /** The widths tiles ask for (srcset): a phone's two-column grid, a wide grid, a card's own page. */
 export const THUMBNAIL_WIDTHS = [160, 320, 640] as const;
@@ -58,31 +59,6 @@ const ORIGIN_PAUSE_MS = 30_000;
 
 const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', avif: 'image/avif' };
 
-/** The card colors' hues, as the web app's placeholder draws them (apps/web components/card/color-dots.tsx). */
-const COLOR_HEX: Record<string, string> = {
-  Red: '#d9423b',
-  Green: '#2f9e5b',
-  Blue: '#2f6fd6',
-  Purple: '#8b4fc7',
-  Black: '#3b3f46',
-  Yellow: '#e5b82e',
-};
-
-/** The designed placeholder: the card's colors behind the Grand Line compass, in a card's proportions (600 × 838). */
-export function placeholderSvg(colors: readonly string[]): string {
-  const [first = 'Black', second] = colors.length ? colors : ['Black'];
-  const a = COLOR_HEX[first] ?? '#3b3f46';
-  const b = second ? (COLOR_HEX[second] ?? '#3b3f46') : '#0b1020';
-  const stops = second ? `<stop offset="0.5" stop-color="${a}"/><stop offset="0.5" stop-color="${b}"/>` : `<stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="838" viewBox="0 0 600 838">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">${stops}</linearGradient></defs>
-<rect width="600" height="838" rx="27" fill="url(#g)"/>
-<rect x="24" y="24" width="552" height="790" rx="18" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="4"/>
-<g transform="translate(300 419)" opacity="0.85"><circle r="96" fill="#0b1020" fill-opacity="0.55"/>
-<circle r="64" fill="none" stroke="#f5b82e" stroke-width="14"/><path d="M0 -80v160M-80 0h160" stroke="#f5b82e" stroke-width="14" stroke-linecap="round"/>
-<circle r="18" fill="#e0483e"/></g></svg>`;
-}
-
 const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 export class ImageFetchError extends Error {
@@ -93,6 +69,35 @@ export class ImageFetchError extends Error {
     super(message);
     this.name = 'ImageFetchError';
   }
+}
+
+/** A card's thumbnail at one width, made and not kept yet. */
+export interface Thumbnail {
+  width: ThumbnailWidth;
+  body: Buffer;
+}
+
+/**
+ * The WebP thumbnails of an original at every width. Decoding checks that it is an image (a Content-Type is not
+ * enough); limitInputPixels refuses a decompression bomb. Throws ImageFetchError when it is not a readable image.
+ */
+export async function thumbnailsOf(original: Buffer, label: string): Promise<Thumbnail[]> {
+  const source = sharp(original, { limitInputPixels: 4096 * 4096, failOn: 'error' });
+  const meta = await source.metadata().catch(() => null);
+  if (!meta?.width || !meta.height) throw new ImageFetchError(`${label}: not a readable image`, false);
+  const made: Thumbnail[] = [];
+  for (const width of THUMBNAIL_WIDTHS) {
+    const body = await source
+      .clone()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 72, effort: 4 })
+      .toBuffer()
+      .catch(() => {
+        throw new ImageFetchError(`${label}: not a readable image`, false);
+      });
+    made.push({ width, body });
+  }
+  return made;
 }
 
 /** Runs at most `limit` tasks at once; the others wait their turn. */
@@ -227,17 +232,8 @@ export function createCardImages(config: CardImagesConfig) {
         const url = art.artworkUrl ? originUrl(art.artworkUrl) : null;
         if (!url) throw new ImageFetchError('no artwork on the catalogue host', false);
         const original = await fetchOriginal(url);
-        await run(async () => {
-          // Decoding checks that it is an image (a wrong Content-Type is not enough); limitInputPixels refuses a
-          // decompression bomb.
-          const source = sharp(original, { limitInputPixels: 4096 * 4096, failOn: 'error' });
-          const meta = await source.metadata().catch(() => null);
-          if (!meta?.width || !meta.height) throw new ImageFetchError(`${url.pathname}: not a readable image`, false);
-          for (const width of THUMBNAIL_WIDTHS) {
-            const body = await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer();
-            await store(cardId, width, 'webp', body);
-          }
-        });
+        const thumbnails = await run(() => thumbnailsOf(original, url.pathname));
+        for (const { width, body } of thumbnails) await store(cardId, width, 'webp', body);
       })().finally(() => originals.delete(cardId));
       originals.set(cardId, work);
     }
@@ -292,9 +288,27 @@ export function createCardImages(config: CardImagesConfig) {
     return made;
   }
 
+  /** What this process remembers of a card's thumbnails (served ones, a failed fetch): forgotten when they change. */
+  function forget(cardId: number) {
+    failed.delete(cardId);
+    for (const width of THUMBNAIL_WIDTHS) for (const format of IMAGE_FORMATS) memory.delete(`${cardId}/${width}.${format}`);
+  }
+
   return {
     /** Where thumbnails are kept (a directory or a bucket's address), for logs. */
     storeDescription: objects.description,
+    /** Makes an original that is not the catalogue's (an admin's linked art) into thumbnails, in the encoding pool. */
+    thumbnailsOf: (original: Buffer, label: string) => run(() => thumbnailsOf(original, label)),
+    /** Keeps the thumbnails as the card's own art: served from now on (AVIF made from the 640 WebP when asked). */
+    async keep(cardId: number, thumbnails: readonly Thumbnail[]) {
+      for (const { width, body } of thumbnails) await store(cardId, width, 'webp', body);
+      forget(cardId);
+    },
+    /** Removes every kept thumbnail of a card (a print removed): the card's art is served no more. */
+    async drop(cardId: number) {
+      await Promise.all(THUMBNAIL_WIDTHS.flatMap((width) => IMAGE_FORMATS.map((format) => objects.delete(keyOf(cardId, width, format)))));
+      forget(cardId);
+    },
     /**
      * The card's thumbnail at a width and format, or its placeholder; null for a card that does not exist.
      * `art` reads the card from the catalogue, only when the thumbnail is not kept yet.

@@ -6,7 +6,6 @@ import { PackagePlus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
@@ -19,6 +18,7 @@ import { Select } from '@/components/ui/select';
 import { errorText, validationText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { useCreateManualCard, useDeleteManualCard, useManualCards } from '@/features/admin/api/manual-cards-admin';
+import { ManualCardExtras, showServerIssues, type ManualCardInput, type ManualCardValues } from './admin-manual-card-extras';
 import { PriceSection } from './admin-prices-shared';
 
 /** The section's texts: in the admin page's namespace ('pages'). */
@@ -107,9 +107,6 @@ export function AdminManualCards() {
   );
 }
 
-type FormInput = z.input<typeof CreateManualCardRequest>;
-type FormValues = z.output<typeof CreateManualCardRequest>;
-
 /** A number input registered as a number or null (empty). */
 const asNumber = (register: (name: 'cost' | 'power' | 'counter' | 'life', options: { setValueAs: (v: string) => number | null }) => UseFormRegisterReturn, name: 'cost' | 'power' | 'counter' | 'life') =>
   register(name, { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) });
@@ -120,9 +117,9 @@ function AddManualCardDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateManualCard();
   const [error, setError] = useState<string | null>(null);
   const [types, setTypes] = useState('');
-  const form = useForm<FormInput, unknown, FormValues>({
+  const form = useForm<ManualCardInput, unknown, ManualCardValues>({
     resolver: zodResolver(CreateManualCardRequest),
-    defaultValues: { cardNumber: '', name: '', cardType: 'Character', colors: [], cost: null, power: null, counter: null, life: null, blockIcon: '4', rarity: 'P', subtypes: [], cardText: '' },
+    defaultValues: { cardNumber: '', name: '', cardType: 'Character', colors: [], cost: null, power: null, counter: null, life: null, blockIcon: '4', rarity: 'P', subtypes: [], cardText: '', imageUrl: null, flavorText: null, artist: null, legality: null },
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -134,7 +131,8 @@ function AddManualCardDialog({ onClose }: { onClose: () => void }) {
       notify.success(t(`${K}.added`, { number: card.cardNumber, name: card.name }));
       onClose();
     } catch (err) {
-      setError(errorText(err, `admin:${K}.addFailed`));
+      // A message about a field (the image address that could not be fetched) is shown under it.
+      if (!showServerIssues(form, err)) setError(errorText(err, `admin:${K}.addFailed`));
     }
   });
   const number = (name: 'cost' | 'power' | 'counter' | 'life', label: string) => (
@@ -186,7 +184,7 @@ function AddManualCardDialog({ onClose }: { onClose: () => void }) {
               render={({ field }) => <Select id={`${id}-block`} label={t(`${K}.fields.block`)} value={field.value} onValueChange={field.onChange} options={BLOCKS.map((b) => ({ value: b, label: b }))} />}
             />
           </Field>
-          <TextField id={`${id}-rarity`} label={t(`${K}.fields.rarity`)} autoComplete="off" error={validationText(errors.rarity?.message)} {...form.register('rarity')} />
+          <TextField id={`${id}-rarity`} label={t(`${K}.fields.rarity`)} autoComplete="off" error={validationText(errors.rarity?.message)} {...form.register('rarity')} data-testid="manual-card-rarity" />
         </div>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">{t(`${K}.fields.colors`)}</legend>
@@ -230,6 +228,7 @@ function AddManualCardDialog({ onClose }: { onClose: () => void }) {
         <Field id={`${id}-text`} label={t(`${K}.fields.text`)} hint={t(`${K}.textHint`)} error={validationText(errors.cardText?.message)}>
           <TextArea id={`${id}-text`} rows={3} maxLength={1000} {...form.register('cardText')} />
         </Field>
+        <ManualCardExtras form={form} id={id} />
         {error && <FormMessage>{error}</FormMessage>}
       </form>
     </Modal>

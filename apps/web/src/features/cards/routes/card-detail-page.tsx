@@ -22,6 +22,7 @@ import { CardPricesSection } from '@/features/prices/components/card-prices-sect
 import { readPreferences } from '@/lib/preferences';
 import { CardLegality } from '@/features/cards/components/card-legality';
 import { CardHoldings, cardHoldingsQuery } from '@/features/cards/components/card-holdings';
+import { CardPrintNotes } from '@/features/cards/components/card-print-notes';
 import { formatCounter, formatOptional } from '@/lib/format';
 import { rarityName } from '@/components/card/rarity';
 
@@ -274,6 +275,7 @@ export function CardDetailPage() {
               {card.cardText ? <CardText text={card.cardText} /> : <p className="text-muted">{t('detail.noEffect')}</p>}
             </div>
           </div>
+          <CardPrintNotes card={card} />
           <CardLegality card={card} />
           {signedIn && <CardHoldings cardId={card.id} />}
           {card.set && (
