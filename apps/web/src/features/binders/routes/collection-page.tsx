@@ -38,7 +38,7 @@ const binderPath = (b: BinderSummary) => (b.category === 'wishlist' ? '/wishlist
 type ItemValue = BinderValuesResponse['items'][number] & { currency: CurrencyCode };
 
 function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?: ItemValue; onDelete: () => void }) {
-  const { t, i18n } = useTranslation('binders');
+  const { t } = useTranslation('binders');
   const name = binder.category === 'wishlist' ? t('wishlist.title') : binder.name;
   const valued = binder.category !== 'wishlist' && binder.cardCount > 0;
   return (
@@ -59,7 +59,7 @@ function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?
                   <Skeleton className="h-4 w-20" />
                 ) : value.pricedCopies > 0 ? (
                   <>
-                    {formatCents(value.total, value.currency, i18n.language)}
+                    {formatCents(value.total, value.currency)}
                     {value.demo && <DemoBadge label={t('value.demoBadge')} title={t('value.demo')} testId="binder-item-demo" />}
                   </>
                 ) : (

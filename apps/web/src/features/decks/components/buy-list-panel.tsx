@@ -28,7 +28,7 @@ const marketName = (id: MarketplaceId) => MARKETPLACES.find((m) => m.id === id)?
  * what everything costs on one market and split across markets, and a CSV of it.
  */
 export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leader?: Card | null }) {
-  const { t, i18n } = useTranslation('decks');
+  const { t } = useTranslation('decks');
   const { currency, priceType } = usePreferences();
   const uid = useId();
   const body = useMemo<BuyListRequest>(
@@ -41,7 +41,7 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  const money = (cents: number) => formatCents(cents, currency, i18n.language);
+  const money = (cents: number) => formatCents(cents, currency);
 
   const heading = (
     <h3 id={`${uid}-title`} className="flex items-center gap-2 text-sm font-semibold">
