@@ -24,7 +24,7 @@ import { PortfolioValue } from '@/features/binders/components/portfolio-value';
 import { useBinderValues, usePortfolioValue } from '@/features/binders/api/get-portfolio-value';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';
 import { PageTitle } from '@/components/page-title';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { Tabs } from '@/components/ui/tabs';
 
 export const loader = () => {
@@ -188,7 +188,7 @@ function Portfolio() {
                       <li key={card.id} className="flex flex-col gap-1">
                         <CardImage card={card} />
                         <span className="truncate text-xs font-medium">{card.name}</span>
-                        <span className="text-xs tabular-nums text-muted">×{quantity}</span>
+                        <span className="text-xs tabular-nums text-muted">×{formatNumber(quantity)}</span>
                       </li>
                     ))}
                   </ol>

@@ -17,6 +17,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { apiSend } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { downloadText } from '@/lib/download';
+import { formatNumber } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
 import { USER_SCOPE } from '@/lib/session';
 
@@ -160,7 +161,7 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
                     </Link>
                     <span className="block font-mono text-xs text-muted">{item.cardNumber}</span>
                   </td>
-                  <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.missing}</td>
+                  <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatNumber(item.missing)}</td>
                   <td className="whitespace-nowrap px-2 py-2 sm:px-3">
                     {cheapest ? (
                       <span className="flex flex-col">
