@@ -70,6 +70,19 @@ describe('translations', () => {
     expect(bare).toEqual([]);
   });
 
+  it('groups the thousands of the numbers written in its texts: "up to 1,000 characters" / "até 1.000 caracteres"', () => {
+    // A run of four or more digits that is not part of a date, a code or an identifier (2026-04-01, OP01, #1234).
+    const ungrouped: string[] = [];
+    for (const lang of LANGS) {
+      for (const ns of NAMESPACES) {
+        for (const [key, text] of flatten(load(lang, ns))) {
+          for (const m of text.matchAll(/(?<![\d.,\-/:A-Za-z#])\d{4,}(?![\d-])/g)) ungrouped.push(`${lang}/${ns}:${key} ${m[0]}`);
+        }
+      }
+    }
+    expect(ungrouped).toEqual([]);
+  });
+
   it('has an English text for every literal key the components use', () => {
     const en = Object.fromEntries(NAMESPACES.map((ns) => [ns, baseKeys(flatten(load('en', ns)).keys())]));
     const files: string[] = [];

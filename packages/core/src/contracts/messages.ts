@@ -57,7 +57,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.deleteConfirmation': 'Type your e-mail address to confirm',
   'validation.deckNameRequired': 'Deck name is required',
   'validation.deckNameTooLong': 'Deck name must be at most 100 characters',
-  'validation.deckDescriptionTooLong': 'Description must be at most 2000 characters',
+  'validation.deckDescriptionTooLong': 'Description must be at most 2,000 characters',
   'validation.deckEmpty': 'Deck needs at least one card',
   'validation.deckLeaderRequired': 'Please select a leader',
   'validation.deckLeaderNotLeader': 'The leader must be a Leader card',
