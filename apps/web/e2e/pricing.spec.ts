@@ -31,20 +31,21 @@ test('signed out, the landing page shows the three plans with their features and
   await expect(pricing.getByTestId('pricing-family-features')).toContainText(count(P.features.familySharing_other, '5'));
   await expect(pricing.getByTestId('pricing-hobby-features').locator('li[data-included="false"]')).toHaveCount(1);
 
-  // The prices of the e2e server's Stripe stand-in (tax-inclusive euros): monthly first, yearly after the switch.
+  // The prices of the e2e server's Stripe stand-in (tax-inclusive euros, written as every euro amount is, de-DE): monthly
+  // first, yearly after the switch.
   const hobby = pricing.getByTestId('pricing-hobby');
   await pricing.scrollIntoViewIfNeeded();
-  await expect(hobby.getByTestId('pricing-hobby-amount')).toHaveText('€4.99');
+  await expect(hobby.getByTestId('pricing-hobby-amount')).toHaveText('4,99 €');
   await expect(hobby).toContainText(P.perMonth);
   await expect(hobby).toContainText(P.taxIncluded);
-  await expect(pricing.getByTestId('pricing-family-amount')).toHaveText('€8.99');
+  await expect(pricing.getByTestId('pricing-family-amount')).toHaveText('8,99 €');
   const yearly = pricing.getByRole('button', { name: enCommon.subscription.interval.year });
   await expect(pricing.getByRole('button', { name: enCommon.subscription.interval.month })).toHaveAttribute('aria-pressed', 'true');
   await yearly.click();
   await expect(yearly).toHaveAttribute('aria-pressed', 'true');
-  await expect(hobby.getByTestId('pricing-hobby-amount')).toHaveText('€49.90');
+  await expect(hobby.getByTestId('pricing-hobby-amount')).toHaveText('49,90 €');
   await expect(hobby).toContainText(P.perYear);
-  await expect(pricing.getByTestId('pricing-family-amount')).toHaveText('€89.90');
+  await expect(pricing.getByTestId('pricing-family-amount')).toHaveText('89,90 €');
 
   // A paid plan needs an account first (spec §7).
   await pricing.getByTestId('pricing-hobby-cta').click();

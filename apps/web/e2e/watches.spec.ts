@@ -36,7 +36,7 @@ test('a price alert added from a card page fires when a price file crosses it: t
   // Past the largest threshold: the message names it, in the interface's number format; empty: nothing to add.
   await input.fill('99999999');
   await dialog.getByTestId('watch-save').click();
-  await expect(dialog.getByRole('alert')).toHaveText(W.validation.thresholdTooHigh.replace('{{max}}', '10,000,000'));
+  await expect(dialog.getByRole('alert')).toHaveText(W.validation.thresholdTooHigh.replace('{{max, number}}', '10,000,000'));
   await input.fill('');
   await expect(dialog.getByTestId('watch-save')).toBeDisabled();
   // Half the current price: watching.

@@ -55,6 +55,34 @@ describe('translations', () => {
     }
   }
 
+  it('writes every count with the interface language\'s grouping: "{{count, number}}" ("1,000" / "1.000"), never a bare "{{count}}"', () => {
+    // Placeholders that carry a count or a figure that can reach the thousands (a binder holds 2,500 copies, a price
+    // file has 100,000 lines); "{{x, number}}" writes a number as lib/format's formatNumber does, a string as it is.
+    const COUNTS = ['count', 'limit', 'total', 'shown', 'page', 'pages', 'current', 'max', 'used', 'length', 'size', 'copies', 'cards', 'owned', 'line', 'rows'];
+    const bare: string[] = [];
+    for (const lang of LANGS) {
+      for (const ns of NAMESPACES) {
+        for (const [key, text] of flatten(load(lang, ns))) {
+          for (const m of text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) if (COUNTS.includes(m[1]!)) bare.push(`${lang}/${ns}:${key} {{${m[1]}}}`);
+        }
+      }
+    }
+    expect(bare).toEqual([]);
+  });
+
+  it('groups the thousands of the numbers written in its texts: "up to 1,000 characters" / "até 1.000 caracteres"', () => {
+    // A run of four or more digits that is not part of a date, a code or an identifier (2026-04-01, OP01, #1234).
+    const ungrouped: string[] = [];
+    for (const lang of LANGS) {
+      for (const ns of NAMESPACES) {
+        for (const [key, text] of flatten(load(lang, ns))) {
+          for (const m of text.matchAll(/(?<![\d.,\-/:A-Za-z#])\d{4,}(?![\d-])/g)) ungrouped.push(`${lang}/${ns}:${key} ${m[0]}`);
+        }
+      }
+    }
+    expect(ungrouped).toEqual([]);
+  });
+
   it('has an English text for every literal key the components use', () => {
     const en = Object.fromEntries(NAMESPACES.map((ns) => [ns, baseKeys(flatten(load('en', ns)).keys())]));
     const files: string[] = [];

@@ -223,7 +223,7 @@ export const IMPORT_FAILURE_REASONS = [
 export const IMPORT_FAILURE_MESSAGES_EN: Record<(typeof IMPORT_FAILURE_REASONS)[number], string> = {
   MISSING_NUMBER: 'No card number',
   MISSING_EDITION: 'No edition code',
-  BAD_QUANTITY: 'The quantity must be a whole number from 1 to 9999',
+  BAD_QUANTITY: 'The quantity must be a whole number from 1 to 9,999',
   BAD_PRICE: 'The price is not a number',
   EXPANSION_NOT_FOUND: 'Expansion not found',
   CARD_NOT_FOUND: 'Card not found for the expansion and number',

@@ -1,3 +1,5 @@
+import { numberFormat } from '../intl';
+
 /**
  * English text of the validation message keys used in contracts. The server uses it for the
  * `message` of its 400 answers; the web app translates the same keys with i18next.
@@ -55,15 +57,15 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.deleteConfirmation': 'Type your e-mail address to confirm',
   'validation.deckNameRequired': 'Deck name is required',
   'validation.deckNameTooLong': 'Deck name must be at most 100 characters',
-  'validation.deckDescriptionTooLong': 'Description must be at most 2000 characters',
+  'validation.deckDescriptionTooLong': 'Description must be at most 2,000 characters',
   'validation.deckEmpty': 'Deck needs at least one card',
   'validation.deckLeaderRequired': 'Please select a leader',
   'validation.deckLeaderNotLeader': 'The leader must be a Leader card',
   'validation.deckTooManyLeaders': 'A Standard deck cannot have more than one Leader',
   'validation.deckNotMainDeckCard': 'Only Character, Event and Stage cards can be in the main deck',
-  'validation.deckMainSize': 'The deck must have exactly {{count}} cards plus 1 Leader (it has {{current}})',
+  'validation.deckMainSize': 'The deck must have exactly {{count, number}} cards plus 1 Leader (it has {{current, number}})',
   'validation.deckInvalidQuantity': 'Each card needs a quantity of at least 1',
-  'validation.deckTooManyCopies': 'At most {{max}} copies of each card number are allowed',
+  'validation.deckTooManyCopies': 'At most {{max, number}} copies of each card number are allowed',
   'validation.deckColorMismatch': 'Every card must share a color with the Leader',
   'validation.deckBanned': 'Banned in this format',
   'validation.deckRestricted': 'Restricted: only 1 copy is allowed',
@@ -72,7 +74,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.deckLeaderCostLimit': 'This Leader allows no cards with a cost of {{cost}} or more',
   'validation.deckLeaderEventCostLimit': 'This Leader allows no Events with a cost of {{cost}} or more',
   'validation.deckLeaderTypeOnly': 'This Leader allows only {{type}} type cards',
-  'validation.deckDonDeckSize': 'This Leader’s DON!! deck has {{size}} cards',
+  'validation.deckDonDeckSize': 'This Leader’s DON!! deck has {{size, number}} cards',
   'validation.deckUnmodelledCardRule': 'This card changes deck building in a way not checked here — check it by hand: “{{text}}”',
   'validation.deckLegalByReprint': 'Legal in Standard through its reprint in {{set}} (block {{block}}): play that print',
   'validation.deckUnknownFormat': 'Unknown format for this game',
@@ -134,8 +136,16 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.invalidPage': 'Invalid page',
 };
 
-/** The English text of a message key, with {{placeholders}} filled from `params`. */
+/**
+ * The English text of a message key, with {{placeholders}} filled from `params`; a "{{count, number}}" placeholder
+ * writes a number with its thousands grouped ("1,000"), as the web's texts do in the interface language.
+ */
 export const messageText = (message: string, params?: Record<string, string | number>) => {
   const text = VALIDATION_MESSAGES_EN[message] ?? message;
-  return params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
+  if (!params) return text;
+  return text.replace(/\{\{\s*(\w+)\s*(,\s*number\s*)?\}\}/g, (whole, name: string, number: string | undefined) => {
+    if (!(name in params)) return whole;
+    const value = params[name]!;
+    return number && typeof value === 'number' ? numberFormat('en-US', { useGrouping: 'always' }).format(value) : String(value);
+  });
 };

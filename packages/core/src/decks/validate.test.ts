@@ -48,6 +48,8 @@ describe('One Piece deck rules', () => {
     ]);
     const long = [...legalMain(), { card: card('OP09-040'), quantity: 1 }];
     expect(validateDeck({ leader: leader(), cards: long }, standard, { day: DAY }).errors[0]!.params).toEqual({ count: 50, current: 51 });
+    // The English message groups a count's thousands, as the interface does ("it has 1,200").
+    expect(messageText('validation.deckMainSize', { count: 50, current: 1200 })).toBe('The deck must have exactly 50 cards plus 1 Leader (it has 1,200)');
   });
 
   it('counts the copies of unknown cards in the size and takes an unknown Leader line as a Leader (reported once, by the caller)', () => {

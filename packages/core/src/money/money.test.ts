@@ -44,7 +44,40 @@ describe('formatMoney', () => {
     expect(formatMoney(1235, 'CLP').replace(/\s/g, ' ')).toMatch(/^\$\s?1\.235$/);
     expect(formatMoney(123456, 'ARS').replace(/\s/g, ' ')).toMatch(/^\$\s?1\.235$/);
     expect(formatMoney(1500, 'JPY')).toBe('¥1,500.00');
-    expect(formatMoney(123456, 'USD', 'pt-BR').replace(/\s/g, ' ')).toBe('US$ 1.234,56');
+  });
+
+  it("writes each of the ten currencies in the spec's locale for it, whatever the interface language (issue 46)", () => {
+    // The spec's list (§9): pt-BR, es-CL, es-AR, de-DE, en-US, en-GB, en-CA, es-MX, es-CO, ja-JP; 0 digits for CLP and ARS.
+    const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    const shown = Object.fromEntries(CURRENCY_CODES.map((code) => [code, spaced(formatMoney(123456789, code))]));
+    expect(shown).toEqual({
+      USD: '$1,234,567.89',
+      BRL: 'R$ 1.234.567,89',
+      EUR: '1.234.567,89 €',
+      GBP: '£1,234,567.89',
+      CAD: '$1,234,567.89',
+      MXN: '$1,234,567.89',
+      ARS: '$ 1.234.568',
+      CLP: '$123.456.789',
+      COP: '$ 1.234.567,89',
+      JPY: '¥123,456,789.00',
+    });
+    expect(spaced(formatMoney(6427, 'EUR'))).toBe('64,27 €');
+    // formatMoney takes no locale: a second argument beyond the currency is a type error (the UI language cannot leak in).
+    // @ts-expect-error -- formatMoney(minor, currency) has no locale parameter
+    expect(spaced(formatMoney(533, 'EUR', 'en-US'))).toBe('5,33 €');
+    expect(CURRENCIES.map((c) => [c.code, c.locale])).toEqual([
+      ['USD', 'en-US'],
+      ['BRL', 'pt-BR'],
+      ['EUR', 'de-DE'],
+      ['GBP', 'en-GB'],
+      ['CAD', 'en-CA'],
+      ['MXN', 'es-MX'],
+      ['ARS', 'es-AR'],
+      ['CLP', 'es-CL'],
+      ['COP', 'es-CO'],
+      ['JPY', 'ja-JP'],
+    ]);
   });
 });
 
@@ -128,7 +161,10 @@ describe('parsePrice', () => {
         (info, uiLocale, ownLocale, raw) => {
           const code = info.code as CurrencyCode;
           const minor = Math.min(raw, MAX_PRICE_MAJOR * 10 ** CURRENCY_EXPONENT[code]);
-          const shown = formatMoney(minor, code, ownLocale ? info.locale : uiLocale);
+          // The screens write the currency's own locale (formatMoney); people may type it the way their language does.
+          const digits = code === 'ARS' || code === 'CLP' ? 0 : 2;
+          const typed = new Intl.NumberFormat(uiLocale, { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits });
+          const shown = ownLocale ? formatMoney(minor, code) : typed.format(toMajor(minor, code));
           expect(parsePrice(shown, code), shown).toEqual({ ok: true, minor });
         },
       ),

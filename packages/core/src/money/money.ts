@@ -76,10 +76,15 @@ export function decimalText(minor: number, currency: string | null | undefined):
   return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
-/** Formats an amount in minor units with the currency's locale (or the one given) and our display rule. */
-export function formatMoney(minor: number, currency: CurrencyCode, locale: string = currencyInfo(currency).locale): string {
+/**
+ * Formats an amount in minor units as the spec says for its currency, whatever the interface language: the currency's
+ * own locale (pt-BR for BRL, de-DE for EUR, en-GB for GBP, ja-JP for JPY…, `currencies.ts`) and our fraction digits.
+ * EUR 6427 → "64,27 €" in English, Portuguese and Spanish alike. There is deliberately no locale parameter: the whole
+ * interface, e-mails and push texts included, writes a currency one way (issue 46).
+ */
+export function formatMoney(minor: number, currency: CurrencyCode): string {
   const digits = fractionDigits(currency);
-  const text = numberFormat(locale, {
+  const text = numberFormat(currencyInfo(currency).locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,
@@ -103,9 +108,9 @@ export function minorToCents(minor: number, currency: string | null | undefined)
   return minor * 10 ** (2 - exponentOf(currency));
 }
 
-/** Formats a price amount in hundredths with the currency's display rule (the price API's unit). */
-export function formatCents(cents: number, currency: CurrencyCode, locale?: string): string {
-  return formatMoney(centsToMinor(cents, currency), currency, locale);
+/** Formats a price amount in hundredths with the currency's display rule (the price API's unit), as formatMoney does. */
+export function formatCents(cents: number, currency: CurrencyCode): string {
+  return formatMoney(centsToMinor(cents, currency), currency);
 }
 
 /** A decimal number read from text: `units / 10^scale`, both integers (units ≥ 0). */

@@ -298,7 +298,7 @@ describe('import', () => {
     expect(result.failures).toEqual([
       { line: 4, edition: 'XX-99', name: 'Nobody', number: a!.cardNumber, reason: 'EXPANSION_NOT_FOUND', message: 'Expansion not found' },
       { line: 5, edition: a!.set!.code, name: 'Ghost', number: 'OP99-999', reason: 'CARD_NOT_FOUND', message: 'Card not found for the expansion and number' },
-      { line: 6, edition: a!.set!.code, name: 'Bad', number: a!.cardNumber, reason: 'BAD_QUANTITY', message: 'The quantity must be a whole number from 1 to 9999' },
+      { line: 6, edition: a!.set!.code, name: 'Bad', number: a!.cardNumber, reason: 'BAD_QUANTITY', message: 'The quantity must be a whole number from 1 to 9,999' },
       { line: 7, edition: 'ZZ-99', name: 'Stranger', number: 'ZZ99-001', reason: 'EXPANSION_NOT_FOUND', message: 'Expansion not found' },
       { line: 8, edition: 'OP-01', name: 'Nothing', number: 'hello', reason: 'MISSING_NUMBER', message: expect.any(String) },
     ]);

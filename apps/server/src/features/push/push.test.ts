@@ -205,8 +205,9 @@ describe('web push', () => {
     ]);
     expect(await pushAlertNotifications({ db: ctx.db, config, log: testLog })).toBe(1);
     const [alert] = messagesTo(tablet);
-    expect(alert).toMatchObject({ title: 'Alerta de preço: Roronoa Zoro (OP01-001) agora custa US$\u00a01,50', url: '/watchlist' });
-    expect(alert!.body).toBe('Roronoa Zoro (OP01-001) agora custa US$\u00a01,50 na TCGplayer, igual ou abaixo do seu alerta de US$\u00a02,00.');
+    // The amounts as the interface writes them: USD in its own locale (en-US), whatever the reader's language.
+    expect(alert).toMatchObject({ title: 'Alerta de preço: Roronoa Zoro (OP01-001) agora custa $1.50', url: '/watchlist' });
+    expect(alert!.body).toBe('Roronoa Zoro (OP01-001) agora custa $1.50 na TCGplayer, igual ou abaixo do seu alerta de $2.00.');
     expect(await pushAlertNotifications({ db: ctx.db, config, log: testLog })).toBe(0);
     expect(messagesTo(tablet)).toHaveLength(1);
   });

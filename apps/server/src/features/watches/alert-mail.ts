@@ -7,7 +7,6 @@ import type { Logger } from '../../lib/logger';
 import type { MailMessage, Mailer } from '../../lib/mail';
 
 export type Lang = 'en' | 'pt' | 'es';
-const LOCALE: Record<Lang, string> = { en: 'en-US', pt: 'pt-BR', es: 'es-ES' };
 
 const TEXTS = {
   subject: {
@@ -42,14 +41,16 @@ const fill = (template: string, values: Record<string, string>) => template.repl
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const languageOf = (value: string | null | undefined): Lang => (value === 'pt' || value === 'es' ? value : 'en');
 
-/** A fired alert's title and sentence in the user's language (its e-mail, its push notification). */
+/**
+ * A fired alert's title and sentence in the user's language (its e-mail, its push notification). The amounts are
+ * written as the interface writes them, in the currency's own locale (EUR "5,33 €" in every language).
+ */
 export function alertTexts(data: WatchTriggeredData, language: string | null | undefined): { lang: Lang; subject: string; line: string } {
   const lang = languageOf(language);
-  const locale = LOCALE[lang];
   const values = {
     card: data.variant ? `${data.cardName} (${data.cardNumber}, ${data.variant})` : `${data.cardName} (${data.cardNumber})`,
-    price: formatCents(data.price, data.currency, locale),
-    threshold: formatCents(Math.round(data.threshold * 100), data.currency, locale),
+    price: formatCents(data.price, data.currency),
+    threshold: formatCents(Math.round(data.threshold * 100), data.currency),
     market: MARKETPLACES.find((m) => m.id === data.market)?.name ?? data.market,
   };
   return { lang, subject: fill(TEXTS.subject[lang], values), line: fill(TEXTS[data.direction][lang], values) };

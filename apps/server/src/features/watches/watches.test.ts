@@ -18,7 +18,7 @@ import { ingestFeed } from '../prices/ingest.service';
 import { utcToday } from '../prices/price-runs.service';
 import { pricesLanded } from '../prices/prices.service';
 import { NOTIFICATIONS_CHANNEL, STREAM_STALE_MS } from './notification-stream';
-import { sendAlertEmails } from './alert-mail';
+import { alertTexts, sendAlertEmails } from './alert-mail';
 import { evaluateWatches, evaluateWatchesOnPriceChanges } from './watches.service';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -344,15 +344,26 @@ describe('alert e-mails', () => {
     // Intl writes a no-break space between the symbol and the amount.
     const spaced = (text: string) => text.replace(/\s/g, ' ');
     const pt = sent.find((m) => m.to === 'alice-watch@example.com')!;
-    expect(spaced(pt.subject)).toBe('Alerta de preço: Nami (OP01-016) agora custa US$ 1,00');
-    expect(spaced(pt.text)).toContain('Nami (OP01-016) agora custa US$ 1,00 na TCGplayer, igual ou abaixo do seu alerta de US$ 1,50.');
+    // Amounts as the interface writes them: in the currency's own locale (USD en-US), not the reader's language.
+    expect(spaced(pt.subject)).toBe('Alerta de preço: Nami (OP01-016) agora custa $1.00');
+    expect(spaced(pt.text)).toContain('Nami (OP01-016) agora custa $1.00 na TCGplayer, igual ou abaixo do seu alerta de $1.50.');
     expect(pt.text).toContain('https://grandline.example/watchlist');
     expect(pt.text).toContain('https://grandline.example/settings?tab=preferences');
     const es = sent.find((m) => m.to === 'bob-watch@example.com')!;
-    expect(es.subject).toMatch(/^Alerta de precio: Nami \(OP01-016\) ahora cuesta 1,00\sUS\$$/);
+    expect(es.subject).toBe('Alerta de precio: Nami (OP01-016) ahora cuesta $1.00');
     expect(es.html).toContain('<a href="https://grandline.example/watchlist">');
     // An outbox: nothing is sent twice.
     expect(await sendAlertEmails({ db: ctx.db, mailer: ctx.mail.mailer, log: testLog, publicUrl: 'https://grandline.example' })).toBe(0);
+  });
+
+  it("writes the amounts of e-mails and push texts in the currency's own locale in every language (EUR 5,33 €)", () => {
+    const data = { watchId: 'w', cardId: 1, cardNumber: 'OP01-016', cardName: 'Nami', variant: null, market: 'market5', direction: 'below', threshold: 1234.5, currency: 'EUR', price: 533, demo: false } as const;
+    const spaced = (text: string) => text.replace(/\s/g, ' ');
+    expect(spaced(alertTexts(data, 'en').line)).toBe('Nami (OP01-016) is now 5,33 € on Cardmarket, at or below your 1.234,50 € alert.');
+    expect(spaced(alertTexts(data, 'pt').subject)).toBe('Alerta de preço: Nami (OP01-016) agora custa 5,33 €');
+    expect(spaced(alertTexts(data, 'es').subject)).toBe('Alerta de precio: Nami (OP01-016) ahora cuesta 5,33 €');
+    expect(spaced(alertTexts({ ...data, currency: 'BRL', price: 662 }, 'es').subject)).toBe('Alerta de precio: Nami (OP01-016) ahora cuesta R$ 6,62');
+    expect(spaced(alertTexts({ ...data, currency: 'CLP', price: 123456 }, 'en').subject)).toBe('Price alert: Nami (OP01-016) is now $1.235');
   });
 
   it('keeps an alert whose e-mail failed for the next try', async () => {

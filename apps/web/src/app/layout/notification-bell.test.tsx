@@ -5,7 +5,9 @@ import { initTestI18n } from '@/test/i18n';
 import { renderWithProviders } from '@/test/providers';
 import { NotificationText } from './notification-bell';
 
-const fired = (demo: boolean): Notification => ({
+type Fired = Extract<Notification, { kind: 'watch_triggered' }>;
+
+const fired = (demo: boolean): Fired => ({
   id: 41,
   kind: 'watch_triggered',
   createdAt: '2026-11-28T10:00:00.000Z',
@@ -25,5 +27,11 @@ describe('a fired alert, as the bell and the live toast say it', () => {
     unmount();
     renderWithProviders(<NotificationText notification={fired(false)} />);
     expect(screen.queryByTestId('notification-demo')).toBeNull();
+  });
+
+  it("writes the amounts in the currency's own locale, not the interface language's: EUR 5,33 € in English", () => {
+    const eur = fired(false);
+    renderWithProviders(<NotificationText notification={{ ...eur, data: { ...eur.data, market: 'market5', currency: 'EUR', price: 533, threshold: 6 } }} />);
+    expect(document.body.textContent?.replace(/\s/g, ' ')).toContain('Nami (OP01-016) is now 5,33 € on Cardmarket, at or below your 6,00 € alert');
   });
 });

@@ -20,16 +20,16 @@ const marketName = (id: string) => MARKETPLACES.find((m) => m.id === id)?.name ?
 
 /** One notification's sentence, in the user's language: "Nami (OP01-016) is now $1.49 on TCGplayer, below your $1.50". */
 export function NotificationText({ notification }: { notification: Notification }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (notification.kind !== 'watch_triggered') return <CommunityNotificationText notification={notification} />;
   const { data } = notification;
   return (
     <>
       {t(`notifications.watch.${data.direction}`, {
         card: data.variant ? `${data.cardName} (${data.cardNumber}, ${data.variant})` : `${data.cardName} (${data.cardNumber})`,
-        price: formatCents(data.price, data.currency, i18n.language),
+        price: formatCents(data.price, data.currency),
         market: marketName(data.market),
-        threshold: formatCents(Math.round(data.threshold * 100), data.currency, i18n.language),
+        threshold: formatCents(Math.round(data.threshold * 100), data.currency),
       })}
       {/* A demonstration price fired it: said wherever the alert is shown (the bell, the live toast). */}
       {data.demo && <DemoBadge className="ml-1.5 align-middle" label={t('notifications.demo')} title={t('notifications.demoHint')} testId="notification-demo" />}

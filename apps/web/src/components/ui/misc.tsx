@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { formatPercent } from '@/lib/format';
 
 export function Spinner({ className, label }: { className?: string; label: string }) {
   return (
@@ -49,7 +50,7 @@ export function ProgressBar({ percent, status, label, testId }: { percent: numbe
     <div className="flex flex-col gap-1" data-testid={testId}>
       <div className="flex justify-between text-xs text-muted">
         <span>{status}</span>
-        <span className="tabular-nums">{percent}%</span>
+        <span className="tabular-nums">{formatPercent(percent / 100, undefined, { maximumFractionDigits: 0 })}</span>
       </div>
       <div className="h-2 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={label}>
         <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />

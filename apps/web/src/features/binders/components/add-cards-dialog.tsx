@@ -6,6 +6,7 @@ import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/misc';
+import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { CardSearchPanel } from '@/features/decks/components/card-search-panel';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
@@ -89,7 +90,7 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
                     <Button variant="ghost" size="icon" className="h-7 w-7" onClick={() => change(card, -1)} aria-label={t('cards.decrease', { name: card.name })}>
                       {quantity === 1 ? <X className="h-3.5 w-3.5" aria-hidden /> : <Minus className="h-3.5 w-3.5" aria-hidden />}
                     </Button>
-                    <span className="w-6 text-center text-sm tabular-nums">{quantity}</span>
+                    <span className="w-6 text-center text-sm tabular-nums">{formatNumber(quantity)}</span>
                     <Button variant="ghost" size="icon" className="h-7 w-7" onClick={() => change(card, 1)} aria-label={t('cards.increase', { name: card.name })}>
                       <Plus className="h-3.5 w-3.5" aria-hidden />
                     </Button>

@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { Paid, RowDetails, RowMenu, RowSelect, Stepper } from './binder-row-controls';
 import { RowPrice, type RowPrices } from './row-price';
 import { rarityCode, rarityName } from '@/components/card/rarity';
+import { formatNumber } from '@/lib/format';
 
 const gridColumns = 'grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 xl:grid-cols-6';
 const COLUMNS = ['card', 'rarity', 'condition', 'language', 'paid', 'value', 'quantity'] as const;
@@ -34,7 +35,7 @@ function GridTile({ binder, row, editable, prices }: { binder: BinderDetail; row
       <Link to={cardPath(row.card)} className="relative block rounded-lg focus-visible:ring-2 focus-visible:ring-accent">
         <CardImage card={row.card} />
         <span className="absolute right-1.5 top-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold tabular-nums text-white" aria-hidden>
-          ×{row.quantity}
+          ×{formatNumber(row.quantity)}
         </span>
       </Link>
       <div className="flex items-start justify-between gap-1">
@@ -155,7 +156,7 @@ export const BinderList = memo(function BinderList({
               <td className="px-3 py-2">
                 <RowPrice prices={prices} cardId={row.card.id} quantity={row.quantity} layout="cell" />
               </td>
-              <td className="px-3 py-2">{editable ? <Stepper row={row} binderId={binder.id} compact /> : <span className="tabular-nums">{row.quantity}</span>}</td>
+              <td className="px-3 py-2">{editable ? <Stepper row={row} binderId={binder.id} compact /> : <span className="tabular-nums">{formatNumber(row.quantity)}</span>}</td>
               {editable && (
                 <td className="px-3 py-2">
                   <RowMenu row={row} binderId={binder.id} isCover={binder.cover?.id === row.card.id} />

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
+import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
 import { ALL, choiceOf } from '@/features/binders/binder-cards-state';
@@ -34,7 +35,7 @@ export function Stepper({ row, binderId, compact }: { row: BinderCardRow; binder
         {quantity === 1 ? <Trash2 className="h-3.5 w-3.5" aria-hidden /> : <Minus className="h-3.5 w-3.5" aria-hidden />}
       </Button>
       <span className="min-w-6 text-center text-sm font-semibold tabular-nums" data-testid="row-quantity" aria-live="polite">
-        {quantity}
+        {formatNumber(quantity)}
       </span>
       <Button variant="ghost" size="icon" className={size} onClick={() => void set(quantity + 1)} disabled={quantity >= 9999} aria-label={t('cards.increase', { name: row.card.name })}>
         <Plus className="h-3.5 w-3.5" aria-hidden />

@@ -2,7 +2,7 @@ import type { CollectionStats } from '@grandline/core/contracts/binders';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COLOR_HEX } from '@/components/card/color-dots';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { rarityName } from '@/components/card/rarity';
 
 function Tile({ label, value }: { label: string; value: number }) {
@@ -66,7 +66,7 @@ export function CollectionStatsPanel({ stats }: { stats: CollectionStats }) {
                       <Link to={`/sets/${s.slug}`} className="min-w-0 truncate hover:underline">
                         {s.code ? <span className="font-medium">{s.code}</span> : null} <span className="text-muted">{s.name}</span>
                       </Link>
-                      <span className="shrink-0 tabular-nums text-muted">{t('stats.owned', { owned: s.owned, size: s.size, pct })}</span>
+                      <span className="shrink-0 tabular-nums text-muted">{t('stats.owned', { owned: s.owned, size: s.size, percent: formatPercent(s.owned / s.size, undefined, { maximumFractionDigits: 0 }) })}</span>
                     </div>
                     <span
                       className="h-2 overflow-hidden rounded-full bg-surface-2"

@@ -11,6 +11,7 @@ import { choiceCard } from '@/components/ui/styles';
 import { Select } from '@/components/ui/select';
 import { ApiError, apiUpload } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { binderChanged } from '@/features/binders/api/binders-api';
 
@@ -45,7 +46,7 @@ export function FailureTable({ failures, total = failures.length }: { failures: 
           <tbody>
             {failures.map((f) => (
               <tr key={`${f.line}-${f.reason}`} className="border-t border-border">
-                <td className="px-2 py-1.5 tabular-nums">{f.line}</td>
+                <td className="px-2 py-1.5 tabular-nums">{formatNumber(f.line)}</td>
                 <td className="px-2 py-1.5">{f.edition ?? '—'}</td>
                 <td className="max-w-40 truncate px-2 py-1.5">{f.name ?? '—'}</td>
                 <td className="px-2 py-1.5 font-mono">{f.number ?? '—'}</td>

@@ -13,7 +13,7 @@ import { useValueQuery } from '@/features/binders/hooks/use-value-query';
  * each print less the copies of it in their Personal and Trade binders). Its height is kept while it loads.
  */
 export function WishlistCost() {
-  const { t, i18n } = useTranslation('binders');
+  const { t } = useTranslation('binders');
   const query = useValueQuery();
   const cost = useWishlistCost(query);
   const market = MARKETPLACES.find((m) => m.id === query.market)?.name ?? query.market;
@@ -31,7 +31,7 @@ export function WishlistCost() {
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
             <span className="text-muted">{t('wishlist.cost.title')}</span>
             <span className="text-lg font-bold tabular-nums" data-testid="wishlist-cost-total">
-              {formatCents(data.total, data.currency, i18n.language)}
+              {formatCents(data.total, data.currency)}
             </span>
             {data.demo && <DemoBadge label={t('value.demoBadge')} title={t('value.demo')} testId="wishlist-cost-demo" />}
           </p>

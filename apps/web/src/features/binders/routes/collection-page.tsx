@@ -24,7 +24,7 @@ import { PortfolioValue } from '@/features/binders/components/portfolio-value';
 import { useBinderValues, usePortfolioValue } from '@/features/binders/api/get-portfolio-value';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';
 import { PageTitle } from '@/components/page-title';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { Tabs } from '@/components/ui/tabs';
 
 export const loader = () => {
@@ -38,7 +38,7 @@ const binderPath = (b: BinderSummary) => (b.category === 'wishlist' ? '/wishlist
 type ItemValue = BinderValuesResponse['items'][number] & { currency: CurrencyCode };
 
 function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?: ItemValue; onDelete: () => void }) {
-  const { t, i18n } = useTranslation('binders');
+  const { t } = useTranslation('binders');
   const name = binder.category === 'wishlist' ? t('wishlist.title') : binder.name;
   const valued = binder.category !== 'wishlist' && binder.cardCount > 0;
   return (
@@ -59,7 +59,7 @@ function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?
                   <Skeleton className="h-4 w-20" />
                 ) : value.pricedCopies > 0 ? (
                   <>
-                    {formatCents(value.total, value.currency, i18n.language)}
+                    {formatCents(value.total, value.currency)}
                     {value.demo && <DemoBadge label={t('value.demoBadge')} title={t('value.demo')} testId="binder-item-demo" />}
                   </>
                 ) : (
@@ -188,7 +188,7 @@ function Portfolio() {
                       <li key={card.id} className="flex flex-col gap-1">
                         <CardImage card={card} />
                         <span className="truncate text-xs font-medium">{card.name}</span>
-                        <span className="text-xs tabular-nums text-muted">×{quantity}</span>
+                        <span className="text-xs tabular-nums text-muted">×{formatNumber(quantity)}</span>
                       </li>
                     ))}
                   </ol>

@@ -17,6 +17,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { apiSend } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { downloadText } from '@/lib/download';
+import { formatNumber } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
 import { USER_SCOPE } from '@/lib/session';
 
@@ -28,7 +29,7 @@ const marketName = (id: MarketplaceId) => MARKETPLACES.find((m) => m.id === id)?
  * what everything costs on one market and split across markets, and a CSV of it.
  */
 export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leader?: Card | null }) {
-  const { t, i18n } = useTranslation('decks');
+  const { t } = useTranslation('decks');
   const { currency, priceType } = usePreferences();
   const uid = useId();
   const body = useMemo<BuyListRequest>(
@@ -41,7 +42,7 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  const money = (cents: number) => formatCents(cents, currency, i18n.language);
+  const money = (cents: number) => formatCents(cents, currency);
 
   const heading = (
     <h3 id={`${uid}-title`} className="flex items-center gap-2 text-sm font-semibold">
@@ -160,7 +161,7 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
                     </Link>
                     <span className="block font-mono text-xs text-muted">{item.cardNumber}</span>
                   </td>
-                  <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.missing}</td>
+                  <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatNumber(item.missing)}</td>
                   <td className="whitespace-nowrap px-2 py-2 sm:px-3">
                     {cheapest ? (
                       <span className="flex flex-col">

@@ -13,7 +13,7 @@ import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { binderChanged, binderKeys, bindersApi, useMyBinders, useOwned, useWishlist } from '@/features/binders/api/binders-api';
 import { collectionCheck, notInWishlist } from '@/features/decks/collection-check';
-import { formatPercent } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { BuyListPanel } from './buy-list-panel';
 
 function PanelSkeleton() {
@@ -189,13 +189,13 @@ export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[
                       <span className="sr-only">{short ? t('collection.status.short') : t('collection.status.enough')}</span>
                     </div>
                   </td>
-                  <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell sm:px-4">{r.needed}</td>
+                  <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell sm:px-4">{formatNumber(r.needed)}</td>
                   {/* On phones the needed column is folded in here: "owned/needed". */}
                   <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums sm:px-4">
-                    {r.owned}
-                    <span className="text-muted sm:hidden">/{r.needed}</span>
+                    {formatNumber(r.owned)}
+                    <span className="text-muted sm:hidden">/{formatNumber(r.needed)}</span>
                   </td>
-                  <td className={cn('px-2 py-2 text-right tabular-nums sm:px-4', short ? 'font-semibold text-danger' : 'text-muted')}>{short ? r.missing : '—'}</td>
+                  <td className={cn('px-2 py-2 text-right tabular-nums sm:px-4', short ? 'font-semibold text-danger' : 'text-muted')}>{short ? formatNumber(r.missing) : '—'}</td>
                 </tr>
               );
             })}

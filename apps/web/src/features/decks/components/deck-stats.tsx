@@ -11,8 +11,8 @@ function Bars({ title, items, testId }: { title: string; items: { label: string;
       <figcaption className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">{title}</figcaption>
       <div className="flex h-28 items-end gap-1" role="list">
         {items.map((i) => (
-          <div key={i.label} role="listitem" aria-label={`${i.label}: ${i.value}`} className="flex min-w-0 flex-1 flex-col items-center gap-1">
-            <span className="text-[0.65rem] tabular-nums text-muted">{i.value || ''}</span>
+          <div key={i.label} role="listitem" aria-label={`${i.label}: ${formatNumber(i.value)}`} className="flex min-w-0 flex-1 flex-col items-center gap-1">
+            <span className="text-[0.65rem] tabular-nums text-muted">{i.value ? formatNumber(i.value) : ''}</span>
             <div className="w-full rounded-t bg-accent/80" style={{ height: `${(i.value / max) * 80}px`, backgroundColor: i.color }} />
             <span className="truncate text-[0.65rem] text-muted">{i.label}</span>
           </div>
@@ -32,9 +32,9 @@ export function DeckStatsPanel({ rows }: { rows: readonly DeckRow[] }) {
     <div className="flex flex-col gap-3" data-testid="deck-stats">
       <dl className="grid grid-cols-3 gap-2 text-center">
         {[
-          [t('stats.cards'), String(stats.totalCards)],
+          [t('stats.cards'), formatNumber(stats.totalCards)],
           [t('stats.averageCost'), fmt(stats.averageCost)],
-          [t('stats.counterTotal'), String(stats.counters.totalValue)],
+          [t('stats.counterTotal'), formatNumber(stats.counters.totalValue)],
         ].map(([k, v]) => (
           <div key={k} className="rounded-xl border border-border bg-surface p-2">
             <dt className="text-[0.7rem] text-muted">{k}</dt>
@@ -62,7 +62,7 @@ export function DeckStatsPanel({ rows }: { rows: readonly DeckRow[] }) {
           <ul className="flex flex-wrap gap-1.5 text-xs">
             {stats.subtypes.map((s) => (
               <li key={s.subtype} className="rounded-md bg-surface-2 px-2 py-0.5">
-                {s.subtype} <span className="text-muted">×{s.copies}</span>
+                {s.subtype} <span className="text-muted">×{formatNumber(s.copies)}</span>
               </li>
             ))}
           </ul>

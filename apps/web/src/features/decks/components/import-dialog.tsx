@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
+import { formatPercent } from '@/lib/format';
 import { decksApi } from '@/features/decks/api/decks-api';
 
 type Step = 'idle' | 'reading' | 'checking' | 'done';
@@ -117,7 +118,7 @@ export function ImportDialog({
           <div>
             <progress max={100} value={PROGRESS[step]} className="h-2 w-full accent-[var(--accent)]" aria-label={t('import.progress')} />
             <p className="mt-1 text-xs tabular-nums text-muted" aria-live="polite">
-              {t(`import.steps.${step}`)} · {PROGRESS[step]}%
+              {t(`import.steps.${step}`)} · {formatPercent(PROGRESS[step] / 100)}
             </p>
           </div>
         )}

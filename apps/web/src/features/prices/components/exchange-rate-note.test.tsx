@@ -41,6 +41,17 @@ describe('ExchangeRateNote', () => {
     expect(screen.queryByTestId('rate-note')).toBeNull();
   });
 
+  it('reads "US$ 1 = € 0.91" in Portuguese and Spanish too: the spec writes the rate with 2 decimals after a point', async () => {
+    for (const language of ['pt', 'es'] as const) {
+      await initTestI18n(language);
+      mockApi(() => rates('fixed+frankfurter+open-er-api'));
+      const { unmount } = renderWithProviders(<ExchangeRateNote currency="EUR" />);
+      expect((await screen.findByTestId('rate-note')).firstChild?.textContent, language).toBe('US$ 1 = € 0.91');
+      unmount();
+    }
+    await initTestI18n('en');
+  });
+
   it('refetches the rates every 8 hours with 2 retries', () => {
     const options = exchangeRatesQueryOptions();
     expect(options.refetchInterval).toBe(8 * 60 * 60_000);

@@ -24,9 +24,11 @@ describe('price formatting', () => {
     expect(axisDay('2026-11-03', '365', 'en')).toBe('Nov 26');
   });
 
-  it('writes the header rate note with the chosen currency symbol and 2 decimals', () => {
-    expect(rateText('BRL', 5.472157, 'en')).toBe('US$ 1 = R$ 5.47');
-    expect(rateText('BRL', 5.472157, 'pt')).toBe('US$ 1 = R$ 5,47');
-    expect(rateText('JPY', 148.042596, 'en')).toBe('US$ 1 = ¥ 148.04');
+  it('writes the header rate note as the spec does: the chosen currency symbol and the rate to 2 decimals', () => {
+    expect(rateText('EUR', 0.907539)).toBe('US$ 1 = € 0.91');
+    expect(rateText('BRL', 5.472157)).toBe('US$ 1 = R$ 5.47');
+    expect(rateText('JPY', 148.042596)).toBe('US$ 1 = ¥ 148.04');
+    expect(rateText('CLP', 936.549977)).toBe('US$ 1 = CL$ 936.55');
+    expect(rateText('COP', 4017.47619)).toBe('US$ 1 = CO$ 4,017.48');
   });
 });

@@ -1,8 +1,8 @@
 import type { HistoryRange } from '@grandline/core/contracts/prices';
-import { relativeTimeFormat } from '@grandline/core/intl';
+import { numberFormat, relativeTimeFormat } from '@grandline/core/intl';
 import { currencyInfo, type CurrencyCode } from '@grandline/core/money/currencies';
 import { formatCents } from '@grandline/core/money/money';
-import { formatDay, formatDecimal, formatLocale } from '@/lib/format';
+import { formatDay, formatLocale } from '@/lib/format';
 
 /*
  * How the price screens write amounts, days and rates. Amounts go through formatCents (core's one formatter, with the
@@ -32,8 +32,12 @@ export function axisDay(day: string, range: HistoryRange, language?: string): st
   return formatDay(day, long ? { month: 'short', year: '2-digit' } : { day: 'numeric', month: 'short' }, language);
 }
 
-/** The header's rate note: "US$ 1 = R$ 5.47", the rate with 2 decimals in the UI language. */
-export function rateText(currency: CurrencyCode, rate: number, language?: string): string {
-  const amount = formatDecimal(rate, 2, language);
+/**
+ * The header's rate note as the spec writes it (§9): "US$ 1 = € 0.91" — US$ 1, the chosen currency's symbol and the
+ * rate with 2 decimals and a decimal point, in every interface language ("US$ 1 = R$ 5.47" in Portuguese too);
+ * thousands grouped as that point implies ("US$ 1 = CO$ 4,017.48").
+ */
+export function rateText(currency: CurrencyCode, rate: number): string {
+  const amount = numberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' }).format(rate);
   return `${currencyInfo('USD').symbol} 1 = ${currencyInfo(currency).symbol} ${amount}`;
 }

@@ -112,8 +112,8 @@ function SortHeader({ label, column, sort, order, onSort, className }: { label: 
 }
 
 function ResultRow({ row, result }: { row: PriceComparisonRow; result: PriceComparisonResponse }) {
-  const { t, i18n } = useTranslation('prices');
-  const money = (cents: number) => formatCents(cents, result.currency, i18n.language);
+  const { t } = useTranslation('prices');
+  const money = (cents: number) => formatCents(cents, result.currency);
   const cheaper = row.difference > 0;
   return (
     <tr className={cn('border-t border-border align-middle', stackedTable.row)} data-testid="report-row">

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/misc';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 import { printsQuery } from '@/features/scan/api/prints';
 import { MAX_COPIES, type ScanRow as Row } from '@/features/scan/scan-session';
 
@@ -111,7 +112,7 @@ export function ScanRow({ row, onCorrect, onPick, onQuantity, onRemove }: ScanRo
             <Minus className="h-4 w-4" aria-hidden />
           </Button>
           <span className="min-w-7 text-center text-sm font-semibold tabular-nums" aria-live="polite" data-testid="scan-row-quantity">
-            {row.quantity}
+            {formatNumber(row.quantity)}
           </span>
           <Button type="button" variant="ghost" size="icon" className="h-9 w-9" onClick={() => onQuantity(row.quantity + 1)} disabled={row.quantity >= MAX_COPIES} aria-label={t('row.more')}>
             <Plus className="h-4 w-4" aria-hidden />

@@ -31,19 +31,21 @@ describe('plan prices', () => {
     expect(soldYearly({ ...SOLD, plans: [{ plan: 'hobby', prices: [price('month', 499)] }] })).toBe(false);
   });
 
-  it('formats minor units in the user’s locale and the price’s currency', () => {
-    expect(formatPlanAmount(499, 'EUR', 'en-US')).toBe('€4.99');
+  it("writes a currency of ours as every price is written, in the currency's own locale whatever the language", () => {
+    expect(formatPlanAmount(499, 'EUR', 'en-US')).toBe('4,99\u00a0€');
     expect(formatPlanAmount(499, 'EUR', 'es-ES')).toBe('4,99\u00a0€');
-    expect(formatPlanAmount(4990, 'EUR', 'pt-BR')).toBe('€\u00a049,90');
-    expect(formatPlanAmount(1999, 'BRL', 'pt-BR')).toBe('R$\u00a019,99');
-    expect(formatPlanAmount(499, 'USD', 'en-US')).toBe('$4.99');
+    expect(formatPlanAmount(4990, 'EUR', 'pt-BR')).toBe('49,90\u00a0€');
+    expect(formatPlanAmount(1999, 'BRL', 'en-US')).toBe('R$\u00a019,99');
+    expect(formatPlanAmount(499, 'USD', 'pt-BR')).toBe('$4.99');
+    expect(formatPlanAmount(800, 'JPY', 'en-US')).toBe('¥800.00');
   });
 
-  it('writes a whole amount without decimals, and knows currencies without minor units', () => {
-    expect(formatPlanAmount(5000, 'EUR', 'en-US')).toBe('€50');
+  it('writes another currency in the user’s locale, a whole amount without decimals, and knows currencies without minor units', () => {
+    expect(formatPlanAmount(499, 'CHF', 'en-US')).toBe('CHF\u00a04.99');
+    expect(formatPlanAmount(5000, 'CHF', 'en-US')).toBe('CHF\u00a050');
     expect(minorDigits('JPY')).toBe(0);
     expect(minorDigits('EUR')).toBe(2);
-    expect(formatPlanAmount(800, 'JPY', 'en-US')).toBe('¥800');
+    expect(formatPlanAmount(800, 'KRW', 'en-US')).toBe('₩800');
   });
 
   it('falls back to the code after the number for a currency Intl does not accept', () => {

@@ -1,5 +1,7 @@
 import type { PlanPrice, PlansResponse } from '@grandline/core/contracts/billing';
 import { numberFormat } from '@grandline/core/intl';
+import { isCurrencyCode } from '@grandline/core/money/currencies';
+import { formatMoney } from '@grandline/core/money/money';
 import type { PlanId } from '@grandline/core/plans';
 
 export type Interval = PlanPrice['interval'];
@@ -22,10 +24,13 @@ export function minorDigits(currency: string): number {
 }
 
 /**
- * An amount in minor units (as Stripe and GET /api/billing/plans give it) in the user's locale and the price's currency:
- * 499 EUR → "€4.99" (en-US) / "4,99 €" (es-ES); a whole amount without decimals (5000 EUR → "€50").
+ * An amount in minor units (as Stripe and GET /api/billing/plans give it). A currency of ours is written as every price
+ * of the interface is, by core's formatMoney in the currency's own locale (Stripe's minor units are ISO's for all ten):
+ * 499 EUR → "4,99 €" in every language. A currency Stripe sells in that we do not list (CHF) is written in the user's
+ * locale, a whole amount without decimals (5000 CHF → "CHF 50").
  */
 export function formatPlanAmount(amount: number, currency: string, locale: string): string {
+  if (isCurrencyCode(currency)) return formatMoney(amount, currency);
   const digits = minorDigits(currency);
   const major = amount / 10 ** digits;
   const fraction = Number.isInteger(major) ? 0 : digits;

@@ -126,7 +126,7 @@ export function WatchDialog({ card, watch, open, onOpenChange }: { card: Card; w
           label={t('watches.threshold', { currency })}
           error={fieldError}
           hint={
-            prices.isPending ? t('watches.currentLoading') : current !== null ? t('watches.currentPrice', { price: formatCents(current, currency, i18n.language) }) : t('watches.noCurrentPrice')
+            prices.isPending ? t('watches.currentLoading') : current !== null ? t('watches.currentPrice', { price: formatCents(current, currency) }) : t('watches.noCurrentPrice')
           }
         >
           <TextInput

@@ -29,7 +29,7 @@ export const loader = () => {
 const marketName = (id: Watch['market']) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
 
 function StatusBadge({ watch }: { watch: Watch }) {
-  const { t, i18n } = useTranslation('prices');
+  const { t } = useTranslation('prices');
   const met = watch.status !== 'watching';
   return (
     <span className="flex flex-col items-start gap-0.5 max-sm:items-end">
@@ -38,7 +38,7 @@ function StatusBadge({ watch }: { watch: Watch }) {
       </Badge>
       {met && watch.triggeredAt && (
         <span className="text-xs text-muted">
-          {t('watches.triggeredOn', { date: formatDate(watch.triggeredAt, { dateStyle: 'medium' }), price: watch.triggeredPrice !== null ? formatCents(watch.triggeredPrice, watch.currency, i18n.language) : '—' })}
+          {t('watches.triggeredOn', { date: formatDate(watch.triggeredAt, { dateStyle: 'medium' }), price: watch.triggeredPrice !== null ? formatCents(watch.triggeredPrice, watch.currency) : '—' })}
         </span>
       )}
     </span>
@@ -46,9 +46,9 @@ function StatusBadge({ watch }: { watch: Watch }) {
 }
 
 function WatchRow({ watch, onEdit, onRemove }: { watch: Watch; onEdit: () => void; onRemove: () => void }) {
-  const { t, i18n } = useTranslation('prices');
+  const { t } = useTranslation('prices');
   const Direction = watch.direction === 'below' ? TrendingDown : TrendingUp;
-  const money = (cents: number) => formatCents(cents, watch.currency, i18n.language);
+  const money = (cents: number) => formatCents(cents, watch.currency);
   return (
     <tr className={cn('border-t border-border align-middle', stackedTable.row)} data-testid="watch-row">
       <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.card')}>
