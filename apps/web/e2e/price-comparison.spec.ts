@@ -20,7 +20,7 @@ async function reportBinder(page: Page, name: string) {
 
 /** When the next report is available, as the Run button's reason writes it (the browser's time zone, the UI language's locale). */
 async function nextReportDate(page: Page, locale: string) {
-  const { resetsAt } = (await (await page.request.get('/api/reports/price-comparison/latest')).json()) as { resetsAt: string };
+  const { resetsAt } = (await (await page.request.get('/api/reports/price-comparison/usage')).json()) as { resetsAt: string };
   return page.evaluate(
     ([at, loc]) => new Intl.DateTimeFormat(loc, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' }).format(new Date(at!)),
     [resetsAt, locale],
