@@ -115,6 +115,7 @@ describe('app', () => {
         '/push/subscriptions',
         '/push/test',
         '/reports/price-comparison',
+        '/reports/price-comparison/latest',
         '/reports/price-comparison/usage',
         '/reports/price-comparison/{id}/export',
         '/session',

@@ -27,7 +27,7 @@ export const ReportScope = z.union(
 );
 export type ReportScope = z.infer<typeof ReportScope>;
 
-export const REPORT_SORTS = ['differencePct', 'difference', 'referencePrice', 'lowestPrice', 'card'] as const;
+export const REPORT_SORTS = ['differencePct', 'difference', 'referencePrice', 'lowestPrice', 'card', 'totalSaving'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 
 /** Rows per page, and the most one page may ask for. */
@@ -81,6 +81,8 @@ export const PriceComparisonRow = z.object({
   card: Card,
   /** Copies of the print in the scope. */
   quantity: z.number().int(),
+  /** difference × quantity: what buying the scope's copies on lowestMarket saves in all (negative: the reference is cheaper). */
+  totalSaving: z.number().int(),
   /** Each compared market's price of the print (null: none), the reference's included. */
   prices: z.record(z.string(), z.number().int().nullable()),
   /** Whether a price shown is an estimate (br from us) or a demo price. */
@@ -127,5 +129,43 @@ export const PriceComparisonResponse = z.object({
   usage: ReportUsage,
 });
 export type PriceComparisonResponse = z.infer<typeof PriceComparisonResponse>;
+
+/** What a kept report was asked (its request without the page): the form it reopens in. */
+export const PriceComparisonReportParams = z.object({
+  scope: ReportScope,
+  reference: Market,
+  compareAgainst: z.array(Market),
+  priceType: PriceType,
+  minDifferencePct: z.number().nullable(),
+  referenceMin: z.number().nullable(),
+  referenceMax: z.number().nullable(),
+  currency: Currency,
+  sort: z.enum(REPORT_SORTS),
+  order: z.enum(['asc', 'desc']),
+});
+export type PriceComparisonReportParams = z.infer<typeof PriceComparisonReportParams>;
+
+/**
+ * The week's report (GET /api/reports/price-comparison/latest, issue 46): the latest report that found rows this UTC
+ * ISO week — its parameters and the rows it answered (the preview on Free), not run again — and whether a new one
+ * may run now. It is kept until the week resets (`resetsAt`).
+ */
+export const PriceComparisonLatest = z.object({
+  report: z
+    .object({
+      /** When it ran (ISO 8601). */
+      ranAt: z.string(),
+      params: PriceComparisonReportParams,
+      /** The answer as it was given (prices of that moment); `remaining` and `usage` as they are now. */
+      result: PriceComparisonResponse,
+    })
+    .nullable(),
+  /** False when the plan's weekly reports are used up (then a run answers 403 PLAN_LIMIT until `resetsAt`). */
+  runAllowed: z.boolean(),
+  /** When the week's count starts again: next Monday 00:00 UTC (ISO 8601). */
+  resetsAt: z.string(),
+  usage: ReportUsage,
+});
+export type PriceComparisonLatest = z.infer<typeof PriceComparisonLatest>;
 
 export const ReportIdParam = z.object({ id: z.uuid('validation.reportIdInvalid') });

@@ -24,11 +24,15 @@ export const COMPARISON_CSV_COLUMNS = [
   'difference',
   'difference_pct',
   'currency',
+  // Added by issue 46 (the names above stay): `difference` is per copy; these say so, and the row's copies' total.
+  'difference_per_copy',
+  'total_saving',
 ] as const;
 
 /**
  * A price comparison report as CSV (UTF-8, comma-separated, LF), one row per print in the report's order. Amounts are
- * decimals with a dot in `currency` (12.50); markets by name.
+ * decimals with a dot in `currency` (12.50); markets by name. `difference` and `difference_per_copy` are the same
+ * per-copy amount (reference − lowest); `total_saving` is it times the row's copies (negative: the reference is cheaper).
  */
 export function comparisonToCsv(rows: readonly PriceComparisonRow[], { reference, currency }: { reference: MarketplaceId; currency: string }): string {
   const data = rows.map((r) => ({
@@ -44,6 +48,8 @@ export function comparisonToCsv(rows: readonly PriceComparisonRow[], { reference
     difference: hundredthsText(r.difference),
     difference_pct: r.differencePct.toFixed(2),
     currency,
+    difference_per_copy: hundredthsText(r.difference),
+    total_saving: hundredthsText(r.totalSaving),
   }));
   return `${Papa.unparse(data, { columns: [...COMPARISON_CSV_COLUMNS], newline: '\n', escapeFormulae: FORMULA_START })}\n`;
 }

@@ -15,6 +15,11 @@ export const reportRuns = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     params: jsonb('params').notNull().$type<Record<string, unknown>>(),
+    /**
+     * What the run answered (its rows as computed, the counts, the page), kept on the user's latest run only (older
+     * runs are emptied in the transaction that adds a new one): the week's report reopens from it (issue 46).
+     */
+    result: jsonb('result').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('report_runs_user_idx').on(t.userId, t.kind, t.createdAt), check('report_runs_kind', sql`${t.kind} in ('price_comparison')`)],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
-import { PriceComparisonRequest, type PriceComparisonParams, type PriceComparisonResponse, type PriceComparisonRow, type ReportScope, type ReportUsage } from '@grandline/core/contracts/reports';
+import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { PriceComparisonRequest, type PriceComparisonLatest, type PriceComparisonParams, type PriceComparisonResponse, type PriceComparisonRow, type ReportScope, type ReportUsage } from '@grandline/core/contracts/reports';
 import { MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
 import { isoWeekStart, monthStart, nextIsoWeekStart, planLimits, type PlanId } from '@grandline/core/plans';
 import { MARKET_CODES } from '@grandline/core/prices/codes';
@@ -25,6 +25,8 @@ import { ratesBook } from '../prices/rates.service';
  * Plan: a report that finds rows counts as one run of the UTC ISO week (report_runs, counted under a lock on the
  * user's row so two tabs cannot both take the last one); past the plan's weekly limit → 403 PLAN_LIMIT. A report that
  * finds nothing is not counted. On a plan with a preview the answer holds the first rows only, without pagination.
+ * The user's latest run that found rows keeps its answer (report_runs.result; the run before lets its answer go), so
+ * the week's report reopens as it was — on Free the one report of the week — until the week resets (issue 46).
  * The CSV export of a run re-reads its parameters (today's prices), shows what the plan shows, and counts one CSV
  * export of the UTC calendar month.
  */
@@ -95,6 +97,7 @@ const ORDER_COLUMNS: Record<PriceComparisonParams['sort'], string> = {
   referencePrice: 'reference_price',
   lowestPrice: 'lowest_price',
   card: 'card_number',
+  totalSaving: 'total_saving',
 };
 
 interface ComputedRow {
@@ -105,6 +108,7 @@ interface ComputedRow {
   difference: number;
   difference_pct: number;
   quantity: number;
+  total_saving: number;
   estimate: boolean;
   demo: boolean;
   prices: Record<string, number | null>;
@@ -192,7 +196,7 @@ async function compute({
     ),
     compared as (
       select r.card_id, c.card_number, s.quantity, r.price as reference_price, l.price as lowest_price, l.market as lowest_market,
-        r.price - l.price as difference, ${pct}::float8 as difference_pct,
+        r.price - l.price as difference, ${pct}::float8 as difference_pct, (r.price - l.price)::bigint * s.quantity as total_saving,
         r.estimate or l.estimate as estimate, r.demo or l.demo as demo
       from ref r
       join low l on l.card_id = r.card_id
@@ -208,7 +212,7 @@ async function compute({
       coalesce((
         select jsonb_agg(jsonb_build_object(
           'card_id', p.card_id, 'reference_price', p.reference_price, 'lowest_price', p.lowest_price, 'lowest_market', p.lowest_market,
-          'difference', p.difference, 'difference_pct', p.difference_pct, 'quantity', p.quantity, 'estimate', p.estimate, 'demo', p.demo,
+          'difference', p.difference, 'difference_pct', p.difference_pct, 'quantity', p.quantity, 'total_saving', p.total_saving, 'estimate', p.estimate, 'demo', p.demo,
           'prices', (select jsonb_object_agg(x.market, x.price) from price x where x.card_id = p.card_id)
         ) order by ${order})
         from page p
@@ -239,6 +243,7 @@ async function toRows(db: Db, computed: ComputedRow[]): Promise<PriceComparisonR
         differencePct: r.difference_pct,
         card,
         quantity: r.quantity,
+        totalSaving: Number(r.total_saving),
         prices: r.prices,
         estimate: r.estimate,
         demo: r.demo,
@@ -257,7 +262,41 @@ async function prepare(db: Db, user: { id: string }, params: PriceComparisonPara
 }
 
 
-/** Runs a report (POST /api/reports/price-comparison): checks the scope and the weekly limit, computes, counts the run. */
+/** What a run keeps of its answer (report_runs.result, the user's latest run only): its rows as computed, counts and page. */
+interface KeptResult {
+  rows: ComputedRow[];
+  total: number;
+  scopePrints: number;
+  unpriced: number;
+  preview: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** The answer of a run, from what it computed (or kept), with the usage as it is now. */
+async function answerOf(db: Db, reportId: string | null, params: PriceComparisonParams, kept: KeptResult, usage: ReportUsage): Promise<PriceComparisonResponse> {
+  return {
+    reportId,
+    rows: await toRows(db, kept.rows),
+    total: kept.total,
+    remaining: usage.remaining,
+    preview: kept.preview,
+    page: kept.page,
+    pageSize: kept.pageSize,
+    currency: params.currency,
+    priceType: params.priceType,
+    reference: params.reference,
+    compareAgainst: comparedMarkets(params),
+    scopePrints: kept.scopePrints,
+    unpriced: kept.unpriced,
+    usage,
+  };
+}
+
+/**
+ * Runs a report (POST /api/reports/price-comparison): checks the scope and the weekly limit, computes, counts the run
+ * and keeps its answer as the user's latest report (the one before it lets its answer go, in the same transaction).
+ */
 export async function runPriceComparison({ db, user, plan, now = new Date(), params, config }: Who & { params: PriceComparisonParams; config: PriceConfig }): Promise<PriceComparisonResponse> {
   const limits = planLimits(plan);
   const preview = limits.comparisonPreviewRows;
@@ -265,32 +304,43 @@ export async function runPriceComparison({ db, user, plan, now = new Date(), par
   const page = preview === null ? params.page : 1;
   const pageSize = preview ?? params.pageSize;
   const id = randomUUID();
-  const computed = await db.transaction(async (tx) => {
+  const kept = await db.transaction(async (tx): Promise<KeptResult> => {
     await lockUserRow(tx, user.id);
     const weekly = limits.comparisonReportsPerWeek;
     if (weekly !== null && (await countSince(tx, reportRuns, user.id, isoWeekStart(now))) >= weekly) throw limitReached(weekly, now);
     const result = await compute({ run: tx, scope, params, rates, config, limit: pageSize, offset: (page - 1) * pageSize });
     if (!result.scopePrints) throw new AppError('REPORT_EMPTY_SCOPE', 400, 'There are no cards in this selection');
-    if (result.total > 0) await tx.insert(reportRuns).values({ id, userId: user.id, kind: KIND, params: storedParams(params), createdAt: now });
-    return result;
+    const answer = { ...result, preview: preview !== null, page, pageSize };
+    if (result.total > 0) {
+      await tx.update(reportRuns).set({ result: null }).where(and(eq(reportRuns.userId, user.id), eq(reportRuns.kind, KIND), isNotNull(reportRuns.result)));
+      await tx.insert(reportRuns).values({ id, userId: user.id, kind: KIND, params: storedParams(params), result: answer as unknown as Record<string, unknown>, createdAt: now });
+    }
+    return answer;
   });
+  return answerOf(db, kept.total > 0 ? id : null, params, kept, await reportUsage({ db, user, plan, now }));
+}
+
+/**
+ * The week's report (GET /api/reports/price-comparison/latest): the latest run of this UTC ISO week that found rows,
+ * with the parameters and the rows it answered (not run again), and whether another run is allowed now.
+ */
+export async function latestPriceComparison({ db, user, plan, now = new Date() }: Who): Promise<PriceComparisonLatest> {
   const usage = await reportUsage({ db, user, plan, now });
-  return {
-    reportId: computed.total > 0 ? id : null,
-    rows: await toRows(db, computed.rows),
-    total: computed.total,
-    remaining: usage.remaining,
-    preview: preview !== null,
-    page,
-    pageSize,
-    currency: params.currency,
-    priceType: params.priceType,
-    reference: params.reference,
-    compareAgainst: comparedMarkets(params),
-    scopePrints: computed.scopePrints,
-    unpriced: computed.unpriced,
-    usage,
-  };
+  const [stored] = await db
+    .select()
+    .from(reportRuns)
+    .where(and(eq(reportRuns.userId, user.id), eq(reportRuns.kind, KIND), isNotNull(reportRuns.result), gte(reportRuns.createdAt, isoWeekStart(now)), lt(reportRuns.createdAt, nextIsoWeekStart(now))))
+    .orderBy(desc(reportRuns.createdAt))
+    .limit(1);
+  const parsed = stored && PriceComparisonRequest.safeParse(stored.params);
+  const kept = stored?.result as KeptResult | null | undefined;
+  let report: PriceComparisonLatest['report'] = null;
+  if (stored && parsed?.success && parsed.data.scope && parsed.data.reference && kept && Array.isArray(kept.rows)) {
+    const params = parsed.data as PriceComparisonParams;
+    const { page: _page, pageSize: _size, ...asked } = params;
+    report = { ranAt: stored.createdAt.toISOString(), params: { ...asked, compareAgainst: comparedMarkets(params) }, result: await answerOf(db, stored.id, params, kept, usage) };
+  }
+  return { report, runAllowed: usage.remaining === null || usage.remaining > 0, resetsAt: usage.resetsAt, usage };
 }
 
 /** What a run keeps of its request: everything but the page. */

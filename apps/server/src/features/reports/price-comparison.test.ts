@@ -1,9 +1,10 @@
 /**
  * The price comparison report (issue 15): the rules and messages of spec §5/§8, the maths and currency on a
  * hand-checked example, the scopes (a binder, the Personal binders, a deck), filters, sorting and pages, the Free
- * plan's weekly count across a week boundary (an injected clock), its preview, and the CSV export's monthly count.
+ * plan's weekly count across a week boundary (an injected clock), its preview, the week's report kept (issue 46), and
+ * the CSV export's monthly count.
  */
-import type { PriceComparisonParams, PriceComparisonResponse, ReportUsage } from '@grandline/core/contracts/reports';
+import type { PriceComparisonLatest, PriceComparisonParams, PriceComparisonResponse, ReportUsage } from '@grandline/core/contracts/reports';
 import { PriceComparisonRequest } from '@grandline/core/contracts/reports';
 import { convertCents, FX_SNAPSHOT } from '@grandline/core/prices/fx';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -15,7 +16,7 @@ import { csvFeed } from '../prices/feeds';
 import { ingestFeed } from '../prices/ingest.service';
 import { utcToday } from '../prices/price-runs.service';
 import { pricesLanded } from '../prices/prices.service';
-import { exportPriceComparison, reportUsage, runPriceComparison } from './price-comparison.service';
+import { exportPriceComparison, latestPriceComparison, reportUsage, runPriceComparison } from './price-comparison.service';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 let alice: string;
@@ -171,8 +172,10 @@ describe('comparison maths and currency', () => {
     expect(result.preview).toBe(false);
     const byKey = (key: 'A' | 'B' | 'C' | 'F') => result.rows.find((r) => r.cardId === ids[key]);
     for (const key of ['A', 'B', 'C', 'F'] as const) expect(byKey(key)).toMatchObject(expected(key)!);
-    // Copies in the binder, and every market's price.
+    // Copies in the binder, the saving on all of them, and every market's price.
     expect(byKey('C')!.quantity).toBe(3);
+    expect(byKey('C')!.totalSaving).toBe(expected('C')!.difference * 3);
+    expect(byKey('A')!.totalSaving).toBe(expected('A')!.difference * 2);
     expect(byKey('A')!.prices).toEqual({ us: 1000, market5: convertCents(600, 'EUR', 'USD', rates), market4: convertCents(3000, 'BRL', 'USD', rates) });
     expect(byKey('B')!.prices.market4).toBeNull();
     // Sorted by difference %, largest first.
@@ -211,6 +214,8 @@ describe('comparison maths and currency', () => {
     expect(ranged.rows.map((r) => r.cardId).sort()).toEqual([ids.B, ids.C, ids.F].sort());
     const cheapFirst = await run({ sort: 'referencePrice', order: 'asc' });
     expect(cheapFirst.rows.map((r) => r.referencePrice)).toEqual([200, 300, 500, 1000]);
+    const bySaving = await run({ sort: 'totalSaving', order: 'desc' });
+    expect(bySaving.rows.map((r) => r.totalSaving)).toEqual(bySaving.rows.map((r) => r.totalSaving).sort((a, b) => b - a));
     const byCard = await run({ sort: 'card', order: 'asc' });
     expect(byCard.rows.map((r) => r.card.cardNumber)).toEqual([NUMBERS.A, NUMBERS.B, NUMBERS.C, NUMBERS.F].sort());
     const page2 = await run({ sort: 'referencePrice', order: 'asc', page: 2, pageSize: 3 });
@@ -243,7 +248,7 @@ describe('the Free plan: 1 report per UTC ISO week, a preview of 3 rows', () => 
     expect(first.body.reportId).toEqual(expect.any(String));
     const second = await report(base());
     expect(second.status).toBe(403);
-    expect(second.body.error).toMatchObject({ code: 'PLAN_LIMIT', message: 'Free plan allows 1 report per week. Upgrade to continue.', feature: 'comparisonReports' });
+    expect(second.body.error).toMatchObject({ code: 'PLAN_LIMIT', message: 'Free plan allows 1 report per week. Upgrade to continue.', feature: 'comparisonReports', resetsAt: usage.resetsAt });
   });
 
   it('counts by UTC ISO week: Sunday 23:59 UTC and Monday 00:00 UTC are different weeks', async () => {
@@ -264,6 +269,69 @@ describe('the Free plan: 1 report per UTC ISO week, a preview of 3 rows', () => 
   });
 });
 
+describe("the week's report is kept (issue 46): GET /api/reports/price-comparison/latest", () => {
+  const latest = async (cookie = alice) => {
+    const res = await get('/api/reports/price-comparison/latest', cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    return (await res.json()) as PriceComparisonLatest;
+  };
+
+  it('answers the parameters and the preview rows of the Free week’s report, says no run is allowed and when the week resets', async () => {
+    const before = await latest();
+    expect(before).toMatchObject({ report: null, runAllowed: true, usage: { remaining: 1 } });
+    const asked = { ...base(), priceType: 'avg', minDifferencePct: null, referenceMin: 1, referenceMax: null, sort: 'referencePrice', order: 'asc' };
+    const ran = await report(asked);
+    expect(ran.status).toBe(200);
+    expect(ran.body.rows).toHaveLength(3);
+
+    const week = await latest();
+    expect(week.runAllowed).toBe(false);
+    expect(week.resetsAt).toBe(ran.body.usage.resetsAt);
+    expect(week.usage).toMatchObject({ used: 1, remaining: 0 });
+    // The form as it was asked: the empty minimum difference stays null (not the default 0).
+    expect(week.report!.params).toEqual({ scope: { binderId }, reference: 'us', compareAgainst: ['market4', 'market5'], priceType: 'avg', minDifferencePct: null, referenceMin: 1, referenceMax: null, currency: 'USD', sort: 'referencePrice', order: 'asc' });
+    // The rows it answered, as they were (not a second report).
+    expect(week.report!.result).toEqual(ran.body);
+    expect(week.report!.ranAt).toEqual(expect.any(String));
+    expect(await reportUsage({ db: ctx.db, user: { id: aliceId }, plan: 'free' })).toMatchObject({ used: 1 });
+
+    // Another run is refused with its code and the moment it comes back; the kept report stays.
+    const again = await report(base());
+    expect(again.status).toBe(403);
+    expect(again.body.error).toMatchObject({ code: 'PLAN_LIMIT', resetsAt: week.resetsAt });
+    expect((await latest()).report!.result.reportId).toBe(ran.body.reportId);
+    // Another user's report is not theirs.
+    expect((await latest(bob)).report).toBeNull();
+    expect((await ctx.app.request('/api/reports/price-comparison/latest')).status).toBe(401);
+  });
+
+  it('is kept until the week resets (Monday 00:00 UTC), then a run is allowed again', async () => {
+    const user = { id: aliceId };
+    const ran = await runPriceComparison({ db: ctx.db, user, plan: 'free', now: new Date('2026-11-25T10:00:00Z'), params: params(base()), config });
+    const at = (now: string) => latestPriceComparison({ db: ctx.db, user, plan: 'free', now: new Date(now) });
+    const sunday = await at('2026-11-29T23:59:59Z');
+    expect(sunday).toMatchObject({ runAllowed: false, resetsAt: '2026-11-30T00:00:00.000Z' });
+    expect(sunday.report!.result.rows).toEqual(ran.rows);
+    expect(sunday.report!.ranAt).toBe('2026-11-25T10:00:00.000Z');
+    await expect(at('2026-11-30T00:00:00Z')).resolves.toMatchObject({ report: null, runAllowed: true, resetsAt: '2026-12-07T00:00:00.000Z' });
+  });
+
+  it('keeps the latest report only; a report that finds nothing does not replace it', async () => {
+    const user = { id: aliceId };
+    const run = (extra: Record<string, unknown>) => runPriceComparison({ db: ctx.db, user, plan: 'hobby', params: params({ ...base(), ...extra }), config });
+    await run({ priceType: 'min' });
+    const second = await run({ priceType: 'avg', page: 2, pageSize: 2 });
+    await run({ referenceMin: 9000 });
+    const kept = await latestPriceComparison({ db: ctx.db, user, plan: 'hobby' });
+    expect(kept.runAllowed).toBe(true);
+    expect(kept.report!.params.priceType).toBe('avg');
+    expect(kept.report!.result).toMatchObject({ reportId: second.reportId, page: 2, pageSize: 2, preview: false, rows: second.rows, remaining: null });
+    const withResult = await ctx.db.execute(sql`select count(*)::int as n from report_runs where result is not null`);
+    expect((withResult as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
+});
+
 describe('CSV export: one per UTC calendar month on Free', () => {
   it('downloads the report the plan shows and counts one export; the second of the month is 403', async () => {
     const ran = await report(base());
@@ -272,10 +340,10 @@ describe('CSV export: one per UTC calendar month on Free', () => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toContain('price-comparison.csv');
     const lines = (await res.text()).trim().split('\n');
-    expect(lines[0]).toBe('card_number,name,variant,set,quantity,reference_market,reference_price,lowest_market,lowest_price,difference,difference_pct,currency');
+    expect(lines[0]).toBe('card_number,name,variant,set,quantity,reference_market,reference_price,lowest_market,lowest_price,difference,difference_pct,currency,difference_per_copy,total_saving');
     expect(lines).toHaveLength(1 + ran.body.rows.length);
     const a = expected('A')!;
-    expect(lines.find((l) => l.startsWith(NUMBERS.A))).toContain(`,2,TCGplayer,10.00,${a.lowestMarket === 'market5' ? 'Cardmarket' : 'MYP Cards'},${(a.lowestPrice / 100).toFixed(2)},${(a.difference / 100).toFixed(2)},${a.differencePct.toFixed(2)},USD`);
+    expect(lines.find((l) => l.startsWith(NUMBERS.A))).toContain(`,2,TCGplayer,10.00,${a.lowestMarket === 'market5' ? 'Cardmarket' : 'MYP Cards'},${(a.lowestPrice / 100).toFixed(2)},${(a.difference / 100).toFixed(2)},${a.differencePct.toFixed(2)},USD,${(a.difference / 100).toFixed(2)},${((a.difference * 2) / 100).toFixed(2)}`);
     const again = await send('POST', `/api/reports/price-comparison/${ran.body.reportId}/export`, {}, alice);
     expect(again.status).toBe(403);
     expect(((await again.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'PLAN_LIMIT', message: 'More than 1 CSV export a month requires a Hobby Plan subscription' });

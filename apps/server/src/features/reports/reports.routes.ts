@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { PriceComparisonRequest, PriceComparisonResponse, ReportIdParam, ReportUsage, type PriceComparisonParams } from '@grandline/core/contracts/reports';
+import { PriceComparisonLatest, PriceComparisonRequest, PriceComparisonResponse, ReportIdParam, ReportUsage, type PriceComparisonParams } from '@grandline/core/contracts/reports';
 import { requireAcceptedTerms, requireUser, sessionPlan } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { exportPriceComparison, reportUsage, runPriceComparison } from './price-comparison.service';
+import { exportPriceComparison, latestPriceComparison, reportUsage, runPriceComparison } from './price-comparison.service';
 
 const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
@@ -30,12 +30,28 @@ export const reportsRoutes = createRouter()
   )
   .openapi(
     createRoute({
+      method: 'get',
+      path: '/reports/price-comparison/latest',
+      tags: ['reports'],
+      summary: "The week's report: the latest report that found rows this UTC ISO week, as it was answered, and whether a run is allowed now",
+      description:
+        'Its parameters and rows (on Free the 3-row preview) are kept, not run again, until the week resets (`resetsAt`, next Monday 00:00 UTC); `report` is null when none was run this week. `runAllowed` is false when the weekly reports are used up.',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonContent(PriceComparisonLatest, "The week's report (or null), runAllowed, resetsAt and the usage"), ...gate },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await latestPriceComparison({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id) }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
       method: 'post',
       path: '/reports/price-comparison',
       tags: ['reports'],
       summary: "Compare the reference market's price of each print of a binder, the portfolio or a deck with the lowest of the compared markets",
       description:
-        'Amounts are integer hundredths of `currency`. A report that finds rows counts as one run of the UTC ISO week; on Free the answer is a preview of the first 3 rows without pagination.',
+        'Amounts are integer hundredths of `currency`. A report that finds rows counts as one run of the UTC ISO week and is kept as the week\'s report (GET /reports/price-comparison/latest); on Free the answer is a preview of the first 3 rows without pagination. Past the weekly limit: 403 PLAN_LIMIT with `resetsAt`.',
       middleware: [requireAcceptedTerms] as const,
       request: { body: { content: { 'application/json': { schema: PriceComparisonRequest } }, required: true } },
       responses: {
