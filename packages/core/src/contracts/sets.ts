@@ -15,6 +15,7 @@ export const CardSet = z.object({
   releaseYear: z.number().int().nullable(),
   releaseDate: z.string().nullable().describe('English release day (YYYY-MM-DD) when known; the order of "latest" sets'),
   size: z.number().int().describe('Number of prints in the product'),
+  cardNumbers: z.number().int().describe('Distinct card numbers printed in the product (set completion counts these)'),
   gameCategory: z.enum(GAME_CATEGORIES),
 });
 export type CardSet = z.infer<typeof CardSet>;

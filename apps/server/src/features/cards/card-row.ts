@@ -1,3 +1,4 @@
+import { productName } from '@grandline/core/set-code';
 import type { Card } from '@grandline/core/contracts/cards';
 import { cardSets, cards } from '../../db/schema/index';
 
@@ -46,6 +47,6 @@ export function toCard(row: CardRow): Card {
     gameCategory: card.gameCategory as Card['gameCategory'],
     cardType: card.cardType as Card['cardType'],
     colors: card.colors as Card['colors'],
-    set: setName && setSlug ? { code: setCode, name: setName, slug: setSlug } : null,
+    set: setName && setSlug ? { code: setCode, name: productName(setName), slug: setSlug } : null,
   };
 }

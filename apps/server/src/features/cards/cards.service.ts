@@ -1,3 +1,4 @@
+import { productName } from '@grandline/core/set-code';
 import type { CardDetailResponse, CardFacetsResponse, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
 import type { GameCategory } from '@grandline/core/games';
 import { normalizeSearchText } from '@grandline/core/slug';
@@ -311,5 +312,5 @@ export async function getCardFacets({ db, game = 'onepiece' }: { db: Db; game?: 
     .from(cardSets)
     .where(eq(cardSets.gameCategory, game))
     .orderBy(asc(cardSets.sortOrder));
-  return { subtypes: subtypeRows.map((r) => r.subtype), sets };
+  return { subtypes: subtypeRows.map((r) => r.subtype), sets: sets.map((set) => ({ ...set, name: productName(set.name) })) };
 }

@@ -5,7 +5,8 @@ import type { PriceConfig } from '../../lib/price-config';
 import { priceSummaries } from '../prices/prices.service';
 import type { CardSet, SetDetailResponse, SetListResponse } from '@grandline/core/contracts/sets';
 import type { GameCategory } from '@grandline/core/games';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { productName } from '@grandline/core/set-code';
 import type { Db } from '../../db/client';
 import { cardSets, cards } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -20,9 +21,12 @@ const setColumns = {
   releaseDate: cardSets.releaseDate,
   size: cardSets.size,
   gameCategory: cardSets.gameCategory,
+  // Distinct card numbers printed in the product: what set completion counts ("cards"), beside its prints (size).
+  cardNumbers: sql<number>`(select count(distinct printed.card_number) from ${cards} printed where printed.set_id = "card_sets"."id")`.mapWith(Number),
 };
 
-const toSet = (row: { [K in keyof typeof setColumns]: unknown } & Record<string, unknown>): CardSet => row as CardSet;
+/** A set as the API gives it: its name as players write it (core's productName: no shouting capitals). */
+const toSet = (row: { [K in keyof typeof setColumns]: unknown } & Record<string, unknown>): CardSet => ({ ...(row as CardSet), name: productName(row.name as string) });
 
 export async function listSets({ db, game = 'onepiece' }: { db: Db; game?: GameCategory }): Promise<SetListResponse> {
   const rows = await db.select(setColumns).from(cardSets).where(eq(cardSets.gameCategory, game)).orderBy(asc(cardSets.sortOrder));

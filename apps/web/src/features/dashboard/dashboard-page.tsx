@@ -16,6 +16,7 @@ import { PageTitle } from '@/components/page-title';
 import { feedQuery } from '@/features/profile/api/profiles-api';
 import { FeedSection } from '@/features/profile/components/feed-section';
 import { latestSets } from './latest-sets';
+import { productCode } from '@grandline/core/set-code';
 
 function QuickLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: string }) {
   return (
@@ -51,9 +52,9 @@ function LatestSets() {
       {latest.map((s) => (
         <li key={s.slug}>
           <Link to={`/sets/${s.slug}`} className="flex items-center gap-3 px-4 py-3 text-sm hover:bg-surface-2">
-            {s.code && <Badge>{s.code}</Badge>}
+            {s.code && <Badge>{productCode(s.code)}</Badge>}
             <span className="min-w-0 flex-1 truncate font-medium">{s.name}</span>
-            <span className="whitespace-nowrap text-xs text-muted">{t('dashboard.cardsCount', { count: s.size })}</span>
+            <span className="whitespace-nowrap text-xs text-muted">{t('dashboard.cardsCount', { count: s.cardNumbers })}</span>
           </Link>
         </li>
       ))}

@@ -9,6 +9,7 @@ import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { ALL, choiceOf, orderToggle, viewChange, type BinderCardsView } from '@/features/binders/binder-cards-state';
 import { rarityName } from '@/components/card/rarity';
+import { productCode } from '@grandline/core/set-code';
 
 type Change = (changes: Record<string, string | null>, keepPage?: boolean) => void;
 
@@ -30,7 +31,7 @@ export function BinderCardsToolbar({
 }) {
   const { t } = useTranslation(['binders', 'cards']);
   const filters = [
-    { key: 'set', all: 'allSets', options: binder.stats.completion.map((s) => ({ value: s.slug, label: s.code ? `${s.code} · ${s.name}` : s.name, short: s.code ?? s.name })) },
+    { key: 'set', all: 'allSets', options: binder.stats.completion.map((s) => ({ value: s.slug, label: s.code ? `${productCode(s.code)} · ${s.name}` : s.name, short: s.code ? productCode(s.code) : s.name })) },
     { key: 'color', all: 'allColors', options: CARD_COLORS.map((c) => ({ value: c, label: t(`cards:colors.${c}`) })) },
     { key: 'type', all: 'allTypes', options: CARD_TYPES.map((c) => ({ value: c, label: t(`cards:types.${c}`) })) },
     { key: 'rarity', all: 'allRarities', options: CARD_RARITIES.map((c) => ({ value: c, label: rarityName(c) })) },

@@ -10,6 +10,7 @@ import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
 import { ALL, choiceOf } from '@/features/binders/binder-cards-state';
+import { productCode } from '@grandline/core/set-code';
 
 /** Copies of one row with − and + (− on the last copy removes the row); quantity changes show at once. */
 export function Stepper({ row, binderId, compact }: { row: BinderCardRow; binderId: string; compact?: boolean }) {
@@ -68,7 +69,7 @@ export function RowDetails({ row }: { row: BinderCardRow }) {
     <p className="truncate font-mono text-xs text-muted">
       {row.card.cardNumber}
       {row.card.variant ? ` · ${row.card.variant}` : ''}
-      {row.card.set?.code ? ` · ${row.card.set.code}` : ''}
+      {row.card.set?.code ? ` · ${productCode(row.card.set.code)}` : ''}
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { COLOR_HEX } from '@/components/card/color-dots';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { rarityName } from '@/components/card/rarity';
+import { productCode } from '@grandline/core/set-code';
 
 function Tile({ label, value }: { label: string; value: number }) {
   return (
@@ -64,7 +65,7 @@ export function CollectionStatsPanel({ stats }: { stats: CollectionStats }) {
                   <li key={s.slug} className="flex flex-col gap-1 text-sm">
                     <div className="flex items-baseline justify-between gap-2">
                       <Link to={`/sets/${s.slug}`} className="min-w-0 truncate hover:underline">
-                        {s.code ? <span className="font-medium">{s.code}</span> : null} <span className="text-muted">{s.name}</span>
+                        {s.code ? <span className="font-medium">{productCode(s.code)}</span> : null} <span className="text-muted">{s.name}</span>
                       </Link>
                       <span className="shrink-0 tabular-nums text-muted">{t('stats.owned', { owned: s.owned, size: s.size, percent: formatPercent(s.owned / s.size, undefined, { maximumFractionDigits: 0 }) })}</span>
                     </div>
@@ -74,7 +75,7 @@ export function CollectionStatsPanel({ stats }: { stats: CollectionStats }) {
                       aria-valuemin={0}
                       aria-valuemax={s.size}
                       aria-valuenow={s.owned}
-                      aria-label={s.code ?? s.name}
+                      aria-label={s.code ? productCode(s.code) : s.name}
                     >
                       <span className="block h-full rounded-full bg-success" style={{ width: `${pct}%` }} />
                     </span>

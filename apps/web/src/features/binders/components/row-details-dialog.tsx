@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/misc';
 import { validationText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
+import { productCode } from '@grandline/core/set-code';
 
 const NONE = '_none';
 
@@ -65,7 +66,7 @@ export function RowDetailsDialog({ row, binderId, open, onOpenChange }: { row: B
             <p className="font-mono text-xs text-muted">
               {row.card.cardNumber}
               {row.card.variant ? ` · ${row.card.variant}` : ''}
-              {row.card.set?.code ? ` · ${row.card.set.code}` : ''}
+              {row.card.set?.code ? ` · ${productCode(row.card.set.code)}` : ''}
             </p>
           </div>
         </div>

@@ -13,6 +13,7 @@ import { usePreferences } from '@/lib/preferences';
 import { MARKETPLACES } from '@grandline/core/marketplaces';
 import { formatCounter, formatNumber } from '@/lib/format';
 import { rarityCode, rarityName } from '@/components/card/rarity';
+import { productCode } from '@grandline/core/set-code';
 
 export type QueryPatch = Record<string, string | string[] | undefined>;
 
@@ -181,7 +182,7 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
             { value: ANY, label: t('filters.allSets') },
             ...(facets.data?.sets ?? []).map((s) => ({
               value: s.slug,
-              label: s.code ? `${s.code} · ${s.name}` : s.name,
+              label: s.code ? `${productCode(s.code)} · ${s.name}` : s.name,
             })),
           ]}
         />

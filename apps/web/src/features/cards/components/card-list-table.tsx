@@ -9,6 +9,7 @@ import { PriceLine } from '@/features/cards/components/card-grid';
 import type { PriceParams } from '@/lib/price-params';
 import { formatOptional } from '@/lib/format';
 import { rarityCode, rarityName } from '@/components/card/rarity';
+import { productCode } from '@grandline/core/set-code';
 
 /** The library as a table; `action` puts a button per card in a first column (quick-add mode). */
 export function CardListTable({
@@ -77,7 +78,7 @@ export function CardListTable({
               <td className="px-3 py-2 text-right tabular-nums">{formatOptional(card.counter)}</td>
               <td className="px-3 py-2" title={rarityName(card.rarity)}>{rarityCode(card.rarity)}</td>
               <td className="max-w-[12rem] truncate px-3 py-2 text-muted" title={card.set?.name}>
-                {card.set?.code ?? card.set?.name ?? '—'}
+                {card.set?.code ? productCode(card.set.code) : (card.set?.name ?? '—')}
               </td>
             </tr>
           ))}

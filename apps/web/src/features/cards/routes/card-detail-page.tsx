@@ -25,6 +25,7 @@ import { CardHoldings, cardHoldingsQuery } from '@/features/cards/components/car
 import { CardPrintNotes } from '@/features/cards/components/card-print-notes';
 import { formatCounter, formatOptional } from '@/lib/format';
 import { rarityName } from '@/components/card/rarity';
+import { productCode } from '@grandline/core/set-code';
 
 /*
  * The actions row's buttons live in their features' chunks. The loader fetches their code (and, for a signed-in user,
@@ -87,7 +88,7 @@ function Variations({ current, cards }: { current: Card; cards: Card[] }) {
               <CardImage card={v} sizes="(min-width: 768px) 120px, 30vw" />
               <span className="truncate text-xs text-muted">
                 {v.variant ? t('detail.variantLabel', { variant: v.variant }) : t('detail.basePrint')}
-                {v.set ? ` · ${v.set.code ?? v.set.name}` : ''}
+                {v.set ? ` · ${v.set.code ? productCode(v.set.code) : v.set.name}` : ''}
               </span>
             </Link>
           </li>
@@ -245,7 +246,7 @@ export function CardDetailPage() {
             <Field label={t('fields.set')}>
               {card.set ? (
                 <Link to={`/sets/${card.set.slug}`} className="hover:underline">
-                  {card.set.code ?? card.set.name}
+                  {card.set.code ? productCode(card.set.code) : card.set.name}
                 </Link>
               ) : (
                 '—'

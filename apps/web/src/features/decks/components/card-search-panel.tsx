@@ -15,6 +15,7 @@ import { cn } from '@/lib/cn';
 import { Select } from '@/components/ui/select';
 import { useCards } from '@/features/cards/api/get-cards';
 import { useSets } from '@/features/sets/api/get-sets';
+import { productCode } from '@grandline/core/set-code';
 
 const PAGE_SIZE = 24;
 const COSTS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
@@ -119,7 +120,7 @@ export function CardSearchPanel({
         }}
         options={[
           { value: 'all', label: t('editor.allSets') },
-          ...(sets.data?.items ?? []).map((s) => ({ value: s.slug, label: s.code ? `${s.code} · ${s.name}` : s.name })),
+          ...(sets.data?.items ?? []).map((s) => ({ value: s.slug, label: s.code ? `${productCode(s.code)} · ${s.name}` : s.name })),
         ]}
         className="w-full"
       />

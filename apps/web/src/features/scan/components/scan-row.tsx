@@ -12,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { printsQuery } from '@/features/scan/api/prints';
 import { MAX_COPIES, type ScanRow as Row } from '@/features/scan/scan-session';
+import { productCode } from '@grandline/core/set-code';
 
 /** The card number in typed text (look-alikes corrected: "op05-ll9" is OP05-119), or null when there is none. */
 export function typedNumber(text: string): string | null {
@@ -137,7 +138,7 @@ export function ScanRow({ row, onCorrect, onPick, onQuantity, onRemove }: ScanRo
               data-testid="scan-row-print"
             >
               {card.variant ? t('row.variantPrint', { variant: card.variant }) : t('row.basePrint')}
-              {card.set?.code ? <span className="ml-1 opacity-70">{card.set.code}</span> : null}
+              {card.set?.code ? <span className="ml-1 opacity-70">{productCode(card.set.code)}</span> : null}
             </button>
           ))}
         </div>

@@ -16,7 +16,7 @@ import { usePreferences } from '@/lib/preferences';
 import { storedPriceParams } from '@/lib/price-params';
 import { PriceLine } from '@/features/cards/components/card-grid';
 import { formatDay } from '@/lib/format';
-import { isOwnNumber, ownNumberPrefixes } from '@grandline/core/set-code';
+import { isOwnNumber, ownNumberPrefixes, productCode, productParts } from '@grandline/core/set-code';
 
 /** What one copy of every print of the set is worth in the user's marketplace, price type and currency. */
 function SetValueSummary({ value }: { value: SetValue }) {
@@ -71,7 +71,7 @@ export function SetDetailPage() {
   }
   return (
     <div>
-      {set && <PageTitle title={`${set.code ? `${set.code} ` : ''}${set.name}`} />}
+      {set && <PageTitle title={`${set.code ? `${productCode(set.code)} ` : ''}${set.name}`} />}
       {back}
       {isPending ? (
         <div aria-busy="true">
@@ -86,7 +86,7 @@ export function SetDetailPage() {
         <>
           <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
             <div>
-              <p className="font-mono text-sm font-semibold text-accent">{set.code ?? t('sets.promo')}</p>
+              <p className="font-mono text-sm font-semibold text-accent">{set.code ? productCode(set.code) : t('sets.promo')}</p>
               <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="set-name">
                 {set.name}
               </h1>
@@ -97,8 +97,15 @@ export function SetDetailPage() {
                 ) : (
                   set.releaseYear && <span>{t('sets.released', { year: set.releaseYear })}</span>
                 )}
-                <span>{t('sets.cardCount', { count: set.size })}</span>
+                <span title={t('sets.countsHint')} data-testid="set-counts">
+                  {t('sets.numberCount', { count: set.cardNumbers })} · {t('sets.printCount', { count: set.size })}
+                </span>
               </div>
+              {set.code && productParts(set.code).length > 1 && (
+                <p className="mt-2 text-sm text-muted" data-testid="set-combined">
+                  {t('sets.combined', { first: productParts(set.code)[0], second: productParts(set.code)[1] })}
+                </p>
+              )}
             </div>
             <div className="flex flex-wrap items-end gap-4">
               {set.value && <SetValueSummary value={set.value} />}

@@ -1,3 +1,4 @@
+import { productCode } from '@grandline/core/set-code';
 import type { CardSet } from '@grandline/core/contracts/sets';
 import { SET_KINDS } from '@grandline/core/games';
 import { Layers } from 'lucide-react';
@@ -21,11 +22,11 @@ function SetTile({ set }: { set: CardSet }) {
         data-testid="set-tile"
       >
         <div className="flex items-center justify-between gap-2">
-          <span className="font-mono text-sm font-semibold text-accent">{set.code ?? t('sets.promo')}</span>
+          <span className="font-mono text-sm font-semibold text-accent">{set.code ? productCode(set.code) : t('sets.promo')}</span>
           {set.releaseYear && <span className="text-xs text-muted">{set.releaseYear}</span>}
         </div>
         <span className="font-semibold leading-snug [overflow-wrap:anywhere]">{set.name}</span>
-        <span className="mt-auto text-xs text-muted">{t('sets.cardCount', { count: set.size })}</span>
+        <span className="mt-auto text-xs text-muted">{t('sets.numberCount', { count: set.cardNumbers })}</span>
       </Link>
     </li>
   );
@@ -44,7 +45,7 @@ export function SetsPage() {
   const groups = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     const items = (data?.items ?? []).filter(
-      (s) => !needle || s.name.toLowerCase().includes(needle) || (s.code ?? '').toLowerCase().includes(needle),
+      (s) => !needle || s.name.toLowerCase().includes(needle) || (s.code ?? '').toLowerCase().includes(needle) || productCode(s.code ?? '').toLowerCase().includes(needle),
     );
     return SET_KINDS.map((kind) => ({ kind, sets: items.filter((s) => s.kind === kind) })).filter((g) => g.sets.length > 0);
   }, [data, filter]);
