@@ -1,7 +1,7 @@
 import { BINDER_ID } from '@grandline/core/collection/options';
 import type { BinderDetail } from '@grandline/core/contracts/binders';
 import { BarChart3, Download, FileUp, LayoutGrid, Plus, Share2, Wallet } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
@@ -93,7 +93,8 @@ function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: 
 }
 
 /** A binder (or the wishlist): header with actions, its cards, and statistics. */
-export function BinderView({ id, wishlist = false }: { id: string; wishlist?: boolean }) {
+/** `summary`: what the page shows under the binder's header (the wishlist's cost), where a binder shows its value. */
+export function BinderView({ id, wishlist = false, summary }: { id: string; wishlist?: boolean; summary?: ReactNode }) {
   const { t } = useTranslation('binders');
   const navigate = useNavigate();
   const binder = useBinder(id);
@@ -135,6 +136,7 @@ export function BinderView({ id, wishlist = false }: { id: string; wishlist?: bo
       <PageTitle title={wishlist ? t('wishlist.title') : data.name} />
       <Header binder={data} wishlist={wishlist} onOpen={setDialog} />
       {valued && <BinderValueCard binderId={data.id} owner={editable} />}
+      {summary}
       <Tabs.Root defaultValue="cards" className="flex flex-col gap-4">
         <Tabs.List aria-label={t('tabs.label')} className={tabList}>
           <Tabs.Trigger value="cards" className={cn(tabTrigger, 'inline-flex items-center')}>

@@ -58,8 +58,7 @@ export function WishlistPage() {
   return (
     <div data-testid="wishlist-page">
       {title}
-      <WishlistCost />
-      <BinderView id={wishlist.data.binderId} wishlist />
+      <BinderView id={wishlist.data.binderId} wishlist summary={<WishlistCost />} />
     </div>
   );
 }
