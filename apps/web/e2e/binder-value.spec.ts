@@ -1,4 +1,6 @@
 import en from '../src/locales/en/binders.json' with { type: 'json' };
+import es from '../src/locales/es/binders.json' with { type: 'json' };
+import pt from '../src/locales/pt/binders.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
 
@@ -71,4 +73,69 @@ test("a Personal binder's market value: demo prices, the rows' prices, a gain fr
   await expect(portfolio.getByTestId('value-demo')).toBeVisible();
   await expect(portfolio.getByTestId('value-gain-amount')).toHaveText(`+${usd(api.total - 2)}`);
   await expect(page.getByTestId('portfolio-binder-value')).toContainText('Value check');
+});
+
+test("a Free user's 90-day and 1-year history is one centred card as tall as the chart; a tile's price per copy stays on one line", async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('value-phone') });
+  const cards = ((await (await page.request.get('/api/cards?set=op-01&type=Character&variations=false&pageSize=3')).json()) as { items: ApiCard[] }).items;
+  const created = await page.request.post('/api/binders', { data: { name: 'Phone value', category: 'personal' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const added = await page.request.post(`/api/binders/${id}/cards`, { data: { cards: cards.map((c, i) => ({ cardId: c.id, quantity: 2 + 5 * i })) } });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/collection?tab=portfolio');
+    const history = page.getByTestId('value-history');
+    const chart = history.getByTestId(/^value-history-(chart|empty)$/);
+    await expect(chart).toBeVisible();
+    const chartBox = (await chart.boundingBox())!;
+    for (const range of [/90/, /1Y/]) {
+      await history.getByTestId('value-ranges').getByRole('button', { name: range }).click();
+      const locked = history.getByTestId('value-history-locked');
+      await expect(locked).toBeVisible();
+      // In the chart's place at its size: nothing around it moves.
+      const box = (await locked.boundingBox())!;
+      expect(Math.abs(box.height - chartBox.height), `${width}: height`).toBeLessThanOrEqual(1);
+      expect(Math.abs(box.width - chartBox.width), `${width}: width`).toBeLessThanOrEqual(1);
+      // One lock, and the sentence and the way to the plans in the middle of it.
+      await expect(locked.locator('svg.lucide-lock')).toHaveCount(1);
+      const link = locked.getByRole('link', { name: 'See plans' });
+      await expect(link).toHaveAttribute('href', '/settings?tab=subscription');
+      const centre = box.x + box.width / 2;
+      for (const part of [link, locked.getByText(/requires a Hobby Plan subscription/)]) {
+        const b = (await part.boundingBox())!;
+        expect(Math.abs(b.x + b.width / 2 - centre), `${width}: centred`).toBeLessThanOrEqual(2);
+      }
+      const content = (await locked.getByTestId('value-history-locked-card').boundingBox())!;
+      expect(Math.abs(content.y + content.height / 2 - (box.y + box.height / 2)), `${width}: middle`).toBeLessThanOrEqual(2);
+    }
+  }
+
+  // The tiles' "R$ 6,62 cada" (2 copies or more) is never broken over two lines, in any language or currency.
+  // "{{unit}} each" without the amount: "each", "cada", "c/u".
+  const word = (each: string) => new RegExp(`${each.replace('{{unit}}', '').trim()}$`);
+  const looks = [
+    { width: 390, language: 'pt', currency: 'BRL', each: word(pt.value.each) },
+    { width: 390, language: 'es', currency: 'EUR', each: word(es.value.each) },
+    { width: 390, language: 'en', currency: 'USD', each: word(en.value.each) },
+    { width: 1366, language: 'pt', currency: 'BRL', each: word(pt.value.each) },
+  ] as const;
+  for (const { width, language, currency, each } of looks) {
+    const res = await page.request.patch('/api/me/profile', { data: { language, currency } });
+    expect(res.status(), await res.text()).toBe(200);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/collection/${id}`);
+    const units = page.getByTestId('binder-row').getByTestId('row-price').getByText(each);
+    await expect(units).toHaveCount(3);
+    const lines = await units.evaluateAll((els) =>
+      els.map((el) => {
+        const tile = el.closest('li')!.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return { text: el.textContent, oneLine: box.height <= parseFloat(getComputedStyle(el).lineHeight) + 1, inside: box.right <= tile.right + 0.5 };
+      }),
+    );
+    expect(lines, `${language} ${currency} at ${width}`).toEqual(lines.map((l) => ({ ...l, oneLine: true, inside: true })));
+  }
 });

@@ -132,3 +132,50 @@ test('a phone draws the first 12 tiles of a shared binder, and the rest of the p
   await expect(rows).toHaveCount(30);
   await context.close();
 });
+
+test('on a phone the deck editor switches between the deck and "Add cards": an added card counts at once, the search is kept, names are whole', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await createAccount(page, { email: uniqueEmail('phone-deck') });
+  const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: { id: number; cardNumber: string; name: string }[] }).items;
+  // "Building Snake" was cut to "Building S…" beside the price and the steppers.
+  const [snake] = await ask('q=Building%20Snake&variations=false&pageSize=1');
+  const [other] = await ask('set=op-01&type=Character&color=Red&variations=false&pageSize=1');
+  expect(snake?.name).toBe('Building Snake');
+  const created = await page.request.post('/api/decks', { data: { name: 'Phone deck', format: 'standard', cards: [{ cardId: snake!.id, quantity: 2 }] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/deck/${id}/edit`);
+
+  const panes = page.getByRole('tablist', { name: 'Deck editor' });
+  const deckTab = panes.getByRole('tab', { name: /^Deck/ });
+  const addTab = panes.getByRole('tab', { name: 'Add cards' });
+  const count = page.getByTestId('editor-deck-count');
+  await expect(deckTab).toHaveAttribute('aria-selected', 'true');
+  await expect(count).toHaveText('2');
+  const snakeRow = page.locator(`[data-testid="deck-row"][data-card-number="${snake!.cardNumber}"]`);
+  await expect(snakeRow).toBeVisible();
+  expect(await clipped(snakeRow.getByRole('link'))).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const search = page.getByTestId('deck-card-search');
+  await expect(search).toBeHidden();
+
+  // The keyboard moves between the two (tabs pattern); the deck is hidden, not thrown away.
+  await deckTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(addTab).toBeFocused();
+  await expect(addTab).toHaveAttribute('aria-selected', 'true');
+  await expect(search).toBeVisible();
+  await expect(page.getByTestId('deck-rows')).toBeHidden();
+  await search.getByRole('searchbox').fill(other!.cardNumber);
+  await search.locator(`[data-testid="search-result"][data-card-number="${other!.cardNumber}"]`).first().click();
+  await expect(count).toHaveText('3');
+  // Said to screen readers too, without leaving the search.
+  await expect(page.getByTestId('editor-added')).toHaveText(`${other!.name} added: 3 cards in the deck`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await deckTab.click();
+  await expect(page.locator(`[data-testid="deck-row"][data-card-number="${other!.cardNumber}"]`)).toBeVisible();
+  await expect(search).toBeHidden();
+  await addTab.click();
+  await expect(search.getByRole('searchbox')).toHaveValue(other!.cardNumber);
+});

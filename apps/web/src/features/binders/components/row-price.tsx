@@ -44,9 +44,10 @@ export function RowPrice({ prices, cardId, quantity, layout }: { prices: RowPric
   }
   if (layout === 'inline') {
     return (
-      <span className="inline-flex items-center gap-1 text-xs tabular-nums" data-testid="row-price">
-        <span className="font-semibold text-fg">{centsText(total, prices.currency)}</span>
-        {quantity > 1 && <span className="text-muted">{t('value.each', { unit: centsText(unit, prices.currency) })}</span>}
+      // A tile is ~150 px wide: the unit price goes under the total as a whole ("R$ 6,62 cada"), never split in two.
+      <span className="inline-flex flex-wrap items-center gap-x-1 text-xs tabular-nums" data-testid="row-price">
+        <span className="whitespace-nowrap font-semibold text-fg">{centsText(total, prices.currency)}</span>
+        {quantity > 1 && <span className="whitespace-nowrap text-muted">{t('value.each', { unit: centsText(unit, prices.currency) })}</span>}
         {staleMark}
       </span>
     );
@@ -57,7 +58,7 @@ export function RowPrice({ prices, cardId, quantity, layout }: { prices: RowPric
         {centsText(total, prices.currency)}
         {staleMark}
       </span>
-      {quantity > 1 && <span className="text-xs text-muted">{t('value.each', { unit: centsText(unit, prices.currency) })}</span>}
+      {quantity > 1 && <span className="whitespace-nowrap text-xs text-muted">{t('value.each', { unit: centsText(unit, prices.currency) })}</span>}
     </span>
   );
 }

@@ -11,11 +11,11 @@ import { DemoBadge } from '@/components/ui/demo-badge';
 import { Skeleton } from '@/components/ui/misc';
 import { tabList } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
-import { PlanLockedNote } from '@/features/settings/components/plan-locked-note';
 import { usePlanLimits } from '@/features/settings/api/billing-api';
 import { useBinderValueHistory } from '@/features/binders/api/get-binder-value-history';
 import { usePortfolioValueHistory } from '@/features/binders/api/get-portfolio-value-history';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';
+import { LockedValueHistory } from './value-history-locked';
 import { hasHistory, rangeChange, type ValueRange } from '@/features/binders/utils/value-dates';
 import { percentText, signedCentsText, toneClass, toneOf } from '@/features/binders/utils/value-format';
 
@@ -54,12 +54,7 @@ function ValueHistory({
   const tone = toneOf(change?.change);
   let body: ReactNode;
   if (isLocked(range)) {
-    body = (
-      <ChartMessage testId="value-history-locked">
-        <Lock className="h-7 w-7 text-accent" aria-hidden />
-        <PlanLockedNote text={t('common:plans.locked.advancedStatistics', { limit: FREE_HISTORY_DAYS })} className="border-0 bg-transparent text-sm" />
-      </ChartMessage>
-    );
+    body = <LockedValueHistory range={range} heightClass={CHART_HEIGHT} />;
   } else if (history.isPending) {
     body = <Skeleton className={cn(CHART_HEIGHT, 'w-full')} data-testid="value-history-loading" />;
   } else if (history.isError && !data) {

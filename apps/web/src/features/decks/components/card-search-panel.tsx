@@ -26,12 +26,15 @@ export function CardSearchPanel({
   countOf,
   leaderColors,
   hideHeading = false,
+  headingOnPhones = true,
 }: {
   onAdd: (card: Card) => void;
   countOf: (card: Card) => number;
   leaderColors: readonly string[];
   /** Inside a dialog that already names the search. */
   hideHeading?: boolean;
+  /** Below `lg`, where a tab named "Add cards" already shows the panel (the deck editor), the heading is for screen readers only. */
+  headingOnPhones?: boolean;
 }) {
   const { t } = useTranslation('decks');
   const [q, setQ] = useState('');
@@ -69,7 +72,7 @@ export function CardSearchPanel({
 
   return (
     <section aria-labelledby="deck-search-title" className="flex flex-col gap-3" data-testid="deck-card-search">
-      <h2 id="deck-search-title" className={hideHeading ? 'sr-only' : 'text-lg font-semibold'}>
+      <h2 id="deck-search-title" className={hideHeading ? 'sr-only' : cn('text-lg font-semibold', !headingOnPhones && 'max-lg:sr-only')}>
         {t('editor.addCards')}
       </h2>
       <SearchInput

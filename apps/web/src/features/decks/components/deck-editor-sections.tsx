@@ -93,7 +93,11 @@ export function LeaderSection({ uid, draft, dispatch }: SectionProps) {
             </Button>
           </div>
         ) : (
-          <p className="text-sm text-muted">{t('editor.pickLeader')}</p>
+          <p className="text-sm text-muted">
+            {/* Below lg the library is behind the "Add cards" tab, not on the left. */}
+            <span className="lg:hidden">{t('editor.pickLeaderPhone')}</span>
+            <span className="max-lg:hidden">{t('editor.pickLeader')}</span>
+          </p>
         )}
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${uid}-cover`} className="text-sm font-medium">

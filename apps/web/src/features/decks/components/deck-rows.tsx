@@ -86,11 +86,15 @@ export function DeckRows({
                   {card.cost ?? '–'}
                 </span>
                 <CardPreview card={card}>
-                  <Link to={cardPath(card)} className="min-w-0 flex-1 truncate hover:underline" title={card.name}>
+                  {/* Up to two lines: a phone's row leaves the name ~100 px beside the price and the steppers ("Building S…"). */}
+                  <Link to={cardPath(card)} className="line-clamp-2 min-w-0 flex-1 leading-snug [overflow-wrap:anywhere] hover:underline" title={card.name}>
                     {card.name}
                   </Link>
                 </CardPreview>
-                <ColorDots colors={card.colors} className="hidden sm:flex" />
+                {/* A wrapper: ColorDots is inline-flex, and a "hidden" beside it would not win (cn does not merge). */}
+                <span className="hidden sm:inline-flex">
+                  <ColorDots colors={card.colors} />
+                </span>
                 <span className="hidden font-mono text-xs text-muted sm:inline">
                   {card.cardNumber}
                   {card.variant ? ` · ${card.variant}` : ''}

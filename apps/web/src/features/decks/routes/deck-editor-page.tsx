@@ -14,6 +14,7 @@ import { saveDeck } from '@/features/decks/api/save-deck';
 import { CardSearchPanel } from '@/features/decks/components/card-search-panel';
 import { DeckDetailsSection, LeaderSection, LeaveDialog } from '@/features/decks/components/deck-editor-sections';
 import { DeckTabs } from '@/features/decks/components/deck-tabs';
+import { EditorPanes } from '@/features/decks/components/editor-panes';
 import { ExportDialog } from '@/features/decks/components/export-dialog';
 import { ImportDialog } from '@/features/decks/components/import-dialog';
 import { ShareDialog } from '@/features/decks/components/share-dialog';
@@ -48,9 +49,12 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
   const tooMany = useMemo(() => new Set(validation.errors.find((e) => e.code === 'TOO_MANY_COPIES')?.cards ?? []), [validation]);
   const blocker = useLeaveGuard(dirty, savingRef);
 
+  // The last card added from the search, said to screen readers (a Leader has its own toast).
+  const [added, setAdded] = useState<string | null>(null);
   const add = (card: Card) => {
     dispatch({ type: 'add', card });
     if (card.cardType === 'Leader') notify.success(t('editor.leaderSet', { name: card.name }));
+    else setAdded(card.name);
   };
 
   const save = async () => {
@@ -107,25 +111,26 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
         </div>
       </div>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <div className="order-2 min-w-0 lg:sticky lg:top-20 lg:order-1 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
-          <CardSearchPanel onAdd={add} countOf={(card) => countInDraft(draft, card)} leaderColors={draft.leader?.colors ?? []} />
-        </div>
-
-        <div className="order-1 flex min-w-0 flex-col gap-4 lg:order-2">
-          <DeckDetailsSection uid={uid} draft={draft} dispatch={dispatch} nameError={nameError} />
-          <LeaderSection uid={uid} draft={draft} dispatch={dispatch} />
-          <ValidationPanel validation={validation} leader={draft.leader} rows={draft.rows} day={day} onDayChange={setDay} />
-          <DeckTabs
-            rows={draft.rows}
-            mainCount={mainCount(draft)}
-            tooMany={tooMany}
-            onQuantity={(cardId, quantity) => dispatch({ type: 'setQuantity', cardId, quantity })}
-            withCollection
-            leader={draft.leader}
-          />
-        </div>
-      </div>
+      <EditorPanes
+        count={mainCount(draft)}
+        added={added}
+        search={<CardSearchPanel onAdd={add} countOf={(card) => countInDraft(draft, card)} leaderColors={draft.leader?.colors ?? []} headingOnPhones={false} />}
+        deck={
+          <>
+            <DeckDetailsSection uid={uid} draft={draft} dispatch={dispatch} nameError={nameError} />
+            <LeaderSection uid={uid} draft={draft} dispatch={dispatch} />
+            <ValidationPanel validation={validation} leader={draft.leader} rows={draft.rows} day={day} onDayChange={setDay} />
+            <DeckTabs
+              rows={draft.rows}
+              mainCount={mainCount(draft)}
+              tooMany={tooMany}
+              onQuantity={(cardId, quantity) => dispatch({ type: 'setQuantity', cardId, quantity })}
+              withCollection
+              leader={draft.leader}
+            />
+          </>
+        }
+      />
 
       <ImportDialog
         open={dialog === 'import'}
