@@ -153,7 +153,7 @@ export const MODES: Record<string, { about: string; run: () => Promise<void> }> 
   lighthouse: { about: 'the web app built, Lighthouse mobile on / and /cards (median of LIGHTHOUSE_RUNS, 5 by default)', run: mainLighthouseOnly },
   render: { about: 'latest.{json,md} written again from the figures saved in latest.json (no new measurement)', run: mainRender },
   prices: { about: 'a full-size tcgcsv ingest and a 365-day price history, in-process (bench/prices.ts)', run: mainPricesOnly },
-  alerts: { about: 'one evaluation of 100,000 price alerts and 1,000 notification streams, in-process (bench/alerts.ts)', run: mainAlertsOnly },
+  alerts: { about: 'one evaluation of 100,000 price alerts, 1,000 notification streams, the comparison report; in-process (bench/alerts.ts)', run: mainAlertsOnly },
   session: { about: 'health, then a signed-in GET /api/me (the session cache\'s figure)', run: mainSessionOnly },
   mixed: { about: 'a mixed signed-in load on PostgreSQL (needs DATABASE_URL; bench/mixed.ts)', run: mainMixedOnly },
   cpu: { about: 'server CPU ms per request for each endpoint (BENCH_CPU_BASELINE adds a "before" build; bench/cpu.ts)', run: mainCpuOnly },
