@@ -38,6 +38,29 @@ const webImports = (files, restrictions) => ({
   },
 });
 
+// Server features call each other's services, never their routes (ARCHITECTURE rule 1): only app.ts mounts routes.
+// bench/structure.ts --check holds the same rule on resolved imports (import() and type imports included).
+const serverFeatures = fs
+  .readdirSync(new URL('./apps/server/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const noOtherRoutes = (own) => ({
+  files: [`apps/server/src/features/${own}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(features/)?(?!${own}/)[^/.][^/]*/[^/]+\\.routes(\\.ts)?$`,
+            message: "A server feature uses another feature's service, never its routes: app.ts mounts the routes.",
+          },
+        ],
+      },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'bench/results/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -105,6 +128,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...serverFeatures.map(noOtherRoutes),
   webImports(['apps/web/src/**'], [noClimbing]),
   webImports(['apps/web/src/lib/**', 'apps/web/src/components/**'], [noClimbing, noApp, noFeatures]),
   ...webFeatures.map((feature) => webImports([`apps/web/src/features/${feature}/**`], [noClimbing, noApp, onlyPublicOf(feature)])),

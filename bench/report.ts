@@ -116,6 +116,10 @@ export interface Measured {
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
+/** A part's section of latest.md (title, what was measured, its figures); none when the part did not run. */
+const partSection = (ran: unknown, title: string, about: string, figures: Figure[]): string[] =>
+  ran ? [`## ${title}`, '', about, '', ...figuresMarkdown(figures), ''] : [];
+
 export function report(m: Measured): { summary: Record<string, unknown>; md: string } {
   const { results, uncachedSearches: uncached, deckValidateEndpoint: validate, deckValidateEndpointUncached: validateVaried, lighthouse: lh, binders } = m;
   const { durationSeconds: duration, connections: conns } = m.load;
@@ -229,46 +233,10 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
     ...figuresMarkdown(figures),
     '',
     ...bindersMarkdown(binders),
-    ...(m.prices
-      ? [
-          '## Prices (issue 14)',
-          '',
-          'Ingest and history in process on an in-memory embedded database seeded with the real library (bench/prices.ts); the cold start and `/cards` figures on the server above (demo prices on: embedded database, no price source).',
-          '',
-          ...figuresMarkdown(priceFigures),
-          '',
-        ]
-      : []),
-    ...(m.alerts
-      ? [
-          '## Price alerts and the comparison report (issue 15)',
-          '',
-          'In process on an in-memory embedded database seeded with the real library and its demo prices (bench/alerts.ts, bench/reports.ts): the price comparison report over a 10,000-card collection (median of 6 runs after a warm-up), one evaluation of every watch, then notification streams over loopback HTTP.',
-          '',
-          ...figuresMarkdown(alertFigures),
-          '',
-        ]
-      : []),
-    ...(m.images
-      ? [
-          '## Card images (issue 17)',
-          '',
-          'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images and on a public binder of 200 cards, their thumbnails kept (as after npm run images:warm) and the server quiet first (bench/quiet.ts).',
-          '',
-          ...figuresMarkdown(imageFigures),
-          '',
-        ]
-      : []),
-    ...(m.scan
-      ? [
-          '## Scanner (issue 17)',
-          '',
-          "Every 14th distinct card number of the catalogue drawn as a card's bottom-right corner prints it (number and rarity, bold condensed type, dark and light frames), spoiled six ways, read by tesseract.js with the browser's settings and the card-number reader (bench/scan.ts). The type is Liberation Sans Narrow Bold, a stand-in for the card's own: expect lower figures from a camera.",
-          '',
-          ...figuresMarkdown(scannerFigures),
-          '',
-        ]
-      : []),
+    ...partSection(m.prices, 'Prices (issue 14)', 'Ingest and history in process on an in-memory embedded database seeded with the real library (bench/prices.ts); the cold start and `/cards` figures on the server above (demo prices on: embedded database, no price source).', priceFigures),
+    ...partSection(m.alerts, 'Price alerts and the comparison report (issue 15)', 'In process on an in-memory embedded database seeded with the real library and its demo prices (bench/alerts.ts, bench/reports.ts): the price comparison report over a 10,000-card collection (median of 6 runs after a warm-up), one evaluation of every watch, then notification streams over loopback HTTP.', alertFigures),
+    ...partSection(m.images, 'Card images (issue 17)', 'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images and on a public binder of 200 cards, their thumbnails kept (as after npm run images:warm) and the server quiet first (bench/quiet.ts).', imageFigures),
+    ...partSection(m.scan, 'Scanner (issue 17)', "Every 14th distinct card number of the catalogue drawn as a card's bottom-right corner prints it (number and rarity, bold condensed type, dark and light frames), spoiled six ways, read by tesseract.js with the browser's settings and the card-number reader (bench/scan.ts). The type is Liberation Sans Narrow Bold, a stand-in for the card's own: expect lower figures from a camera.", scannerFigures),
     ...(m.cpu ? ['## Server CPU per request (issue 20)', '', ...cpuMarkdown(m.cpu), ''] : []),
   ].join('\n');
   return { summary, md };

@@ -174,6 +174,20 @@ async function main() {
     })
     .catch((err: unknown) => log.error({ err }, 'price start-up failed'));
 
+  stopOnSignals({ closing, server, scheduler, database });
+}
+
+/**
+ * SIGTERM or SIGINT stops the process once: streams end, idle connections close, requests in flight and aborted jobs
+ * get SHUTDOWN_GRACE_MS, then the database closes; a stop still running after 10 s is forced.
+ */
+function stopOnSignals(parts: {
+  closing: AbortController;
+  server: ReturnType<typeof startHttpServer>;
+  scheduler: ReturnType<typeof createScheduler>;
+  database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+}) {
+  const { closing, server, scheduler, database } = parts;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -1,0 +1,60 @@
+/** The built server the bench measures: built, started on a data directory, stopped. */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BENCH_ADMIN_EMAIL } from './binders';
+import { base, log, port, root } from './bench-env';
+
+/** The server bundle `npm start` runs (apps/server/dist/main.js), written from the current sources. */
+export function buildServer() {
+  execFileSync('npm', ['run', 'build', '-w', '@grandline/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The web app and the server bundle (`npm run build`). */
+export function buildAll() {
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    // PUBLIC_URL: the address the bench talks to, so e-mail links and the trusted Origin of writes match it.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: base, ADMIN_EMAILS: BENCH_ADMIN_EMAIL },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const ready = (async () => {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        const res = await fetch(`${base}/api/health`);
+        if (res.ok) return performance.now() - started;
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  return { child, ready };
+}
+
+export function stopServer(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+/** A built server on a fresh embedded database for one BENCH_ONLY part; it is stopped and its data removed after. */
+export async function withFreshServer(run: (dataDir: string, pid: number | undefined) => Promise<void>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-'));
+  const server = startServer(dataDir);
+  log(`server up in ${Math.round(await server.ready)} ms`);
+  try {
+    await run(dataDir, server.child.pid);
+  } finally {
+    await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

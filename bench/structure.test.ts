@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const script = path.join(import.meta.dirname, 'structure.ts');
+const trees: string[] = [];
+
+/** A scratch repository with the given files, checked as `npm run lint` checks this one. */
+function check(files: Record<string, string>) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-structure-'));
+  trees.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script, root, '--check'], { encoding: 'utf8' });
+  return { status: run.status, errors: run.stderr };
+}
+
+const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+/** A function of exactly `n` lines, braces included. */
+const fn = (name: string, n: number) => `export function ${name}() {\n${'  void 0;\n'.repeat(n - 2)}}\n`;
+
+afterAll(() => {
+  for (const root of trees) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('bench/structure.ts --check', () => {
+  it('passes units at the limits, long tests, and a feature calling another feature\'s service', () => {
+    const { status, errors } = check({
+      'bench/at-limit.ts': lines(400),
+      'apps/web/e2e/helpers.ts': fn('helper', 150),
+      'apps/web/e2e/long.spec.ts': fn('spec', 200) + lines(300),
+      'apps/server/src/features/a/a.service.ts': "import { b } from '../b/b.service';\nexport const a = b;\n",
+      'apps/server/src/features/b/b.service.ts': 'export const b = 1;\n',
+      'apps/server/src/features/b/b.routes.ts': "import { b } from './b.service';\nexport const routes = b;\n",
+    });
+    expect(errors).toBe('');
+    expect(status).toBe(0);
+  });
+
+  it('fails on a file over 400 lines or a function over 150 in bench/ and e2e/, and on a feature importing another\'s routes', () => {
+    const { status, errors } = check({
+      'bench/big.ts': lines(401),
+      'apps/web/e2e/helpers.ts': fn('helper', 151),
+      'apps/server/src/features/a/a.service.ts': "import { routes } from '../b/b.routes';\nexport const a = routes;\n",
+      'apps/server/src/features/b/b.routes.ts': 'export const routes = 1;\n',
+    });
+    expect(status).toBe(1);
+    expect(errors).toContain('size: bench/big.ts: 401 lines');
+    expect(errors).toContain('size: apps/web/e2e/helpers.ts helper: 151 lines');
+    expect(errors).toContain('boundary: apps/server/src/features/a/a.service.ts → apps/server/src/features/b/b.routes.ts');
+  });
+
+  it('holds the units already over a limit to their size, and asks for an entry to go once its unit is within the limit', () => {
+    const { status, errors } = check({
+      'apps/server/src/features/decks/decks.service.ts': lines(417),
+      'apps/server/src/app.ts': fn('buildApp', 150),
+      'apps/server/src/features/auth/auth.ts': fn('createAuth', 172),
+    });
+    expect(status).toBe(1);
+    expect(errors).toContain('size: apps/server/src/features/decks/decks.service.ts: 417 lines, grown past the 416');
+    expect(errors).toContain('size: apps/server/src/app.ts buildApp: within its limit now, remove it from KNOWN_OVER');
+    expect(errors).not.toContain('auth.ts');
+  });
+});
