@@ -40,7 +40,6 @@ const KNOWN_OVER: Record<string, number> = {
   'apps/web/src/features/scan/components/camera-reader.tsx CameraReader': 175,
   'apps/server/src/features/auth/auth.ts createAuth': 172,
   'apps/web/src/features/decks/components/buy-list-panel.tsx BuyListPanel': 166,
-  'apps/web/src/features/decks/components/card-search-panel.tsx CardSearchPanel': 166,
   'apps/web/src/features/cards/routes/card-detail-page.tsx CardDetailPage': 160,
   'apps/web/src/features/binders/components/import-dialog.tsx ImportDialog': 155,
   'apps/web/src/features/cards/routes/cards-page.tsx CardsPage': 154,

@@ -21,6 +21,33 @@ const PAGE_SIZE = 24;
 const COSTS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
 
 /** The library inside the editor: search and filters as on /cards; a click adds the card (a Leader fills the leader slot). */
+/** One result of the search: the card's image as a button that adds it, with the copies the deck already holds. */
+function SearchResult({ card, count, onAdd }: { card: Card; count: number; onAdd: (card: Card) => void }) {
+  const { t } = useTranslation('decks');
+  return (
+    <li className="relative">
+      <CardPreview card={card}>
+        <button
+          type="button"
+          onClick={() => onAdd(card)}
+          className="group block w-full cursor-pointer rounded-lg text-left"
+          aria-label={t('editor.addNamed', { name: card.name, number: card.cardNumber })}
+          data-testid="search-result"
+          data-card-number={card.cardNumber}
+        >
+          <CardImage card={card} className="transition-transform group-hover:-translate-y-0.5" />
+          <span className="mt-1 block truncate text-xs font-medium">{card.name}</span>
+          <span className="block font-mono text-[0.65rem] text-muted">{card.cardNumber}{card.variant ? ` · ${card.variant}` : ''}</span>
+          <span className="absolute right-1 top-1 flex h-7 w-7 items-center justify-center rounded-full bg-accent text-accent-fg opacity-0 shadow transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+            <Plus className="h-4 w-4" aria-hidden />
+          </span>
+          {count > 0 && <span className="absolute left-1 top-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white">×{count}</span>}
+        </button>
+      </CardPreview>
+    </li>
+  );
+}
+
 export function CardSearchPanel({
   onAdd,
   countOf,
@@ -146,33 +173,9 @@ export function CardSearchPanel({
             {t('editor.resultCount', { count: cards.data.total })}
           </p>
           <ul className={cn('grid grid-cols-3 gap-2 sm:grid-cols-4', cards.isPlaceholderData && 'opacity-60')}>
-            {cards.data.items.map((card) => {
-              const count = countOf(card);
-              return (
-                <li key={card.id} className="relative">
-                  <CardPreview card={card}>
-                    <button
-                      type="button"
-                      onClick={() => onAdd(card)}
-                      className="group block w-full cursor-pointer rounded-lg text-left"
-                      aria-label={t('editor.addNamed', { name: card.name, number: card.cardNumber })}
-                      data-testid="search-result"
-                      data-card-number={card.cardNumber}
-                    >
-                      <CardImage card={card} className="transition-transform group-hover:-translate-y-0.5" />
-                      <span className="mt-1 block truncate text-xs font-medium">{card.name}</span>
-                      <span className="block font-mono text-[0.65rem] text-muted">{card.cardNumber}{card.variant ? ` · ${card.variant}` : ''}</span>
-                      <span className="absolute right-1 top-1 flex h-7 w-7 items-center justify-center rounded-full bg-accent text-accent-fg opacity-0 shadow transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
-                        <Plus className="h-4 w-4" aria-hidden />
-                      </span>
-                      {count > 0 && (
-                        <span className="absolute left-1 top-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white">×{count}</span>
-                      )}
-                    </button>
-                  </CardPreview>
-                </li>
-              );
-            })}
+            {cards.data.items.map((card) => (
+              <SearchResult key={card.id} card={card} count={countOf(card)} onAdd={onAdd} />
+            ))}
           </ul>
           {pageCount > 1 && (
             <div className="flex items-center justify-between gap-2">
