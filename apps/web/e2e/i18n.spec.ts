@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import enCommon from '../src/locales/en/common.json' with { type: 'json' };
+import esCommon from '../src/locales/es/common.json' with { type: 'json' };
+import ptCommon from '../src/locales/pt/common.json' with { type: 'json' };
+import { createAdmin } from './admin';
 import { expect, test } from './fixtures';
 
 /*
@@ -77,4 +81,35 @@ test('en: the same card page keeps English digits', async ({ page }) => {
   await page.goto(`/cards/onepiece/${await cardId(page, 'OP01-022')}-x`);
   await expect(page.getByTestId('field-counter').locator('dd')).toHaveText('+1,000');
   await expect(page).toHaveTitle(/· Grand Line$/);
+});
+
+test('every sidebar label fits the open sidebar at 1366 px in en, pt and es, signed out (beside the lock) and as an admin', async ({ page }) => {
+  const NAV = { en: enCommon.nav, pt: ptCommon.nav, es: esCommon.nav };
+  const sidebar = page.locator('nav:has([data-testid="nav-home"])');
+  const labels = sidebar.locator('[data-nav-label]');
+  /** The labels whose text is wider than their box (cut with an ellipsis). */
+  const cut = () => labels.evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => `${e.textContent} (${e.scrollWidth} > ${e.clientWidth})`));
+  const check = async (count: number) => {
+    for (const lang of ['en', 'pt', 'es'] as const) {
+      await page.evaluate((l) => localStorage.setItem('selectedLanguage', l), lang);
+      await page.reload();
+      await expect(sidebar.getByTestId('nav-priceComparison')).toContainText(NAV[lang].priceComparison);
+      // Every entry of the menu, and the collapse button's label.
+      await expect(labels).toHaveCount(count);
+      expect(await cut(), lang).toEqual([]);
+    }
+  };
+  await page.goto('/sets');
+  await check(15);
+  await createAdmin(page, 'sidebar');
+  await page.goto('/sets');
+  await check(16);
+
+  // Collapsed, the sidebar shows the icons alone, each named for assistive technology; and it opens again.
+  await sidebar.getByRole('button', { name: NAV.es.collapse }).click();
+  await expect(labels).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: NAV.es.priceComparison })).toBeVisible();
+  expect((await sidebar.boundingBox())!.width).toBeLessThan(80);
+  await sidebar.getByRole('button', { name: NAV.es.expand }).click();
+  await expect(labels).toHaveCount(16);
 });

@@ -1,3 +1,4 @@
+import type { PlansResponse } from '@grandline/core/contracts/billing';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import enPages from '../src/locales/en/pages.json' with { type: 'json' };
 import { expect, test } from './fixtures';
@@ -27,7 +28,9 @@ test('signed out, the landing page shows the three plans with their features and
   ]);
   await expect(free.getByText(P.features.privateItems)).toBeVisible();
   await expect(free.locator('li[data-included="false"]')).toHaveCount(5);
-  await expect(pricing.getByTestId('pricing-free-price')).toContainText(P.free);
+  await expect(pricing.getByTestId('pricing-free-price')).toContainText(P.freePrice);
+  // The Free card names its plan once: the price box says what it costs, not "Free" again.
+  expect((await pricing.getByTestId('pricing-free').innerText()).match(/\bfree\b/gi)).toHaveLength(1);
   await expect(pricing.getByTestId('pricing-family-features')).toContainText(count(P.features.familySharing_other, '5'));
   await expect(pricing.getByTestId('pricing-hobby-features').locator('li[data-included="false"]')).toHaveCount(1);
 
@@ -56,9 +59,40 @@ test('signed out, the landing page shows the three plans with their features and
   await expect(page.getByTestId('house-promotion')).toHaveCount(0);
 });
 
-test("a Free user sees the house promotion for Hobby, which leads to Settings → Subscription; the pricing marks Free as the current plan", async ({ page }) => {
+test('a plan this server cannot sell is a disabled choice that says why', async ({ page }) => {
+  // This server sells every plan; its answer is changed on the way to say Family has no yearly price here.
+  await page.route('**/api/billing/plans', async (route) => {
+    const real = await route.fetch();
+    const body = (await real.json()) as PlansResponse;
+    for (const plan of body.plans) {
+      if (plan.plan !== 'family') continue;
+      plan.prices = plan.prices.filter((p) => p.interval !== 'year');
+      plan.purchase = plan.purchase.map((p) => (p.interval === 'year' ? { interval: 'year', purchasable: false, reason: 'PRICE_NOT_CONFIGURED' } : p));
+    }
+    await route.fulfill({ response: real, json: body });
+  });
+  await page.goto('/#pricing');
+  const pricing = page.locator('#pricing');
+  const family = pricing.getByTestId('pricing-family-cta');
+  await expect(family).toBeEnabled();
+  await pricing.getByRole('button', { name: enCommon.subscription.interval.year }).click();
+  await expect(family).toBeDisabled();
+  await expect(family).toHaveAccessibleDescription(P.notSold.year);
+  await expect(pricing.getByTestId('pricing-family-no-price')).toHaveText(P.notSold.year);
+  await expect(pricing.getByTestId('pricing-hobby-cta')).toBeEnabled();
+});
+
+test("the house promotion waits for the account's second week, leads to Settings → Subscription, and stays dismissed", async ({ page, context }) => {
   const email = uniqueEmail('pricing');
   await createAccount(page, { email });
+  // A new account: no promotion (the plan is known once the pricing marks Free as current).
+  await page.goto('/#pricing');
+  await expect(page.getByTestId('pricing-free-current')).toHaveText(P.cta.current);
+  await expect(page.getByTestId('pricing-hobby-cta')).toHaveAttribute('href', '/settings?tab=subscription');
+  await expect(page.getByTestId('house-promotion')).toHaveCount(0);
+
+  // Eight days later (the browser's clock; the session cookie is the server's and still valid).
+  await page.clock.setFixedTime(Date.now() + 8 * 86_400_000);
   await page.goto('/dashboard');
   const promo = page.getByTestId('house-promotion');
   await expect(promo).toBeVisible();
@@ -70,16 +104,18 @@ test("a Free user sees the house promotion for Hobby, which leads to Settings �
   await expect(page).toHaveURL(/\/settings\?tab=subscription$/);
   await expect(page.getByTestId('current-plan')).toHaveText(enCommon.plans.names.free);
 
-  await page.goto('/#pricing');
-  await expect(page.getByTestId('pricing-free-current')).toHaveText(P.cta.current);
-  await expect(page.getByTestId('pricing-hobby-cta')).toHaveAttribute('href', '/settings?tab=subscription');
-
-  // Hidden for the rest of the session once dismissed.
-  await page.getByTestId('house-promotion-dismiss').click();
+  // Dismissed: gone, after a reload, and in a new tab.
+  await promo.getByRole('button', { name: enPages.promo.dismiss }).click();
   await expect(promo).toHaveCount(0);
   await page.reload();
-  await expect(page.getByTestId('pricing-free-current')).toBeVisible();
+  await expect(page.getByTestId('current-plan')).toBeVisible();
   await expect(promo).toHaveCount(0);
+  const tab = await context.newPage();
+  await tab.clock.setFixedTime(Date.now() + 8 * 86_400_000);
+  await tab.goto('/settings?tab=subscription');
+  await expect(tab.getByTestId('current-plan')).toHaveText(enCommon.plans.names.free);
+  await expect(tab.getByTestId('house-promotion')).toHaveCount(0);
+  await tab.close();
 
   const removed = await page.request.post('/api/me/delete', { data: { confirmation: email } });
   expect(removed.status(), await removed.text()).toBeLessThan(300);

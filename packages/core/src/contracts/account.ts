@@ -76,6 +76,8 @@ export const MeResponse = z.object({
     avatarImage: z.string().nullable(),
     role: z.enum(['user', 'admin']),
     emailConfirmed: z.boolean(),
+    /** When the account was made (ISO 8601): the house promotion waits for the account's second week. */
+    createdAt: z.string(),
   }),
   profile: Profile,
   consent: Consent,

@@ -44,12 +44,35 @@ export const PlanPrice = z.object({
 export type PlanPrice = z.infer<typeof PlanPrice>;
 
 /**
+ * Why a paid plan cannot be bought for a billing interval on this server: payments are not set up (no
+ * STRIPE_SECRET_KEY), no price id is configured for that plan and interval (STRIPE_PRICE_HOBBY_MONTH…), or the
+ * configured price cannot be sold now (Stripe does not hold it as an active price of that interval, or cannot be read).
+ */
+export const PURCHASE_BLOCKS = ['BILLING_NOT_CONFIGURED', 'PRICE_NOT_CONFIGURED', 'PRICE_UNAVAILABLE'] as const;
+export type PurchaseBlock = (typeof PURCHASE_BLOCKS)[number];
+
+/** Whether a paid plan can be bought for one billing interval here, and if not, why. */
+export const PlanPurchase = z.object({
+  interval: z.enum(['month', 'year']),
+  purchasable: z.boolean().describe('Checkout can be opened for this plan and interval'),
+  reason: z.enum(PURCHASE_BLOCKS).nullable().describe('Why not (null when purchasable)'),
+});
+export type PlanPurchase = z.infer<typeof PlanPurchase>;
+
+/**
  * GET /api/billing/plans (public): the three plans with the prices this server sells them at — none when payments are
- * not configured or the provider cannot be read (the pricing then shows no amounts, never invented ones).
+ * not configured or the provider cannot be read (the pricing then shows no amounts, never invented ones) — and, per
+ * paid plan and interval, whether it can be bought here and why not.
  */
 export const PlansResponse = z.object({
   billingConfigured: z.boolean(),
   familyMaxMembers: z.number().int().describe('Members a Family owner may invite besides themselves'),
-  plans: z.array(z.object({ plan: PlanIdSchema, prices: z.array(PlanPrice) })),
+  plans: z.array(
+    z.object({
+      plan: PlanIdSchema,
+      prices: z.array(PlanPrice),
+      purchase: z.array(PlanPurchase).describe('Month and year for a paid plan; empty for Free (never bought)'),
+    }),
+  ),
 });
 export type PlansResponse = z.infer<typeof PlansResponse>;

@@ -10,12 +10,17 @@ import { AppError } from '../../lib/errors';
 import { avatarImage, avatarLinkOf } from '../profiles/avatar.service';
 
 export async function getMe({ db, user, terms }: { db: Db; user: SessionUser; terms?: MeResponse['consent'] }): Promise<MeResponse> {
-  const [[profile], consent] = await Promise.all([db.select().from(profiles).where(eq(profiles.id, user.id)), terms ?? termsState(db, user.id)]);
+  const [[row], consent] = await Promise.all([
+    db.select({ profile: profiles, createdAt: users.createdAt }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, user.id)),
+    terms ?? termsState(db, user.id),
+  ]);
+  const profile = row?.profile;
   return {
     user: {
       id: user.id,
       email: user.email,
       name: user.name,
+      createdAt: (row?.createdAt ?? new Date()).toISOString(),
       avatarUrl: profile?.avatarUrl ?? user.image ?? null,
       avatarImage: avatarImage(user.id, avatarLinkOf(profile?.avatarUrl, user.image)),
       role: user.role === 'admin' ? 'admin' : 'user',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, userConsents, userCookiePreferences } from '../../db/schema/index';
+import { profiles, userConsents, userCookiePreferences, users } from '../../db/schema/index';
 import { requireAcceptedTerms } from '../../lib/auth-gate';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -43,9 +43,16 @@ describe('sign-in options', () => {
 
   it('answers the session as null for visitors and as /me for a signed-in user', async () => {
     expect(await (await ctx.app.request('/api/session')).json()).toEqual({ session: null, auth: { enabled: true, providers: [] } });
+    const before = Date.now();
     const cookie = await signUpVerified(ctx, 'session-check@example.com');
-    const body = (await (await ctx.app.request('/api/session', { headers: { Cookie: cookie } })).json()) as { session: unknown };
+    const body = (await (await ctx.app.request('/api/session', { headers: { Cookie: cookie } })).json()) as { session: { user: { createdAt: string } } };
     expect(body.session).toEqual(await me(cookie));
+    // When the account was made (the house promotion waits for its second week): the sign-up's time, as stored.
+    const made = Date.parse(body.session.user.createdAt);
+    expect(made).toBeGreaterThanOrEqual(before - 1000);
+    expect(made).toBeLessThanOrEqual(Date.now());
+    const [row] = await ctx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.email, 'session-check@example.com'));
+    expect(body.session.user.createdAt).toBe(row!.createdAt.toISOString());
   });
 });
 

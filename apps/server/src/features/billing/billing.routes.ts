@@ -22,7 +22,9 @@ export const billingRoutes = createRouter()
       path: '/billing/plans',
       tags: ['billing'],
       summary: 'The plans with the prices this server sells them at, per month and per year (public; no amounts without payments configured)',
-      responses: { 200: jsonContent(PlansResponse, 'Free, Hobby and Family, each with its prices (empty when none)') },
+      description:
+        'Each paid plan lists, per interval, whether it can be bought on this server and why not: BILLING_NOT_CONFIGURED (no STRIPE_SECRET_KEY), PRICE_NOT_CONFIGURED (no STRIPE_PRICE_<PLAN>_<INTERVAL>), PRICE_UNAVAILABLE (Stripe does not hold that price as active in that interval, or cannot be read now).',
+      responses: { 200: jsonContent(PlansResponse, 'Free, Hobby and Family, each with its prices (empty when none) and whether each interval can be bought') },
     }),
     async (c) => {
       c.header('Cache-Control', 'public, max-age=300');

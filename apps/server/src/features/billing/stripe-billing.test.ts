@@ -278,13 +278,23 @@ describe('GET /api/billing/plans', () => {
     clearPlanPrices(billing);
     const before = stripe.calls.length;
     const plans = await json<PlansResponse>(await app.request('/api/billing/plans'));
+    const sold = (interval: 'month' | 'year') => ({ interval, purchasable: true, reason: null });
     expect(plans).toEqual({
       billingConfigured: true,
       familyMaxMembers: 5,
       plans: [
-        { plan: 'free', prices: [] },
-        { plan: 'hobby', prices: [{ interval: 'month', amount: 499, currency: 'EUR', taxIncluded: true }, { interval: 'year', amount: 4990, currency: 'EUR', taxIncluded: false }] },
-        { plan: 'family', prices: [{ interval: 'month', amount: 899, currency: 'EUR', taxIncluded: true }] },
+        { plan: 'free', prices: [], purchase: [] },
+        {
+          plan: 'hobby',
+          prices: [{ interval: 'month', amount: 499, currency: 'EUR', taxIncluded: true }, { interval: 'year', amount: 4990, currency: 'EUR', taxIncluded: false }],
+          purchase: [sold('month'), sold('year')],
+        },
+        {
+          plan: 'family',
+          prices: [{ interval: 'month', amount: 899, currency: 'EUR', taxIncluded: true }],
+          // No STRIPE_PRICE_FAMILY_YEAR on this server: Family cannot be bought yearly here, and the answer says why.
+          purchase: [sold('month'), { interval: 'year', purchasable: false, reason: 'PRICE_NOT_CONFIGURED' }],
+        },
       ],
     });
     expect(stripe.calls.slice(before).map((c) => c.path).sort()).toEqual(['/v1/prices/price_family_month', '/v1/prices/price_hobby_month', '/v1/prices/price_hobby_year']);
@@ -299,9 +309,35 @@ describe('GET /api/billing/plans', () => {
     const res = await app.request('/api/billing/plans');
     stripe.failNext(0);
     expect(res.status).toBe(200);
-    expect((await json<PlansResponse>(res)).plans.every((p) => p.prices.length === 0)).toBe(true);
+    const unread = await json<PlansResponse>(res);
+    expect(unread.plans.every((p) => p.prices.length === 0)).toBe(true);
+    // Configured but not readable: not purchasable now (Checkout would fail too), PRICE_UNAVAILABLE.
+    expect(unread.plans.find((p) => p.plan === 'hobby')!.purchase).toEqual([
+      { interval: 'month', purchasable: false, reason: 'PRICE_UNAVAILABLE' },
+      { interval: 'year', purchasable: false, reason: 'PRICE_UNAVAILABLE' },
+    ]);
     clearPlanPrices(billing);
     const plain = await json<PlansResponse>(await ctx.app.request('/api/billing/plans'));
-    expect(plain).toMatchObject({ billingConfigured: false, plans: [{ plan: 'free', prices: [] }, { plan: 'hobby', prices: [] }, { plan: 'family', prices: [] }] });
+    const off = (interval: 'month' | 'year') => ({ interval, purchasable: false, reason: 'BILLING_NOT_CONFIGURED' });
+    expect(plain).toMatchObject({
+      billingConfigured: false,
+      plans: [
+        { plan: 'free', prices: [], purchase: [] },
+        { plan: 'hobby', prices: [], purchase: [off('month'), off('year')] },
+        { plan: 'family', prices: [], purchase: [off('month'), off('year')] },
+      ],
+    });
+  });
+
+  it('says a price id Stripe does not hold as an active price of its interval cannot be bought (PRICE_UNAVAILABLE)', async () => {
+    // The hobby month id is a yearly price at Stripe, the hobby year id is unknown there: neither is sold as configured.
+    const wrong = { ...billing, prices: { hobby: { month: 'price_hobby_year', year: 'price_missing' }, family: {} } };
+    const other = buildApp({ db: ctx.db, log: testLog, auth: ctx.auth, publicUrl: TEST_PUBLIC_URL, trustProxy: true, events, billing: wrong });
+    const plans = await json<PlansResponse>(await other.request('/api/billing/plans'));
+    expect(plans.plans.map((p) => [p.plan, p.prices, p.purchase.map((o) => o.reason)])).toEqual([
+      ['free', [], []],
+      ['hobby', [], ['PRICE_UNAVAILABLE', 'PRICE_UNAVAILABLE']],
+      ['family', [], ['PRICE_NOT_CONFIGURED', 'PRICE_NOT_CONFIGURED']],
+    ]);
   });
 });

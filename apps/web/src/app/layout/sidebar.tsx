@@ -35,7 +35,9 @@ export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavig
                 <Icon className="h-5 w-5 shrink-0" aria-hidden />
                 {!collapsed && (
                   <>
-                    <span className="flex-1 truncate">{label}</span>
+                    <span className="flex-1 truncate" data-nav-label>
+                      {label}
+                    </span>
                     <Lock className="h-3.5 w-3.5" aria-hidden />
                   </>
                 )}
@@ -57,7 +59,13 @@ export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavig
               }
             >
               <Icon className="h-5 w-5 shrink-0" aria-hidden />
-              {collapsed ? <span className="sr-only">{label}</span> : <span className="truncate">{label}</span>}
+              {collapsed ? (
+                <span className="sr-only">{label}</span>
+              ) : (
+                <span className="truncate" data-nav-label>
+                  {label}
+                </span>
+              )}
             </NavLink>
           </li>
         );
@@ -94,7 +102,11 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         )}
       >
         {collapsed ? <ChevronsRight className="h-5 w-5" aria-hidden /> : <ChevronsLeft className="h-5 w-5" aria-hidden />}
-        {!collapsed && <span>{t('nav.collapse')}</span>}
+        {!collapsed && (
+          <span className="truncate" data-nav-label>
+            {t('nav.collapse')}
+          </span>
+        )}
       </button>
     </nav>
   );

@@ -1,4 +1,4 @@
-import type { BillingStatusResponse } from '@grandline/core/contracts/billing';
+import type { BillingStatusResponse, PlansResponse } from '@grandline/core/contracts/billing';
 import { DEFAULT_FAMILY_MAX_MEMBERS, higherPlan, planLimits, type PlanId } from '@grandline/core/plans';
 import { Check, ExternalLink, Gift } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -14,6 +14,8 @@ import { notify } from '@/lib/toast';
 import { billingApi, openInNewTab, useBillingStatus } from './api/billing-api';
 import { FamilySection } from './family-section';
 import { useFamily } from './api/family-api';
+import { usePlans } from './api/plans-api';
+import { blockedReason, purchaseOf } from './components/plan-prices';
 
 /** What a plan includes, from the limits in packages/core plans.ts (the same numbers the server's gates use). */
 function planFeatures(plan: PlanId, t: (key: string, options?: Record<string, unknown>) => string, familyMax = DEFAULT_FAMILY_MAX_MEMBERS): string[] {
@@ -41,10 +43,12 @@ const STATUS_CLASS = { active: 'border-success/40 text-success', trialing: 'bord
 export function SubscriptionTab() {
   const { t } = useTranslation();
   const status = useBillingStatus();
-  // The family section sits above the plans: the tab waits for both, so nothing moves when it arrives.
+  // The family section sits above the plans: the tab waits for both, so nothing moves when it arrives; and for what
+  // this server sells (GET /api/billing/plans), so a plan that cannot be bought is disabled from the start.
   const family = useFamily();
+  const plans = usePlans();
   const titleId = useId();
-  if (status.isPending || family.isPending) {
+  if (status.isPending || family.isPending || plans.isPending) {
     return (
       <div className="flex flex-col gap-5" aria-busy="true">
         <Skeleton className="h-80 rounded-2xl" />
@@ -89,13 +93,7 @@ export function SubscriptionTab() {
       </section>
       <CheckoutResult />
       <FamilySection />
-      {s.billingConfigured ? (
-        <ChangePlan status={s} />
-      ) : (
-        <p className="rounded-2xl border border-dashed border-border p-5 text-sm text-muted" data-testid="billing-off">
-          {t('subscription.billingOff')}
-        </p>
-      )}
+      <ChangePlan status={s} plans={plans.data} />
     </div>
   );
 }
@@ -116,11 +114,16 @@ function CheckoutResult() {
 type Interval = 'month' | 'year';
 const PAID = ['hobby', 'family'] as const;
 
-/** Upgrade through Stripe Checkout (monthly or yearly), or manage a subscription in Stripe's customer portal. */
-function ChangePlan({ status }: { status: BillingStatusResponse }) {
+/**
+ * Upgrade through Stripe Checkout (monthly or yearly), or manage a subscription in Stripe's customer portal. A plan
+ * this server cannot sell for the interval shown is a disabled choice with the reason (GET /api/billing/plans; the
+ * status's configured intervals when the plans could not be read).
+ */
+function ChangePlan({ status, plans }: { status: BillingStatusResponse; plans: PlansResponse | undefined }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const intervals = (['month', 'year'] as const).filter((i) => PAID.some((p) => status.offers[p].includes(i)));
+  const sellable = (plan: (typeof PAID)[number], i: Interval) => (plans ? Boolean(purchaseOf(plans, plan, i)?.purchasable) : status.offers[plan].includes(i));
+  const intervals = (['month', 'year'] as const).filter((i) => PAID.some((p) => sellable(p, i)));
   const [interval, chooseInterval] = useState<Interval>(intervals[0] ?? 'month');
   const [busy, setBusy] = useState<string | null>(null);
   const subscribed = status.is_subscribed;
@@ -150,7 +153,13 @@ function ChangePlan({ status }: { status: BillingStatusResponse }) {
           </div>
         )}
       </div>
-      <p className="mt-1 text-sm text-muted">{t(subscribed ? 'subscription.manageHint' : 'subscription.taxIncluded')}</p>
+      {status.billingConfigured ? (
+        <p className="mt-1 text-sm text-muted">{t(subscribed ? 'subscription.manageHint' : 'subscription.taxIncluded')}</p>
+      ) : (
+        <p className="mt-1 text-sm text-muted" data-testid="billing-off">
+          {t('subscription.billingOff')}
+        </p>
+      )}
       {subscribed || status.subscription_status ? (
         <Button className="mt-5" variant="secondary" disabled={busy !== null} onClick={() => void go('portal', billingApi.portal, 'common:subscription.portalFailed')} data-testid="billing-portal">
           {t('subscription.manage')}
@@ -161,25 +170,33 @@ function ChangePlan({ status }: { status: BillingStatusResponse }) {
         <div className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2">
           {PAID.map((plan) => {
             const current = higherPlan(status.plan, plan) === status.plan;
-            const sold = status.offers[plan].includes(interval);
+            const sold = sellable(plan, interval);
+            const reasonId = `${titleId}-${plan}-reason`;
             return (
               <div key={plan} className="flex flex-col rounded-xl border border-border p-4">
                 <h3 className="font-semibold">{t(`plans.names.${plan}`)}</h3>
                 <p className="mt-1 flex-1 text-sm text-muted">{t(`plans.descriptions.${plan}`)}</p>
                 {current ? (
                   <p className="mt-4 text-sm font-medium text-success">{t('subscription.included')}</p>
-                ) : sold ? (
-                  <Button
-                    className="mt-4"
-                    disabled={busy !== null}
-                    onClick={() => void go(plan, () => billingApi.checkout(plan, interval), 'common:subscription.checkoutFailed')}
-                    data-testid={`upgrade-${plan}`}
-                  >
-                    {t('subscription.upgrade', { plan: t(`plans.names.${plan}`) })}
-                    <ExternalLink className="h-4 w-4" aria-hidden />
-                  </Button>
                 ) : (
-                  <p className="mt-4 text-sm text-muted">{t(`subscription.notSold.${interval}`)}</p>
+                  <>
+                    {/* The reason sits above the button, so both cards' buttons stay on one line. */}
+                    {!sold && (
+                      <p id={reasonId} className="mt-4 text-sm text-muted" data-testid={`upgrade-${plan}-reason`}>
+                        {t(`subscription.${blockedReason(plans, plan, interval) ?? (status.billingConfigured ? `notSold.${interval}` : 'notOnSale')}`)}
+                      </p>
+                    )}
+                    <Button
+                      className={sold ? 'mt-4' : 'mt-2'}
+                      disabled={busy !== null || !sold}
+                      aria-describedby={sold ? undefined : reasonId}
+                      onClick={() => void go(plan, () => billingApi.checkout(plan, interval), 'common:subscription.checkoutFailed')}
+                      data-testid={`upgrade-${plan}`}
+                    >
+                      {t('subscription.upgrade', { plan: t(`plans.names.${plan}`) })}
+                      <ExternalLink className="h-4 w-4" aria-hidden />
+                    </Button>
+                  </>
                 )}
               </div>
             );

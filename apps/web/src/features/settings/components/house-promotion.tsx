@@ -8,20 +8,30 @@ import { useSession } from '@/lib/session';
 import { SUBSCRIPTION_PATH } from '@/lib/toast';
 import { billingStatusQuery } from '@/features/settings/api/billing-api';
 
-/** Hidden for the rest of the tab's session once dismissed (session storage: gone with the tab, nothing kept). */
-const DISMISSED_KEY = 'housePromotionDismissed';
+/** A new account is left in peace: the promotion starts in the account's second week. */
+export const PROMOTION_QUIET_DAYS = 7;
+const DAY_MS = 86_400_000;
 
-function readDismissed(): boolean {
+/** Whether an account made at `createdAt` (ISO 8601) is old enough for the promotion at `now` (ms). */
+export function promotionDue(createdAt: string, now: number): boolean {
+  const made = Date.parse(createdAt);
+  return Number.isFinite(made) && now - made >= PROMOTION_QUIET_DAYS * DAY_MS;
+}
+
+/** Dismissed for good, per user, in this browser (local storage: kept across reloads and sign-ins, one key per account). */
+export const dismissedKey = (userId: string) => `housePromotionDismissed:${userId}`;
+
+function readDismissed(userId: string): boolean {
   try {
-    return sessionStorage.getItem(DISMISSED_KEY) === '1';
+    return localStorage.getItem(dismissedKey(userId)) === '1';
   } catch {
     return false;
   }
 }
 
-function rememberDismissed() {
+function rememberDismissed(userId: string) {
   try {
-    sessionStorage.setItem(DISMISSED_KEY, '1');
+    localStorage.setItem(dismissedKey(userId), '1');
   } catch {
     /* storage unavailable: hidden until the next page load */
   }
@@ -31,15 +41,19 @@ function rememberDismissed() {
  * The Free plan's promotion slot (spec: Free shows promotions, Hobby and Family none): our own offer only, the Hobby
  * plan, marked as a promotion. Text and an icon from the app's bundle: no third-party script, no image from another
  * host, nothing that tracks. Drawn only for a signed-in user whose plan is known to be Free, so it never flashes for a
- * paying user and nothing moves while the plan loads.
+ * paying user and nothing moves while the plan loads; not in the account's first week, and never again once dismissed.
  */
 export function HousePromotion({ className }: { className?: string }) {
   const { t } = useTranslation('pages');
-  const { signedIn, termsAccepted } = useSession();
-  const status = useQuery({ ...billingStatusQuery(), enabled: signedIn && termsAccepted });
-  const [dismissed, setDismissed] = useState(readDismissed);
+  const { signedIn, termsAccepted, me } = useSession();
+  const userId = me?.user.id ?? null;
+  // The time the slot was drawn at: an account crossing its first week while the tab is open gets it on the next load.
+  const [now] = useState(() => Date.now());
+  const due = me ? promotionDue(me.user.createdAt, now) : false;
+  const status = useQuery({ ...billingStatusQuery(), enabled: signedIn && termsAccepted && due });
+  const [dismissedBy, setDismissedBy] = useState<string | null>(null);
   const titleId = useId();
-  if (!signedIn || dismissed || status.data?.plan !== 'free') return null;
+  if (!userId || !due || dismissedBy === userId || readDismissed(userId) || status.data?.plan !== 'free') return null;
   return (
     <aside
       aria-labelledby={titleId}
@@ -55,8 +69,8 @@ export function HousePromotion({ className }: { className?: string }) {
       <button
         type="button"
         onClick={() => {
-          rememberDismissed();
-          setDismissed(true);
+          rememberDismissed(userId);
+          setDismissedBy(userId);
         }}
         aria-label={t('promo.dismiss')}
         title={t('promo.dismiss')}

@@ -1,19 +1,35 @@
-import type { PlansResponse } from '@grandline/core/contracts/billing';
+import type { PlanPurchase, PlansResponse } from '@grandline/core/contracts/billing';
 import { describe, expect, it } from 'vitest';
-import { formatPlanAmount, minorDigits, priceOf, soldYearly, yearlySaving } from './plan-prices';
+import { blockedReason, formatPlanAmount, minorDigits, priceOf, soldYearly, yearlySaving } from './plan-prices';
 
 const price = (interval: 'month' | 'year', amount: number, currency = 'EUR', taxIncluded = true) => ({ interval, amount, currency, taxIncluded });
+
+type Reason = PlanPurchase['reason'];
+const purchase = (month: Reason | 'sold', year: Reason | 'sold'): PlanPurchase[] =>
+  (['month', 'year'] as const).map((interval, i) => {
+    const r = [month, year][i]!;
+    return r === 'sold' ? { interval, purchasable: true, reason: null } : { interval, purchasable: false, reason: r };
+  });
 
 const SOLD: PlansResponse = {
   billingConfigured: true,
   familyMaxMembers: 5,
   plans: [
-    { plan: 'free', prices: [] },
-    { plan: 'hobby', prices: [price('month', 499), price('year', 4990)] },
-    { plan: 'family', prices: [price('month', 899)] },
+    { plan: 'free', prices: [], purchase: [] },
+    { plan: 'hobby', prices: [price('month', 499), price('year', 4990)], purchase: purchase('sold', 'sold') },
+    { plan: 'family', prices: [price('month', 899)], purchase: purchase('sold', 'PRICE_NOT_CONFIGURED') },
   ],
 };
-const OFF: PlansResponse = { billingConfigured: false, familyMaxMembers: 5, plans: [{ plan: 'free', prices: [] }, { plan: 'hobby', prices: [] }, { plan: 'family', prices: [] }] };
+const off = purchase('BILLING_NOT_CONFIGURED', 'BILLING_NOT_CONFIGURED');
+const OFF: PlansResponse = {
+  billingConfigured: false,
+  familyMaxMembers: 5,
+  plans: [
+    { plan: 'free', prices: [], purchase: [] },
+    { plan: 'hobby', prices: [], purchase: off },
+    { plan: 'family', prices: [], purchase: off },
+  ],
+};
 
 describe('plan prices', () => {
   it('finds a plan’s price for an interval, and none where it is not sold or not loaded', () => {
@@ -24,11 +40,25 @@ describe('plan prices', () => {
     expect(priceOf(undefined, 'hobby', 'month')).toBeNull();
   });
 
+  it("says why a plan cannot be bought here from the server's reason, and nothing when it can or is not known", () => {
+    expect(blockedReason(SOLD, 'hobby', 'month')).toBeNull();
+    expect(blockedReason(SOLD, 'free', 'month')).toBeNull();
+    expect(blockedReason(undefined, 'hobby', 'month')).toBeNull();
+    // Family is sold monthly only: yearly is "not billed yearly".
+    expect(blockedReason(SOLD, 'family', 'year')).toBe('notSold.year');
+    expect(blockedReason(OFF, 'hobby', 'month')).toBe('notOnSale');
+    // No price id in either interval: simply not on sale here.
+    const none = { ...SOLD, plans: [{ plan: 'family' as const, prices: [], purchase: purchase('PRICE_NOT_CONFIGURED', 'PRICE_NOT_CONFIGURED') }] };
+    expect(blockedReason(none, 'family', 'month')).toBe('notOnSale');
+    const unreadable = { ...SOLD, plans: [{ plan: 'hobby' as const, prices: [], purchase: purchase('PRICE_UNAVAILABLE', 'sold') }] };
+    expect(blockedReason(unreadable, 'hobby', 'month')).toBe('unavailable');
+  });
+
   it('offers the yearly switch only when some plan is sold yearly', () => {
     expect(soldYearly(SOLD)).toBe(true);
     expect(soldYearly(OFF)).toBe(false);
     expect(soldYearly(undefined)).toBe(false);
-    expect(soldYearly({ ...SOLD, plans: [{ plan: 'hobby', prices: [price('month', 499)] }] })).toBe(false);
+    expect(soldYearly({ ...SOLD, plans: [{ plan: 'hobby', prices: [price('month', 499)], purchase: purchase('sold', 'PRICE_NOT_CONFIGURED') }] })).toBe(false);
   });
 
   it("writes a currency of ours as every price is written, in the currency's own locale whatever the language", () => {

@@ -1,4 +1,4 @@
-import type { PlanPrice, PlansResponse } from '@grandline/core/contracts/billing';
+import type { PlanPrice, PlanPurchase, PlansResponse } from '@grandline/core/contracts/billing';
 import { numberFormat } from '@grandline/core/intl';
 import { isCurrencyCode } from '@grandline/core/money/currencies';
 import { formatMoney } from '@grandline/core/money/money';
@@ -13,6 +13,27 @@ export function priceOf(plans: PlansResponse | undefined, plan: PlanId, interval
 
 /** Whether some plan is sold yearly (the pricing offers the monthly/yearly switch only then). */
 export const soldYearly = (plans: PlansResponse | undefined) => Boolean(plans?.plans.some((p) => p.prices.some((price) => price.interval === 'year')));
+
+/** Whether a paid plan can be bought for an interval on this server, and why not; null for Free or while unknown. */
+export function purchaseOf(plans: PlansResponse | undefined, plan: PlanId, interval: Interval): PlanPurchase | null {
+  return plans?.plans.find((p) => p.plan === plan)?.purchase.find((p) => p.interval === interval) ?? null;
+}
+
+/** Why a plan cannot be bought here, as the pricing and Settings → Subscription say it (their `notOnSale`, `notSold.*`, `unavailable` texts). */
+export type BlockedReason = 'notOnSale' | 'notSold.month' | 'notSold.year' | 'unavailable';
+
+/**
+ * Why a plan cannot be bought for an interval on this server, from the server's reason code, or null when it can (or
+ * is not known yet): payments not set up, or the plan sold in no interval → not on sale; sold in the other interval
+ * only → not billed so; the configured price not sellable now → not available right now.
+ */
+export function blockedReason(plans: PlansResponse | undefined, plan: PlanId, interval: Interval): BlockedReason | null {
+  const purchase = purchaseOf(plans, plan, interval);
+  if (!purchase || purchase.purchasable) return null;
+  if (purchase.reason === 'PRICE_UNAVAILABLE') return 'unavailable';
+  const soldOtherwise = plans?.plans.find((p) => p.plan === plan)?.purchase.some((p) => p.purchasable);
+  return purchase.reason === 'PRICE_NOT_CONFIGURED' && soldOtherwise ? `notSold.${interval}` : 'notOnSale';
+}
 
 /** The currency's minor-unit digits (EUR 2, JPY 0), as Intl knows them; 2 for a code Intl does not accept. */
 export function minorDigits(currency: string): number {

@@ -15,7 +15,7 @@ import { useSession } from '@/lib/session';
 import { notify, SUBSCRIPTION_PATH } from '@/lib/toast';
 import { billingStatusQuery } from '@/features/settings/api/billing-api';
 import { usePlans } from '@/features/settings/api/plans-api';
-import { formatPlanAmount, priceOf, soldYearly, yearlySaving, type Interval } from './plan-prices';
+import { blockedReason, formatPlanAmount, priceOf, purchaseOf, soldYearly, yearlySaving, type Interval } from './plan-prices';
 
 /** The plan the pricing puts forward. */
 const RECOMMENDED: PlanId = 'hobby';
@@ -109,6 +109,9 @@ function PlanCard({ plan, interval, plans, loading, features }: { plan: PlanId; 
   const { t } = useTranslation('pages');
   const recommended = plan === RECOMMENDED;
   const titleId = `pricing-${plan}-title`;
+  // A plan this server cannot sell for the interval shown: its choice is disabled, described by the reason in the price box.
+  const reasonId = `pricing-${plan}-reason`;
+  const blocked = blockedReason(plans, plan, interval) !== null;
   return (
     <li
       aria-labelledby={titleId}
@@ -129,7 +132,7 @@ function PlanCard({ plan, interval, plans, loading, features }: { plan: PlanId; 
       <p className="mt-2 text-sm leading-relaxed text-muted">{t(`common:plans.descriptions.${plan}`)}</p>
       <PriceBlock plan={plan} interval={interval} plans={plans} loading={loading} />
       <div className="mt-5">
-        <PlanAction plan={plan} recommended={recommended} />
+        <PlanAction plan={plan} recommended={recommended} blockedBy={blocked ? reasonId : null} />
       </div>
       <ul className="mt-6 flex flex-col gap-2.5 border-t border-border pt-5" data-testid={`pricing-${plan}-features`}>
         {features.map((f) => (
@@ -151,9 +154,10 @@ function PriceBlock({ plan, interval, plans, loading }: { plan: PlanId; interval
   const { t, i18n } = useTranslation('pages');
   const box = 'mt-5 flex min-h-16 flex-col justify-center';
   if (plan === 'free') {
+    // The card's title already says Free: the price box says what it costs, without repeating the name.
     return (
       <div className={box} data-testid="pricing-free-price">
-        <p className="text-3xl font-bold tracking-tight">{t('pricing.free')}</p>
+        <p className="text-3xl font-bold tracking-tight">{t('pricing.freePrice')}</p>
         <p className="mt-1 text-xs text-muted">{t('pricing.freeNote')}</p>
       </div>
     );
@@ -168,12 +172,14 @@ function PriceBlock({ plan, interval, plans, loading }: { plan: PlanId; interval
   }
   const price = priceOf(plans, plan, interval);
   if (!price) {
-    // No amount is ever made up: say why there is none.
-    const sold = plans?.plans.find((p) => p.plan === plan)?.prices.length;
-    const why = !plans?.billingConfigured ? 'pricing.notOnSale' : sold ? `pricing.notSold.${interval}` : 'pricing.unavailable';
+    // No amount is ever made up: say why there is none — why it cannot be bought here (the server's reason), or that
+    // Checkout shows it (a price without a flat amount), or that the plans could not be read.
+    const why = blockedReason(plans, plan, interval) ?? (purchaseOf(plans, plan, interval)?.purchasable ? 'priceAtCheckout' : 'unavailable');
     return (
       <div className={box} data-testid={`pricing-${plan}-no-price`}>
-        <p className="text-base font-medium text-muted">{t(why)}</p>
+        <p id={`pricing-${plan}-reason`} className="text-base font-medium text-muted">
+          {t(`pricing.${why}`)}
+        </p>
       </div>
     );
   }
@@ -203,9 +209,10 @@ function PriceBlock({ plan, interval, plans, loading }: { plan: PlanId; interval
 /**
  * The card's call to action. Signed out: Free starts an account; a paid plan needs one first (spec §7: the
  * "Authentication Required" toast, with a way to sign in that comes back to the plans). Signed in: the plan in effect
- * is marked, the plans it includes say so, a higher one opens Settings → Subscription to subscribe.
+ * is marked, the plans it includes say so, a higher one opens Settings → Subscription to subscribe. A plan this server
+ * cannot sell for the interval shown is a disabled choice, described by the reason (`blockedBy`, the reason's id).
  */
-function PlanAction({ plan, recommended }: { plan: PlanId; recommended: boolean }) {
+function PlanAction({ plan, recommended, blockedBy }: { plan: PlanId; recommended: boolean; blockedBy: string | null }) {
   const { t } = useTranslation('pages');
   const navigate = useNavigate();
   const session = useSession();
@@ -213,6 +220,15 @@ function PlanAction({ plan, recommended }: { plan: PlanId; recommended: boolean 
   const name = t(`common:plans.names.${plan}`);
   const full = 'w-full justify-center';
   if (session.loading || (session.signedIn && status.isPending)) return <Skeleton className="h-10 w-full" />;
+  const current = status.data?.plan;
+  const owned = session.signedIn && current && (current === plan || higherPlan(current, plan) === current);
+  if (blockedBy && plan !== 'free' && !owned) {
+    return (
+      <Button variant={recommended ? 'primary' : 'secondary'} className={full} disabled aria-describedby={blockedBy} data-testid={`pricing-${plan}-cta`}>
+        {t('pricing.cta.choose', { plan: name })}
+      </Button>
+    );
+  }
   if (!session.signedIn) {
     if (plan === 'free') {
       return (
@@ -238,7 +254,6 @@ function PlanAction({ plan, recommended }: { plan: PlanId; recommended: boolean 
       </Button>
     );
   }
-  const current = status.data?.plan;
   if (current === plan) {
     return (
       <p className="flex h-10 items-center justify-center gap-2 rounded-lg border border-border bg-surface-2 text-sm font-medium" data-testid={`pricing-${plan}-current`}>
