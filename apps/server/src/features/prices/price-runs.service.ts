@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { Db, DbEvents } from '../../db/client';
 import { priceRuns } from '../../db/schema/index';
 import { fetchJson } from '../../lib/fetch-json';
@@ -104,12 +104,3 @@ export async function ranToday(db: Db, source: string, day = utcToday()): Promis
   return rows.length > 0;
 }
 
-/** The latest runs, newest first (the admin's list). */
-export async function listRuns(db: Db, { source, limit = 50 }: { source?: string; limit?: number } = {}) {
-  return db
-    .select()
-    .from(priceRuns)
-    .where(source ? eq(priceRuns.source, source) : sql`true`)
-    .orderBy(desc(priceRuns.startedAt), desc(priceRuns.id))
-    .limit(limit);
-}
