@@ -3,7 +3,7 @@ import type { MarketplaceId } from '@grandline/core/marketplaces';
 import { MARKETPLACE_IDS } from '@grandline/core/marketplaces';
 import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from '@grandline/core/money/currencies';
 import { MARKET_CODES, marketOfCode, sourceOfCode } from '@grandline/core/prices/codes';
-import { demoPrice, demoSeries } from '@grandline/core/prices/demo';
+import { DEMO_HISTORY_DAYS, demoPrice, demoSeries } from '@grandline/core/prices/demo';
 import { convertCents } from '@grandline/core/prices/fx';
 import { and, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -218,7 +218,8 @@ async function readPriceHistory({ db, cardId, market, days, currency, config }: 
       points.push({ date: day, min: convert(stored.mins[i] ?? null), avg: convert(stored.avgs[i] ?? null), max: convert(stored.maxs[i] ?? null), demo: false });
     }
   } else if (seriesRow?.demo && config.demo) {
-    const count = span ?? 365;
+    // "all" of a demo series: the days the demo history reaches.
+    const count = span ?? DEMO_HISTORY_DAYS;
     const demo = demoSeries(card, series, addDays(to, -(count - 1)), count);
     let rates: RatesDay | undefined;
     let convert: ReturnType<typeof converter> | undefined;
