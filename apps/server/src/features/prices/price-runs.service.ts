@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { marketOfFeed } from '@grandline/core/marketplaces';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Db, DbEvents } from '../../db/client';
 import { priceRuns } from '../../db/schema/index';
@@ -57,7 +58,7 @@ export async function runLiveSource({
   signal?: AbortSignal;
   day?: string;
 }): Promise<RunSummary> {
-  const market = source === 'fx' ? null : ({ tcgcsv: 'us', cardmarket: 'market5', cardtrader: 'market3' } as const)[source];
+  const market = source === 'fx' ? null : marketOfFeed(source);
   const runId = await startRun(db, { source, market, day, trigger });
   let feed;
   try {
