@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { isMarketplaceId } from '@grandline/core/marketplaces';
+import { CSV_MARKETS, type CsvMarketId, marketplaceName } from '@grandline/core/marketplaces';
 import { runCommand } from './db/command';
 import { cardmarketFeed, csvFeed, readTcgcsv } from './features/prices/feeds';
 import { failInterruptedRuns, ingestFeed, type FeedData } from './features/prices/ingest.service';
@@ -19,10 +19,12 @@ import { createLogger } from './lib/logger';
 const usage = `usage:
   npm run prices:import -- --source tcgcsv --dir DIR [--date YYYY-MM-DD]
   npm run prices:import -- --source cardmarket --file PRICE_GUIDE --products PRODUCTS [--date YYYY-MM-DD]
-  npm run prices:import -- --source csv --market br|market4 --file F.csv [--date YYYY-MM-DD]`;
+  npm run prices:import -- --source csv --market ${CSV_MARKETS.join('|')} --file F.csv [--date YYYY-MM-DD]`;
 
 /** Largest file the command reads (a full Cardmarket price guide is a few MB). */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+const isCsvMarket = (market: string | undefined): market is CsvMarketId => CSV_MARKETS.includes(market as CsvMarketId);
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
@@ -80,7 +82,7 @@ switch (args.source) {
     if (!args.file || !args.products) fail('--source cardmarket needs --file (the price guide) and --products (the singles product list)');
     break;
   case 'csv':
-    if (!args.market || !isMarketplaceId(args.market) || !['br', 'market4'].includes(args.market)) fail('--source csv needs --market br (Liga One Piece) or market4 (MYP Cards)');
+    if (!isCsvMarket(args.market)) fail(`--source csv needs --market ${CSV_MARKETS.map((m) => `${m} (${marketplaceName(m)})`).join(' or ')}`);
     if (!args.file) fail('--source csv needs --file');
     break;
   default:
@@ -90,7 +92,7 @@ switch (args.source) {
 async function feedOf(): Promise<FeedData> {
   if (args.source === 'tcgcsv') return readTcgcsv(directoryReader(args.dir!));
   if (args.source === 'cardmarket') return cardmarketFeed(await readJsonFile(args.file!), await readJsonFile(args.products!));
-  return csvFeed(await readText(args.file!), args.market as 'br' | 'market4');
+  return csvFeed(await readText(args.file!), args.market as CsvMarketId);
 }
 
 const log = createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'warn');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isLiveSource, LIVE_SOURCES } from '@grandline/core/prices/model';
 import { z } from 'zod';
 
 /** SUPPORT_EMAIL when none is set. */
@@ -92,12 +93,12 @@ const EnvSchema = z.object({
     .default('')
     .transform((v, ctx) => {
       const names = v.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
-      const unknown = names.filter((n) => !['tcgcsv', 'cardmarket', 'cardtrader', 'fx'].includes(n));
+      const unknown = names.filter((n) => !isLiveSource(n));
       if (unknown.length) {
-        ctx.addIssue({ code: 'custom', message: `PRICE_SOURCES names unknown sources: ${unknown.join(', ')} (use tcgcsv, cardmarket, cardtrader, fx)` });
+        ctx.addIssue({ code: 'custom', message: `PRICE_SOURCES names unknown sources: ${unknown.join(', ')} (use ${LIVE_SOURCES.join(', ')})` });
         return z.NEVER;
       }
-      return [...new Set(names)] as ('tcgcsv' | 'cardmarket' | 'cardtrader' | 'fx')[];
+      return [...new Set(names.filter(isLiveSource))];
     }),
   /** When the daily price fetch runs (cron, UTC): after tcgcsv's ~20:00 UTC update. */
   PRICE_FETCH_CRON: z.string().default('30 21 * * *'),

@@ -1,7 +1,9 @@
+import type { LiveSourceId } from '@grandline/core/prices/model';
 import { trimChar } from '@grandline/core/slug';
 import type { Env } from './env';
 
-export type LiveSource = 'tcgcsv' | 'cardmarket' | 'cardtrader' | 'fx';
+/** A live fetcher (core's LIVE_SOURCES): the three market feeds and `fx`. */
+export type LiveSource = LiveSourceId;
 
 /** Everything the price platform reads from the environment (README: "Prices"). */
 export interface PriceConfig {

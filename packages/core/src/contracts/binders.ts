@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARD_COLORS, CARD_RARITIES, CARD_TYPES } from '../games';
-import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
+import { DEFAULT_MARKETPLACE, MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
 import { CURRENCY_CODES } from '../money/currencies';
 import { parsePrice } from '../money/money';
 import { Card } from './cards';
@@ -249,7 +249,7 @@ export type ImportResult = z.infer<typeof ImportResult>;
 
 export const ExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS).default('liga'),
-  market: z.enum(MARKETPLACE_IDS).default('us').describe('Format with Prices: the marketplace of the price columns'),
+  market: z.enum(MARKETPLACE_IDS).default(DEFAULT_MARKETPLACE).describe('Format with Prices: the marketplace of the price columns'),
   priceType: z.enum(PRICE_TYPES).default('min').describe('Format with Prices: min, avg or max'),
   currency: z.enum(CURRENCY_CODES).default('USD').describe('Format with Prices: the currency of the price columns'),
 });

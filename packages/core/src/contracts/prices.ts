@@ -3,7 +3,7 @@ import { VALUE_HISTORY_RANGES } from '../collection/options';
 import { MAX_PRICE_IDS } from '../prices/limits';
 
 export { MAX_PRICE_IDS, VALUE_HISTORY_RANGES };
-import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
+import { CSV_MARKETS, type CsvMarketId, DEFAULT_MARKETPLACE, MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
 import { CURRENCY_CODES } from '../money/currencies';
 import { LIVE_SOURCES, PRICE_SOURCES } from '../prices/model';
 import { IntId, IntIdParam, Paginated, Text } from './common';
@@ -55,7 +55,7 @@ export const HISTORY_RANGES = ['7', '30', '90', '365', 'all'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
 export const PriceHistoryQuery = z.object({
-  market: Market.default('us'),
+  market: Market.default(DEFAULT_MARKETPLACE),
   days: z.enum(HISTORY_RANGES, 'validation.invalidHistoryRange').default('30'),
   currency: Currency.default('USD'),
 });
@@ -106,7 +106,7 @@ export const LatestPricesQuery = z.object({
     (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
     z.array(IntIdParam('validation.invalidCardId')).min(1, 'validation.invalidCardId').max(MAX_PRICE_IDS, 'validation.tooManyIds'),
   ),
-  market: Market.default('us'),
+  market: Market.default(DEFAULT_MARKETPLACE),
   currency: Currency.default('USD'),
 });
 
@@ -118,7 +118,7 @@ export const LatestPricesResponse = z.object({
 export type LatestPricesResponse = z.infer<typeof LatestPricesResponse>;
 
 export const CollectionValueQuery = z.object({
-  market: Market.default('us'),
+  market: Market.default(DEFAULT_MARKETPLACE),
   priceType: PriceType.default('min'),
   currency: Currency.default('USD'),
 });
@@ -255,9 +255,9 @@ export type RunPriceSourceResponse = z.infer<typeof RunPriceSourceResponse>;
 
 export const PRICE_UPLOAD_SOURCES = ['csv', 'cardmarket'] as const;
 export type PriceUploadSource = (typeof PRICE_UPLOAD_SOURCES)[number];
-/** The markets a price CSV prices: br (Liga One Piece) or market4 (MYP Cards). */
-export const PRICE_CSV_MARKETS = ['br', 'market4'] as const;
-export type PriceCsvMarket = (typeof PRICE_CSV_MARKETS)[number];
+/** The markets a price CSV prices: br (Liga One Piece) or market4 (MYP Cards), those with no live feed. */
+export const PRICE_CSV_MARKETS = CSV_MARKETS;
+export type PriceCsvMarket = CsvMarketId;
 
 /** A file part of a multipart form: checked by the service (a missing or empty one is NO_FILE). */
 const UploadedFile = z.unknown().meta({ type: 'string', format: 'binary' });

@@ -1,8 +1,8 @@
-import type { MarketplaceId } from '../marketplaces';
+import { estimateSourceOf, MARKETPLACES, type MarketplaceId } from '../marketplaces';
 import type { PriceSourceId } from './model';
 
-/** Small-integer codes of markets and sources in the price tables (compact rows; docs/prices.md). Never renumber. */
-export const MARKET_CODES: Record<MarketplaceId, number> = { us: 1, br: 2, market3: 3, market4: 4, market5: 5 };
+/** Small-integer codes of markets (from the marketplace table) and sources in the price tables (compact rows; docs/prices.md). Never renumber. */
+export const MARKET_CODES = Object.fromEntries(MARKETPLACES.map((m) => [m.id, m.code])) as Record<MarketplaceId, number>;
 export const SOURCE_CODES: Record<PriceSourceId, number> = { tcgcsv: 1, cardmarket: 2, cardtrader: 3, csv: 4, demo: 5 };
 
 const invert = <K extends string>(codes: Record<K, number>) => new Map(Object.entries(codes).map(([k, v]) => [v as number, k as K]));
@@ -19,4 +19,10 @@ export function sourceOfCode(code: number): PriceSourceId {
   const source = SOURCE_BY_CODE.get(code);
   if (!source) throw new Error(`Unknown price source code ${code}`);
   return source;
+}
+
+/** The codes a market's price is read from: its own, then the one it is estimated from (br: br, then us). */
+export function priceCodesOf(market: MarketplaceId): number[] {
+  const base = estimateSourceOf(market);
+  return base ? [MARKET_CODES[market], MARKET_CODES[base]] : [MARKET_CODES[market]];
 }

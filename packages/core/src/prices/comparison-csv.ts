@@ -1,8 +1,7 @@
 import Papa from 'papaparse';
 import type { PriceComparisonRow } from '../contracts/reports';
-import { MARKETPLACES, type MarketplaceId } from '../marketplaces';
+import { marketplaceName, type MarketplaceId } from '../marketplaces';
 
-const marketName = (id: MarketplaceId) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
 const hundredthsText = (cents: number) => (cents / 100).toFixed(2);
 
 /**
@@ -41,9 +40,9 @@ export function comparisonToCsv(rows: readonly PriceComparisonRow[], { reference
     variant: r.card.variant ?? '',
     set: r.card.set?.code ?? '',
     quantity: r.quantity,
-    reference_market: marketName(reference),
+    reference_market: marketplaceName(reference),
     reference_price: hundredthsText(r.referencePrice),
-    lowest_market: marketName(r.lowestMarket),
+    lowest_market: marketplaceName(r.lowestMarket),
     lowest_price: hundredthsText(r.lowestPrice),
     difference: hundredthsText(r.difference),
     difference_pct: r.differencePct.toFixed(2),

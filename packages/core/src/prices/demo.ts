@@ -1,4 +1,5 @@
-import type { MarketplaceId } from '../marketplaces';
+import { marketplaceOf, type MarketplaceId } from '../marketplaces';
+import type { CurrencyCode } from '../money/currencies';
 
 /**
  * Demonstration prices: on a fresh clone with no price source configured, every print has a deterministic price in
@@ -12,13 +13,15 @@ export interface DemoPrint {
   rarity: string;
 }
 
-/** Markets with their own demo series (br is the estimate from us, as with real data) and their currency. */
-export const DEMO_MARKETS: readonly { market: MarketplaceId; currency: 'USD' | 'EUR' | 'BRL'; factor: number }[] = [
-  { market: 'us', currency: 'USD', factor: 1 },
-  { market: 'market3', currency: 'EUR', factor: 0.88 },
-  { market: 'market5', currency: 'EUR', factor: 0.83 },
-  { market: 'market4', currency: 'BRL', factor: 6.1 },
-];
+/** Markets with their own demo series (br is the estimate from us, as with real data), in their source currency. */
+export const DEMO_MARKETS: readonly { market: MarketplaceId; currency: CurrencyCode; factor: number }[] = (
+  [
+    { market: 'us', factor: 1 },
+    { market: 'market3', factor: 0.88 },
+    { market: 'market5', factor: 0.83 },
+    { market: 'market4', factor: 6.1 },
+  ] as const
+).map((m) => ({ ...m, currency: marketplaceOf(m.market)!.sourceCurrency }));
 
 /** How many days back the demo history reaches. */
 export const DEMO_HISTORY_DAYS = 365;
@@ -70,7 +73,7 @@ export function dayOfNumber(n: number): string {
 }
 
 interface DemoShape {
-  currency: 'USD' | 'EUR' | 'BRL';
+  currency: CurrencyCode;
   factor: number;
   seed: number;
   level: number;

@@ -1,5 +1,4 @@
 import { roundClean } from '../money/money';
-import type { MarketplaceId } from '../marketplaces';
 
 /**
  * The price platform's vocabulary, shared by the parsers (here in core), the server's ingest and the web.
@@ -14,13 +13,7 @@ export type PriceSourceId = (typeof PRICE_SOURCES)[number];
 /** Sources with a live fetcher (`PRICE_SOURCES=` on the server), plus `fx` for the exchange rates. */
 export const LIVE_SOURCES = ['tcgcsv', 'cardmarket', 'cardtrader', 'fx'] as const;
 export type LiveSourceId = (typeof LIVE_SOURCES)[number];
-
-/** The market each feed prices. `csv` files say theirs (br for Liga, market4 for MYP Cards). */
-export const SOURCE_MARKET: Record<'tcgcsv' | 'cardmarket' | 'cardtrader', MarketplaceId> = {
-  tcgcsv: 'us',
-  cardmarket: 'market5',
-  cardtrader: 'market3',
-};
+export const isLiveSource = (value: string): value is LiveSourceId => (LIVE_SOURCES as readonly string[]).includes(value);
 
 /** Price amounts carry two decimals whatever the currency. */
 export const PRICE_DECIMALS = 2;

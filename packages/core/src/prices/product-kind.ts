@@ -84,14 +84,6 @@ export function tagsFromName(name: string): { tags: KnownTag[]; unknown: string[
   return { tags, unknown };
 }
 
-/** Tags from a free "version" text such as CardTrader's ("Parallel", "Alternate Art", "SP"). */
-export function tagsFromWords(version: string): { tags: KnownTag[]; unknown: string[] } {
-  const text = version.trim().toLowerCase();
-  if (!text) return { tags: [], unknown: [] };
-  const tag = TAG_WORDS[text];
-  return tag ? { tags: [tag], unknown: [] } : { tags: [], unknown: [version.trim()] };
-}
-
 export function productKind(tags: readonly string[]): PrintKind {
   if (tags.includes('sp')) return 'sp';
   if (tags.includes('tr')) return 'tr';

@@ -1,7 +1,7 @@
 import type { ImportFailure, ImportResult } from '@grandline/core/contracts/binders';
 import { IMPORT_FAILURE_MESSAGES_EN } from '@grandline/core/contracts/binders';
 import type { Card } from '@grandline/core/contracts/cards';
-import type { MarketplaceId, PriceType } from '@grandline/core/marketplaces';
+import { DEFAULT_MARKETPLACE, type MarketplaceId, type PriceType } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { centsToMinor } from '@grandline/core/money/money';
 import type { PlanId } from '@grandline/core/plans';
@@ -228,7 +228,7 @@ export async function exportBinder({
   if (format === 'optcgsim') return { filename: `${base}.txt`, contentType: 'text/plain; charset=utf-8', body: binderToOptcgSim(rows) };
   if (format === 'prices') {
     // The current price of each print in the asked market, price type and currency; a print without one keeps empty cells.
-    const { market = 'us', priceType = 'min', currency = 'USD', config = DEFAULT_PRICE_CONFIG } = prices ?? {};
+    const { market = DEFAULT_MARKETPLACE, priceType = 'min', currency = 'USD', config = DEFAULT_PRICE_CONFIG } = prices ?? {};
     const summaries = await priceSummaries({ db, cardIds: [...new Set(cardIdOf.values())], market, currency, config });
     const priceOf = (row: ExportBinderRow) => {
       const cents = summaries.get(cardIdOf.get(row)!)?.[priceType] ?? null;

@@ -1,6 +1,7 @@
 import { productName } from '@grandline/core/set-code';
 import type { CardDetailResponse, CardFacetsResponse, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
 import type { GameCategory } from '@grandline/core/games';
+import { DEFAULT_MARKETPLACE } from '@grandline/core/marketplaces';
 import { normalizeSearchText } from '@grandline/core/slug';
 import { and, arrayContains, arrayOverlaps, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
@@ -245,7 +246,7 @@ export async function searchCards({
   /** Needed for the price parts of a query (BR estimate factor, demo). */
   prices?: PriceConfig;
 }): Promise<CardListResponse> {
-  const market = query.market ?? 'us';
+  const market = query.market ?? DEFAULT_MARKETPLACE;
   const currency = query.currency ?? 'USD';
   const priced = pricedQuery(query) && prices !== undefined;
   const price = priced ? await currentPriceSql({ db, market, priceType: query.priceType ?? 'min', currency, config: prices }) : null;

@@ -1,6 +1,7 @@
 import type { CollectionValue, CollectionValueQuery, ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { type CurrencyCode, isCurrencyCode } from '@grandline/core/money/currencies';
-import { MARKET_CODES } from '@grandline/core/prices/codes';
+import { MARKET_CODES, priceCodesOf } from '@grandline/core/prices/codes';
+import { estimateSourceOf } from '@grandline/core/marketplaces';
 import { demoPrice } from '@grandline/core/prices/demo';
 import { and, asc, gte, inArray } from 'drizzle-orm';
 import { cardPriceLatest, cardPrices, cards } from '../../db/schema/index';
@@ -89,7 +90,7 @@ export async function valueHistory({ db, rows, query, days, config }: { db: Db; 
   const totals = new Map(dates.map((d) => [d, { total: 0, demo: false }]));
   if (ids.length) {
     const book = await ratesBook(db);
-    const codes = market === 'br' ? [MARKET_CODES.br, MARKET_CODES.us] : [MARKET_CODES[market]];
+    const codes = priceCodesOf(market);
     const latest = await db
       .select({ cardId: cardPriceLatest.cardId, market: cardPriceLatest.market, demo: cardPriceLatest.demo })
       .from(cardPriceLatest)
@@ -129,7 +130,7 @@ export async function valueHistory({ db, rows, query, days, config }: { db: Db; 
         const rates = book.on(date).rates;
         const point = totals.get(date)!;
         for (const print of prints) {
-          const demo = demoPrice(print, market === 'br' ? 'us' : market, date);
+          const demo = demoPrice(print, estimateSourceOf(market) ?? market, date);
           if (!demo) continue;
           point.total += Math.round(convertCents(demo[priceType], demo.currency as CurrencyCode, currency, rates) * factorOf(print.id)) * quantities.get(print.id)!;
           point.demo = true;

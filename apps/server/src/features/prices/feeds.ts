@@ -1,4 +1,4 @@
-import type { MarketplaceId } from '@grandline/core/marketplaces';
+import { marketOfFeed, type MarketplaceId } from '@grandline/core/marketplaces';
 import { type CurrencyCode, isCurrencyCode } from '@grandline/core/money/currencies';
 import { parseCardmarketPriceGuide, parseCardmarketProducts } from '@grandline/core/prices/cardmarket';
 import { parseCardtraderBlueprints, parseCardtraderExpansions, summarizeListings } from '@grandline/core/prices/cardtrader';
@@ -29,7 +29,7 @@ export async function readTcgcsv(read: ReadJson, signal?: AbortSignal): Promise<
     products.push(...parseTcgcsvProducts(await read(`tcgplayer/${TCGCSV_CATEGORY}/${group.groupId}/products`), group));
     prices.push(...parseTcgcsvPrices(await read(`tcgplayer/${TCGCSV_CATEGORY}/${group.groupId}/prices`)));
   }
-  return { source: 'tcgcsv', market: 'us', products, prices };
+  return { source: 'tcgcsv', market: marketOfFeed('tcgcsv'), products, prices };
 }
 
 /** Cardmarket: the price guide and the singles product list of One Piece (idGame 18). */
@@ -37,7 +37,7 @@ export const CARDMARKET_PATHS = { priceGuide: 'priceGuide/price_guide_18.json', 
 
 export function cardmarketFeed(priceGuide: unknown, productList: unknown): FeedData {
   const guide = parseCardmarketPriceGuide(priceGuide);
-  return { source: 'cardmarket', market: 'market5', products: parseCardmarketProducts(productList), prices: guide.prices, nameOnly: true, sourceUpdatedAt: guide.createdAt };
+  return { source: 'cardmarket', market: marketOfFeed('cardmarket'), products: parseCardmarketProducts(productList), prices: guide.prices, nameOnly: true, sourceUpdatedAt: guide.createdAt };
 }
 
 /** Most CardTrader expansions a run reads (the API allows 200 requests in 10 s; marketplace calls 10 a second). */
@@ -58,7 +58,7 @@ export async function readCardtrader(read: ReadJson, rates: Record<CurrencyCode,
     if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
     prices.push(...summarizeListings(await read(`marketplace/products?expansion_id=${expansion.id}`), { toEurCents }));
   }
-  return { source: 'cardtrader', market: 'market3', products, prices };
+  return { source: 'cardtrader', market: marketOfFeed('cardtrader'), products, prices };
 }
 
 /** A Liga One Piece or MYP Cards price file: prints named by number and variant, so no matching rules apply. */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { marketOfFeed } from '@grandline/core/marketplaces';
+import { and, eq, gte } from 'drizzle-orm';
 import type { Db, DbEvents } from '../../db/client';
 import { priceRuns } from '../../db/schema/index';
 import { fetchJson } from '../../lib/fetch-json';
@@ -57,7 +58,7 @@ export async function runLiveSource({
   signal?: AbortSignal;
   day?: string;
 }): Promise<RunSummary> {
-  const market = source === 'fx' ? null : ({ tcgcsv: 'us', cardmarket: 'market5', cardtrader: 'market3' } as const)[source];
+  const market = source === 'fx' ? null : marketOfFeed(source);
   const runId = await startRun(db, { source, market, day, trigger });
   let feed;
   try {
@@ -104,12 +105,3 @@ export async function ranToday(db: Db, source: string, day = utcToday()): Promis
   return rows.length > 0;
 }
 
-/** The latest runs, newest first (the admin's list). */
-export async function listRuns(db: Db, { source, limit = 50 }: { source?: string; limit?: number } = {}) {
-  return db
-    .select()
-    .from(priceRuns)
-    .where(source ? eq(priceRuns.source, source) : sql`true`)
-    .orderBy(desc(priceRuns.startedAt), desc(priceRuns.id))
-    .limit(limit);
-}

@@ -1,9 +1,8 @@
 import type { CardPricesResponse, ExchangeRatesResponse, HistoryRange, MarketPrice, PricePoint, PriceHistoryResponse, PriceSummary } from '@grandline/core/contracts/prices';
-import type { MarketplaceId } from '@grandline/core/marketplaces';
-import { MARKETPLACE_IDS } from '@grandline/core/marketplaces';
+import { estimateSourceOf, MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
 import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from '@grandline/core/money/currencies';
-import { MARKET_CODES, marketOfCode, sourceOfCode } from '@grandline/core/prices/codes';
-import { demoPrice, demoSeries } from '@grandline/core/prices/demo';
+import { MARKET_CODES, marketOfCode, priceCodesOf, sourceOfCode } from '@grandline/core/prices/codes';
+import { DEMO_HISTORY_DAYS, demoPrice, demoSeries } from '@grandline/core/prices/demo';
 import { convertCents } from '@grandline/core/prices/fx';
 import { and, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -129,8 +128,10 @@ export async function getCardPrices({ db, cardId, currency, config }: { db: Db; 
   const markets: MarketPrice[] = [];
   for (const market of MARKETPLACE_IDS) {
     const row = byMarket.get(market);
+    const base = estimateSourceOf(market);
+    const estimateRow = base ? byMarket.get(base) : undefined;
     if (row) markets.push(entry(market, row, false));
-    else if (market === 'br' && byMarket.get('us')) markets.push(entry('br', byMarket.get('us')!, true));
+    else if (estimateRow) markets.push(entry(market, estimateRow, true));
   }
   return { cardId, currency, markets };
 }
@@ -193,10 +194,11 @@ async function readPriceHistory({ db, cardId, market, days, currency, config }: 
   const from = span === null ? null : addDays(to, -(span - 1));
 
   const own = latest.find((r) => r.market === MARKET_CODES[market]);
+  const base = estimateSourceOf(market);
   let series = market;
   let factor = 1;
-  if (!own && market === 'br' && latest.some((r) => r.market === MARKET_CODES.us)) {
-    series = 'us';
+  if (!own && base && latest.some((r) => r.market === MARKET_CODES[base])) {
+    series = base;
     factor = config.brImportFactor;
   }
   const seriesRow = latest.find((r) => r.market === MARKET_CODES[series]);
@@ -218,7 +220,8 @@ async function readPriceHistory({ db, cardId, market, days, currency, config }: 
       points.push({ date: day, min: convert(stored.mins[i] ?? null), avg: convert(stored.avgs[i] ?? null), max: convert(stored.maxs[i] ?? null), demo: false });
     }
   } else if (seriesRow?.demo && config.demo) {
-    const count = span ?? 365;
+    // "all" of a demo series: the days the demo history reaches.
+    const count = span ?? DEMO_HISTORY_DAYS;
     const demo = demoSeries(card, series, addDays(to, -(count - 1)), count);
     let rates: RatesDay | undefined;
     let convert: ReturnType<typeof converter> | undefined;
@@ -318,7 +321,7 @@ export async function priceSummaries({
   const out = new Map<number, PriceSummary>();
   if (!cardIds.length) return out;
   const ids = [...new Set(cardIds)];
-  const codes = market === 'br' ? [MARKET_CODES.br, MARKET_CODES.us] : [MARKET_CODES[market]];
+  const codes = priceCodesOf(market);
   // A long list of ids (a big binder) costs more to send and plan than the whole market's current prices (one row per
   // print: ~5 k); past WHOLE_MARKET_IDS ids the market's table, kept in this process until prices land, is filtered
   // here. Either way the rows come back as one row of arrays: the embedded database hands over rows slowly.
@@ -379,7 +382,7 @@ export async function priceSummariesOn({
   const out = new Map<number, PriceSummary>();
   if (!cardIds.length) return out;
   const ids = [...new Set(cardIds)];
-  const codes = market === 'br' ? [MARKET_CODES.br, MARKET_CODES.us] : [MARKET_CODES[market]];
+  const codes = priceCodesOf(market);
   const wanted = new Set(ids);
   const [tables, book] = await Promise.all([Promise.all(codes.map((code) => marketTable(db, code))), ratesBook(db)]);
   // Which series each print uses: its own market, else (br) the US one; demo or real. Own market first.
@@ -411,7 +414,7 @@ export async function priceSummariesOn({
     const index = await catalogueIndex(db);
     for (const id of demoIds) {
       const print = index.byId.get(id);
-      const demo = print && demoPrice(print, market === 'br' ? 'us' : market, day);
+      const demo = print && demoPrice(print, estimateSourceOf(market) ?? market, day);
       if (demo) put(id, demo.currency, demo, day, true);
     }
   }
@@ -436,5 +439,6 @@ export async function currentPriceSql({ db, market, priceType, currency, config 
   const lookup = (code: number, times: number) =>
     sql`(select round(lp.${figure} * (case lp.currency ${factor} end) * ${times}::float8) from card_price_latest lp where lp.card_id = ${cards.id} and lp.market = ${code})`;
   const own = lookup(MARKET_CODES[market], 1);
-  return market === 'br' ? sql`coalesce(${own}, ${lookup(MARKET_CODES.us, config.brImportFactor)})` : own;
+  const base = estimateSourceOf(market);
+  return base ? sql`coalesce(${own}, ${lookup(MARKET_CODES[base], config.brImportFactor)})` : own;
 }

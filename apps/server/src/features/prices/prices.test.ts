@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { convertCents, FX_SNAPSHOT } from '@grandline/core/prices/fx';
+import { DEMO_HISTORY_DAYS } from '@grandline/core/prices/demo';
 import type { CardPricesResponse, ExchangeRatesResponse, PriceHistoryResponse } from '@grandline/core/contracts/prices';
 import type { CardListResponse } from '@grandline/core/contracts/cards';
 import type { SetDetailResponse } from '@grandline/core/contracts/sets';
@@ -227,6 +228,9 @@ describe('demo prices', () => {
       ]);
       const history = await getJson<PriceHistoryResponse>(app(), `/api/cards/${law}/prices/history?market=market5&days=365&currency=EUR`);
       expect(history.body.points).toHaveLength(365);
+      // "all" of a demo series reaches as far back as the demo history does.
+      const all = await getJson<PriceHistoryResponse>(app(), `/api/cards/${law}/prices/history?market=market5&days=all&currency=EUR`);
+      expect(all.body.points).toHaveLength(DEMO_HISTORY_DAYS);
       expect(history.body.points.at(-1)).toMatchObject({ date: today, demo: true, avg: prices.body.markets.find((m) => m.market === 'market5')!.sourceAvg });
 
       await runLiveSource({ db: database.db, log: testLog, config, source: 'tcgcsv', trigger: 'admin' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { PriceComparisonRequest, type PriceComparisonLatest, type PriceComparisonParams, type PriceComparisonResponse, type PriceComparisonRow, type ReportScope, type ReportUsage } from '@grandline/core/contracts/reports';
-import { MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
+import { ESTIMATED_MARKET, MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
 import { isoWeekStart, monthStart, nextIsoWeekStart, planLimits, type PlanId } from '@grandline/core/plans';
 import { MARKET_CODES } from '@grandline/core/prices/codes';
 import { comparisonToCsv } from '@grandline/core/prices/comparison-csv';
@@ -173,13 +173,13 @@ async function compute({
     priced as (
       select s.card_id, m.id as market, m.ord,
         round(own.${figure} * ${target}::float8 / orate.per_usd)::integer as own_price,
-        case when m.id = 'br' then round(est.${figure} * ${target}::float8 / erate.per_usd * ${config.brImportFactor}::float8)::integer end as est_price,
+        case when m.id = ${ESTIMATED_MARKET.id} then round(est.${figure} * ${target}::float8 / erate.per_usd * ${config.brImportFactor}::float8)::integer end as est_price,
         coalesce(own.demo, false) as own_demo, coalesce(est.demo, false) as est_demo
       from scope s
       cross join market m
       left join card_price_latest own on own.card_id = s.card_id and own.market = m.code
       left join rate orate on orate.currency = own.currency
-      left join card_price_latest est on m.id = 'br' and est.card_id = s.card_id and est.market = ${MARKET_CODES.us}
+      left join card_price_latest est on m.id = ${ESTIMATED_MARKET.id} and est.card_id = s.card_id and est.market = ${MARKET_CODES[ESTIMATED_MARKET.estimateFrom]}
       left join rate erate on erate.currency = est.currency
     ),
     price as (

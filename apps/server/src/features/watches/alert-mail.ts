@@ -1,5 +1,5 @@
 import type { WatchTriggeredData } from '@grandline/core/contracts/watches';
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -51,7 +51,7 @@ export function alertTexts(data: WatchTriggeredData, language: string | null | u
     card: data.variant ? `${data.cardName} (${data.cardNumber}, ${data.variant})` : `${data.cardName} (${data.cardNumber})`,
     price: formatCents(data.price, data.currency),
     threshold: formatCents(Math.round(data.threshold * 100), data.currency),
-    market: MARKETPLACES.find((m) => m.id === data.market)?.name ?? data.market,
+    market: marketplaceName(data.market),
   };
   return { lang, subject: fill(TEXTS.subject[lang], values), line: fill(TEXTS[data.direction][lang], values) };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
+import { ESTIMATED_MARKET, MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { MAX_WATCHES_PER_USER, planLimits, type PlanId } from '@grandline/core/plans';
 import { MARKET_CODES } from '@grandline/core/prices/codes';
@@ -205,7 +205,7 @@ export async function evaluateWatches({
       select w.id, w.user_id, w.card_id, w.market, w.direction, w.threshold, w.currency,
         coalesce(
           round(own.min * wr.per_usd / orate.per_usd),
-          case when w.market = 'br' then round(est.min * wr.per_usd / erate.per_usd * ${config.brImportFactor}::float8) end
+          case when w.market = ${ESTIMATED_MARKET.id} then round(est.min * wr.per_usd / erate.per_usd * ${config.brImportFactor}::float8) end
         )::integer as price,
         -- A demonstration price (PRICE_DEMO) fires the alert too, and says so wherever the alert reaches a person.
         case when own.min is not null then own.demo else coalesce(est.demo, false) end as demo
@@ -214,7 +214,7 @@ export async function evaluateWatches({
       join rate wr on wr.currency = w.currency
       left join card_price_latest own on own.card_id = w.card_id and own.market = m.code
       left join rate orate on orate.currency = own.currency
-      left join card_price_latest est on w.market = 'br' and est.card_id = w.card_id and est.market = ${MARKET_CODES.us}
+      left join card_price_latest est on w.market = ${ESTIMATED_MARKET.id} and est.card_id = w.card_id and est.market = ${MARKET_CODES[ESTIMATED_MARKET.estimateFrom]}
       left join rate erate on erate.currency = est.currency
       where w.status = 'watching'
     ),

@@ -1,5 +1,5 @@
 import type { Notification } from '@grandline/core/contracts/watches';
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
 import { Bell, BellRing, CheckCheck } from 'lucide-react';
 import { Popover } from 'radix-ui';
@@ -16,8 +16,6 @@ import { notify } from '@/lib/toast';
 import { notificationsApi, useNotifications, useNotificationStream, useUnreadCount } from '@/features/watches/api/watches-api';
 import { CommunityNotificationText, NotificationIcon, notificationPath, toastTitleKey } from './community-notification';
 
-const marketName = (id: string) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
-
 /** One notification's sentence, in the user's language: "Nami (OP01-016) is now $1.49 on TCGplayer, below your $1.50". */
 export function NotificationText({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
@@ -28,7 +26,7 @@ export function NotificationText({ notification }: { notification: Notification 
       {t(`notifications.watch.${data.direction}`, {
         card: data.variant ? `${data.cardName} (${data.cardNumber}, ${data.variant})` : `${data.cardName} (${data.cardNumber})`,
         price: formatCents(data.price, data.currency),
-        market: marketName(data.market),
+        market: marketplaceName(data.market),
         threshold: formatCents(Math.round(data.threshold * 100), data.currency),
       })}
       {/* A demonstration price fired it: said wherever the alert is shown (the bell, the live toast). */}

@@ -53,7 +53,7 @@ export function AdminPriceUpload() {
   const { t, i18n } = useTranslation(['admin', 'pages', 'account']);
   const id = useId();
   const [source, setSource] = useState<PriceUploadSource>('csv');
-  const [market, setMarket] = useState<PriceCsvMarket>('br');
+  const [market, setMarket] = useState<PriceCsvMarket>(PRICE_CSV_MARKETS[0]);
   const [date, setDate] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [products, setProducts] = useState<File | null>(null);

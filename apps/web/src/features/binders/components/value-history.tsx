@@ -1,7 +1,7 @@
 import { VALUE_HISTORY_RANGES } from '@grandline/core/collection/options';
 import type { ValueHistoryResponse } from '@grandline/core/contracts/prices';
 import { FREE_HISTORY_DAYS } from '@grandline/core/plans';
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LineChart, Lock, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -75,7 +75,7 @@ function ValueHistory({
       </ChartMessage>
     );
   } else {
-    const market = MARKETPLACES.find((m) => m.id === data!.market)?.name ?? data!.market;
+    const market = marketplaceName(data!.market);
     body = (
       <div className={cn(CHART_HEIGHT, 'transition-opacity', history.isPlaceholderData && 'opacity-50')} data-testid="value-history-chart" data-points={points.length}>
         <Suspense fallback={<Skeleton className="h-full w-full" />}>

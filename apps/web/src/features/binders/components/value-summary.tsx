@@ -1,5 +1,5 @@
 import type { CollectionValue } from '@grandline/core/contracts/prices';
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import { Clock, FlaskConical, Info, TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function ValueSummary({ value, showCostBasis }: { value: CollectionValue;
   const currency = value.currency;
   const language = i18n.resolvedLanguage;
   const copies = value.pricedCopies + value.unpricedCopies;
-  const market = MARKETPLACES.find((m) => m.id === value.market)?.name ?? value.market;
+  const market = marketplaceName(value.market);
   const tone = toneOf(value.gain);
   const percent = percentText(value.gainRatio, language);
   const GainIcon = tone === 'down' ? TrendingDown : TrendingUp;

@@ -1,4 +1,4 @@
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
 import { ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export function WishlistCost() {
   const { t } = useTranslation('binders');
   const query = useValueQuery();
   const cost = useWishlistCost(query);
-  const market = MARKETPLACES.find((m) => m.id === query.market)?.name ?? query.market;
+  const market = marketplaceName(query.market);
   if (cost.isError) return null;
   const data = cost.data;
   return (

@@ -10,7 +10,7 @@ import { COLOR_CLASS } from '@/components/card/color-dots';
 import type { CardsSearch } from '@/features/cards/utils/search-params';
 import { PriceRangeFilter } from '@/features/cards/components/price-range-filter';
 import { usePreferences } from '@/lib/preferences';
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCounter, formatNumber } from '@/lib/format';
 import { rarityCode, rarityName } from '@/components/card/rarity';
 import { productCode } from '@grandline/core/set-code';
@@ -206,7 +206,7 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
           currency={currency}
           onChange={onPatch}
         />
-        <p className="text-xs text-muted">{t('filters.priceHint', { type: tc(`priceTypes.${priceType}`), market: MARKETPLACES.find((m) => m.id === marketplace)?.name ?? marketplace })}</p>
+        <p className="text-xs text-muted">{t('filters.priceHint', { type: tc(`priceTypes.${priceType}`), market: marketplaceName(marketplace) })}</p>
       </Section>
       <ChipSection
         title={t('filters.counter')}

@@ -2,7 +2,7 @@ import type { BuyListRequest, BuyListResponse } from '@grandline/core/contracts/
 import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckRow } from '@grandline/core/contracts/decks';
 import { buyListToCsv } from '@grandline/core/decks/export';
-import { MARKETPLACES, type MarketplaceId } from '@grandline/core/marketplaces';
+import { marketplaceName, type MarketplaceId } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
 import { cardPath } from '@grandline/core/slug';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -20,8 +20,6 @@ import { downloadText } from '@/lib/download';
 import { formatNumber } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
 import { USER_SCOPE } from '@/lib/session';
-
-const marketName = (id: MarketplaceId) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
 
 /**
  * The buy list under the collection check (issue 15): the missing copies of the deck as it is on screen (saved or
@@ -77,7 +75,7 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
     const csv = buyListToCsv(
       data.items.map((item) => {
         const cheapest = item.offers[0];
-        return { cardNumber: item.cardNumber, name: item.card.name, missing: item.missing, market: cheapest ? marketName(cheapest.market) : null, price: cheapest?.price ?? null, url: cheapest?.url ?? null, demo: cheapest?.demo ?? false };
+        return { cardNumber: item.cardNumber, name: item.card.name, missing: item.missing, market: cheapest ? marketplaceName(cheapest.market) : null, price: cheapest?.price ?? null, url: cheapest?.url ?? null, demo: cheapest?.demo ?? false };
       }),
       currency,
     );
@@ -112,7 +110,7 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
           {data.markets.map((m) => (
             <li key={m.market} className="flex items-center justify-between gap-3 px-3 py-1.5 text-sm" data-testid="buy-list-market" data-market={m.market}>
               <span className="flex min-w-0 items-center gap-2">
-                <span className={cn('truncate', m === best && m.unpriced === 0 && 'font-semibold text-success sm:font-normal sm:text-fg')}>{marketName(m.market)}</span>
+                <span className={cn('truncate', m === best && m.unpriced === 0 && 'font-semibold text-success sm:font-normal sm:text-fg')}>{marketplaceName(m.market)}</span>
                 {m === best && m.unpriced === 0 && (
                   <>
                     {/* On phones the name is marked instead: the badge left no room for it. */}
@@ -167,12 +165,12 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
                       <span className="flex flex-col">
                         <span className="inline-flex items-center gap-1">
                           {cheapest.url ? (
-                            <a href={cheapest.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 hover:underline" aria-label={t('buyList.open', { market: marketName(cheapest.market), name: item.card.name })}>
-                              {marketName(cheapest.market)}
+                            <a href={cheapest.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 hover:underline" aria-label={t('buyList.open', { market: marketplaceName(cheapest.market), name: item.card.name })}>
+                              {marketplaceName(cheapest.market)}
                               <ExternalLink className="h-3.5 w-3.5" aria-hidden />
                             </a>
                           ) : (
-                            marketName(cheapest.market)
+                            marketplaceName(cheapest.market)
                           )}
                         </span>
                         <span className="text-xs text-muted tabular-nums">

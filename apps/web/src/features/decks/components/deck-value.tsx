@@ -1,4 +1,4 @@
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/misc';
@@ -11,7 +11,7 @@ export function DeckValue({ prices }: { prices: DeckPrices }) {
   const { t: tc } = useTranslation('common');
   const { currency, marketplace, priceType } = usePreferences();
   const { value, isPending, isError } = prices;
-  const market = MARKETPLACES.find((m) => m.id === marketplace)?.name ?? marketplace;
+  const market = marketplaceName(marketplace);
   return (
     <div className="flex min-w-0 flex-col gap-0.5" data-testid="deck-value">
       <span className="text-xs text-muted">{t('value.label', { market, type: tc(`priceTypes.${priceType}`) })}</span>

@@ -11,7 +11,7 @@ import { Select } from '@/components/ui/select';
 import { copyWithToast } from '@/lib/clipboard';
 import { downloadText } from '@/lib/download';
 import { centsToMinor } from '@grandline/core/money/money';
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import { useDeckPrices } from '@/features/decks/hooks/use-deck-prices';
 
 const FORMATS = ['optcgsim', 'liga', 'prices'] as const;
@@ -77,7 +77,7 @@ export function ExportDialog({ open, onOpenChange, name, leader, rows }: { open:
         </div>
         {format === 'prices' && (
           <p className="text-xs text-muted">
-            {t('export.pricesNote', { currency: prefs.currency, market: MARKETPLACES.find((m) => m.id === prefs.marketplace)?.name ?? prefs.marketplace, type: tc(`priceTypes.${prefs.priceType}`) })}
+            {t('export.pricesNote', { currency: prefs.currency, market: marketplaceName(prefs.marketplace), type: tc(`priceTypes.${prefs.priceType}`) })}
           </p>
         )}
         {empty ? (

@@ -1,5 +1,5 @@
 import type { MarketPrice } from '@grandline/core/contracts/prices';
-import { MARKETPLACES, PRICE_TYPES, type MarketplaceId } from '@grandline/core/marketplaces';
+import { estimateSourceOf, MARKETPLACES, marketplaceName, marketplaceOf, PRICE_TYPES, type MarketplaceId } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { BadgeDollarSign, ExternalLink, FlaskConical, Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -12,7 +12,7 @@ import { usePreferences } from '@/lib/preferences';
 import { useCardPrices } from '@/features/prices/api/get-card-prices';
 import { longDay, priceText, relativeDay } from '@/features/prices/utils/price-format';
 
-const marketInfo = (id: MarketplaceId) => MARKETPLACES.find((m) => m.id === id) ?? MARKETPLACES[0];
+const marketInfo = (id: MarketplaceId) => marketplaceOf(id) ?? MARKETPLACES[0];
 
 /** The framed box every state of the panel sits in, so loading, failure and data take the same place. */
 function Frame({ children, className, testId }: { children: ReactNode; className?: string; testId?: string }) {
@@ -93,8 +93,8 @@ function PriceRow({ price, currency, selected }: { price: MarketPrice; currency:
   const { t } = useTranslation(['prices', 'common']);
   const { priceType } = usePreferences();
   const info = marketInfo(price.market);
-  // The BR estimate is the US market's figure; every other row is the market's own.
-  const sourceName = price.estimate ? marketInfo('us').name : info.name;
+  // The BR estimate is the figure of the market it is estimated from (us); every other row is the market's own.
+  const sourceName = marketplaceName(price.estimate ? (estimateSourceOf(price.market) ?? price.market) : price.market);
   const converted = price.sourceCurrency !== currency || price.estimate;
   const source = { min: price.sourceMin, avg: price.sourceAvg, max: price.sourceMax };
   return (

@@ -1,5 +1,5 @@
 import type { HistoryRange, PricePoint } from '@grandline/core/contracts/prices';
-import { MARKETPLACES, type MarketplaceId } from '@grandline/core/marketplaces';
+import { marketplaceName, type MarketplaceId } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { formatCents } from '@grandline/core/money/money';
 import { TriangleAlert } from 'lucide-react';
@@ -25,7 +25,6 @@ type Series = (typeof SERIES)[number];
 const COLOR: Record<Series, string> = { min: 'var(--success)', avg: 'var(--accent)', max: 'var(--ring)' };
 const CHART_HEIGHT = 'h-64';
 
-const marketName = (id: MarketplaceId) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
 const segment =
   'h-8 shrink-0 cursor-pointer whitespace-nowrap rounded-md px-2.5 text-xs font-semibold text-muted hover:text-fg aria-pressed:bg-surface aria-pressed:text-fg aria-pressed:shadow-sm';
 
@@ -130,7 +129,7 @@ export function PriceHistoryChart({ cardId, markets }: { cardId: number; markets
           data={points}
           style={{ width: '100%', height: '100%' }}
           margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
-          aria-label={t('chart.label', { market: marketName(data?.market ?? market), currency })}
+          aria-label={t('chart.label', { market: marketplaceName(data?.market ?? market), currency })}
         >
           <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
           <XAxis
@@ -184,7 +183,7 @@ export function PriceHistoryChart({ cardId, markets }: { cardId: number; markets
               label={t('chart.market')}
               value={market}
               onValueChange={(v) => setPicked(v as MarketplaceId)}
-              options={markets.map((m) => ({ value: m, label: marketName(m) }))}
+              options={markets.map((m) => ({ value: m, label: marketplaceName(m) }))}
               className="min-w-36"
             />
           )}
@@ -202,7 +201,7 @@ export function PriceHistoryChart({ cardId, markets }: { cardId: number; markets
       {latest && (
         <p className="sr-only" aria-live="polite" data-testid="chart-summary">
           {t('chart.summary', {
-            market: marketName(data?.market ?? market),
+            market: marketplaceName(data?.market ?? market),
             date: longDay(latest.date, language),
             min: priceText(latest.min, currency),
             avg: priceText(latest.avg, currency),

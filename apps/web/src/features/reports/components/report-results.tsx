@@ -15,7 +15,8 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { reportsApi } from '@/features/reports/api/reports-api';
 import { compareRows } from '@/features/reports/utils/report-form';
-import { marketName, ResultRow, SortHeader } from './report-row';
+import { marketplaceName } from '@grandline/core/marketplaces';
+import { ResultRow, SortHeader } from './report-row';
 
 interface Sorting {
   sort: ReportSort;
@@ -55,7 +56,7 @@ export function ReportResults({
   const rows = result.preview ? [...result.rows].sort(compareRows(sort, order)) : result.rows;
   const from = (result.page - 1) * result.pageSize + 1;
   const to = from + result.rows.length - 1;
-  const title = t('report.resultsTitle', { reference: marketName(result.reference) });
+  const title = t('report.resultsTitle', { reference: marketplaceName(result.reference) });
   const header = (label: string, column: ReportSort, right = true) => <SortHeader label={label} column={column} sort={sort} order={order} onSort={onSort} className={right ? 'text-right' : undefined} />;
   return (
     <section aria-labelledby={`${uid}-results`} className={cn('flex flex-col gap-3', running && 'opacity-60')} data-testid="report-results">
@@ -89,7 +90,7 @@ export function ReportResults({
             <tr>
               {header(t('report.columns.card'), 'card', false)}
               {header(t('report.columns.differencePct'), 'differencePct')}
-              {header(t('report.columns.reference', { market: marketName(result.reference) }), 'referencePrice')}
+              {header(t('report.columns.reference', { market: marketplaceName(result.reference) }), 'referencePrice')}
               {header(t('report.columns.lowest'), 'lowestPrice')}
               {header(t('report.columns.difference'), 'difference')}
               {header(t('report.columns.totalSaving'), 'totalSaving')}

@@ -1,5 +1,5 @@
 import type { PriceComparisonResponse, PriceComparisonRow, ReportSort } from '@grandline/core/contracts/reports';
-import { MARKETPLACES, type MarketplaceId } from '@grandline/core/marketplaces';
+import { ESTIMATED_MARKET, marketplaceName } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
 import { cardPath } from '@grandline/core/slug';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -9,8 +9,6 @@ import { CardImage } from '@/components/card/card-image';
 import { stackedTable } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { formatPercent } from '@/lib/format';
-
-export const marketName = (id: MarketplaceId) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
 
 export function SortHeader({ label, column, sort, order, onSort, className }: { label: string; column: ReportSort; sort: ReportSort; order: 'asc' | 'desc'; onSort: (s: ReportSort) => void; className?: string }) {
   const { t } = useTranslation('prices');
@@ -70,18 +68,18 @@ export function ResultRow({ row, result }: { row: PriceComparisonRow; result: Pr
           <DifferenceText pct={row.differencePct} />
         </span>
       </td>
-      <td className={cellClass} data-label={t('report.columns.reference', { market: marketName(result.reference) })}>
+      <td className={cellClass} data-label={t('report.columns.reference', { market: marketplaceName(result.reference) })}>
         {money(row.referencePrice)}
-        {row.estimate && result.reference === 'br' && <span className="ml-1 text-xs text-muted">{t('watches.estimateShort')}</span>}
+        {row.estimate && result.reference === ESTIMATED_MARKET.id && <span className="ml-1 text-xs text-muted">{t('watches.estimateShort')}</span>}
       </td>
       <td className={cellClass} data-label={t('report.columns.lowest')}>
         <span className="flex flex-col items-end">
           <span>
             {money(row.lowestPrice)}
-            {row.estimate && row.lowestMarket === 'br' && <span className="ml-1 text-xs text-muted">{t('watches.estimateShort')}</span>}
+            {row.estimate && row.lowestMarket === ESTIMATED_MARKET.id && <span className="ml-1 text-xs text-muted">{t('watches.estimateShort')}</span>}
           </span>
           <span className="text-xs text-muted" data-testid="report-lowest-market">
-            {marketName(row.lowestMarket)}
+            {marketplaceName(row.lowestMarket)}
           </span>
         </span>
       </td>

@@ -9,7 +9,7 @@ import { queryClient } from '@/lib/query-client';
 import { setQueryOptions, useSet } from '@/features/sets/api/get-set';
 import { PageTitle } from '@/components/page-title';
 import type { SetValue } from '@grandline/core/contracts/sets';
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
 import { useMemo } from 'react';
 import { usePreferences } from '@/lib/preferences';
@@ -22,7 +22,7 @@ import { isOwnNumber, ownNumberPrefixes, productCode, productParts } from '@gran
 function SetValueSummary({ value }: { value: SetValue }) {
   const { t } = useTranslation('cards');
   const { t: tc } = useTranslation('common');
-  const market = MARKETPLACES.find((m) => m.id === value.market)?.name ?? value.market;
+  const market = marketplaceName(value.market);
   return (
     <div className="flex flex-col items-end gap-0.5 text-right" data-testid="set-value">
       <span className="text-xs text-muted">{t('sets.value', { market, type: tc(`priceTypes.${value.priceType}`) })}</span>

@@ -1,5 +1,5 @@
 import type { Watch } from '@grandline/core/contracts/watches';
-import { MARKETPLACES } from '@grandline/core/marketplaces';
+import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
 import { cardPath } from '@grandline/core/slug';
 import { Bell, Pencil, Trash2, TrendingDown, TrendingUp } from 'lucide-react';
@@ -25,8 +25,6 @@ export const loader = () => {
   void queryClient.prefetchQuery(watchesQuery());
   return null;
 };
-
-const marketName = (id: Watch['market']) => MARKETPLACES.find((m) => m.id === id)?.name ?? id;
 
 function StatusBadge({ watch }: { watch: Watch }) {
   const { t } = useTranslation('prices');
@@ -66,7 +64,7 @@ function WatchRow({ watch, onEdit, onRemove }: { watch: Watch; onEdit: () => voi
         </Link>
       </td>
       <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.marketplace')}>
-        {marketName(watch.market)}
+        {marketplaceName(watch.market)}
       </td>
       <td className={cn('px-4 py-3 whitespace-nowrap', stackedTable.cell)} data-label={t('watches.columns.threshold')}>
         <span className="inline-flex items-center gap-1.5">
@@ -193,7 +191,7 @@ export function WatchlistPage() {
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title={t('watches.removeTitle')}
-        text={removing ? t('watches.removeText', { name: removing.card.name, market: marketName(removing.market) }) : ''}
+        text={removing ? t('watches.removeText', { name: removing.card.name, market: marketplaceName(removing.market) }) : ''}
         confirmLabel={t('watches.remove')}
         cancelLabel={t('watches.cancel')}
         testId="watch-remove-confirm"
