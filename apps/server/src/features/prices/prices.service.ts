@@ -1,4 +1,4 @@
-import type { CardPricesResponse, ExchangeRatesResponse, HistoryRange, MarketPrice, PricePoint, PriceHistoryResponse, PriceSummary } from '@grandline/core/contracts/prices';
+import type { CardPricesResponse, HistoryRange, MarketPrice, PricePoint, PriceHistoryResponse, PriceSummary } from '@grandline/core/contracts/prices';
 import { estimateSourceOf, MARKETPLACE_IDS, type MarketplaceId } from '@grandline/core/marketplaces';
 import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from '@grandline/core/money/currencies';
 import { MARKET_CODES, marketOfCode, priceCodesOf, sourceOfCode } from '@grandline/core/prices/codes';
@@ -287,18 +287,6 @@ function storedSeries(db: Db, cardId: number, market: number, from: string | nul
     storedSeriesCache.set(key, series);
   }
   return series;
-}
-
-/** Today's rates (the latest stored day, or the bundled snapshot) with the spec's exchange_rate rows. */
-export async function getExchangeRates(db: Db): Promise<ExchangeRatesResponse> {
-  const day = (await ratesBook(db)).latest();
-  return {
-    base: 'USD',
-    date: day.date,
-    source: day.source,
-    rates: day.rates,
-    rows: CURRENCY_CODES.filter((c) => c !== 'USD').map((c) => ({ key: `CURRENT_USD_${c}_RATE`, value: day.rates[c] })),
-  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ExchangeRatesResponse } from '@grandline/core/contracts/prices';
 import { CURRENCY_CODES, type CurrencyCode } from '@grandline/core/money/currencies';
 import { FX_SNAPSHOT } from '@grandline/core/prices/fx';
 import { asc, sql } from 'drizzle-orm';
@@ -78,4 +79,16 @@ export async function storeRates(tx: Db | DbTx, day: string, rates: Record<Curre
     .insert(exchangeRates)
     .values(rows)
     .onConflictDoUpdate({ target: [exchangeRates.day, exchangeRates.currency], set: { rate: sql`excluded.rate`, source: sql`excluded.source` } });
+}
+
+/** Today's rates (the latest stored day, or the bundled snapshot) with the spec's exchange_rate rows. */
+export async function getExchangeRates(db: Db): Promise<ExchangeRatesResponse> {
+  const day = (await ratesBook(db)).latest();
+  return {
+    base: 'USD',
+    date: day.date,
+    source: day.source,
+    rates: day.rates,
+    rows: CURRENCY_CODES.filter((c) => c !== 'USD').map((c) => ({ key: `CURRENT_USD_${c}_RATE`, value: day.rates[c] })),
+  };
 }
