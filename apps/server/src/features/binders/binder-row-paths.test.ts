@@ -88,10 +88,11 @@ const PATHS: Record<string, () => Promise<{ id: string; answered?: BinderCardRow
     }
     return { id };
   },
-  // Copies of one row in one request (merged before the statement), and in two requests (merged by the upsert).
+  // Copies of one row in one request (merged before the statement), and in two requests (merged by the upsert); the
+  // price comes with the copies merged in, so a merge that forgets a column of it loses it.
   'add, copies merged in one request': async () => {
     const id = await newBinder();
-    await add(id, WANTS.flatMap((w, i) => ((w.quantity ?? 1) < 2 ? [fullInput(i, w)] : [{ ...fullInput(i, w), quantity: w.quantity! - 1 }, { ...keyOf(i, w), quantity: 1 }])));
+    await add(id, WANTS.flatMap((w, i) => ((w.quantity ?? 1) < 2 ? [fullInput(i, w)] : [{ ...keyOf(i, w), quantity: 1 }, { ...fullInput(i, w), quantity: w.quantity! - 1 }])));
     return { id };
   },
   'add, copies merged into the stored row': async () => {
@@ -123,13 +124,13 @@ const PATHS: Record<string, () => Promise<{ id: string; answered?: BinderCardRow
     }
     return { id, answered };
   },
-  // The full update's merge: a row whose new condition matches another row of the print joins it (twins).
+  // The full update's merge: a row whose new condition matches another row of the print joins it (twins), bringing the price.
   'update, twin rows merged': async () => {
     const id = await newBinder();
-    await add(id, WANTS.map((w, i) => ({ ...fullInput(i, w), quantity: 1 })));
+    await add(id, WANTS.map((w, i) => ((w.quantity ?? 1) < 2 ? fullInput(i, w) : { ...keyOf(i, w), quantity: 1 })));
     for (const [i, w] of WANTS.entries()) {
       if ((w.quantity ?? 1) < 2) continue;
-      await add(id, [{ cardId: card(i).id, quantity: w.quantity! - 1, condition: w.condition === 'M' ? 'NM' : 'M', ...(w.language ? { language: w.language } : {}) }]);
+      await add(id, [{ ...fullInput(i, w), quantity: w.quantity! - 1, condition: w.condition === 'M' ? 'NM' : 'M' }]);
       const twin = (await storedRows(id)).find((r) => r.cardId === card(i).id && r.condition === (w.condition === 'M' ? 'NM' : 'M'))!;
       await patch(id, twin.id, { condition: w.condition ?? null });
     }
