@@ -1,4 +1,4 @@
-import type { UpdateBinderCardRequest } from '@grandline/core/contracts/binders';
+import type { AddBinderCardsRequest, UpdateBinderCardRequest } from '@grandline/core/contracts/binders';
 import { toMajor, toMinor } from '@grandline/core/money/money';
 import { getTableColumns, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -16,16 +16,16 @@ type StoredRow = typeof binderCards.$inferSelect;
 export type NewRow = Omit<StoredRow, 'id' | 'binderId' | 'addedAt'>;
 type Key = keyof NewRow;
 
-/** A row to add, as the API and the file readers give it (anything left out takes its default). */
-export type RowInput = {
-  cardId: number;
-  quantity?: number;
+/**
+ * A row to add: a card of an add request (the contract), or a row a file reader read (its condition, language and
+ * currency checked there). Anything left out takes its default; the price is in major units of its currency (12.5).
+ */
+export type RowInput = Omit<AddBinderCardsRequest['cards'][number], 'condition' | 'language' | 'purchaseCurrency'> & {
   condition?: string | null;
   language?: string | null;
-  /** In major units of purchaseCurrency (12.5); null or left out: not recorded. */
-  purchasePrice?: number | null;
   purchaseCurrency?: string | null;
 };
+/** A change to one row: the update request (the contract); a field left out keeps its value. */
 type Change = UpdateBinderCardRequest;
 
 /** A value that needs the stored row to be computed (the lean update then leaves the change to the full one). */
