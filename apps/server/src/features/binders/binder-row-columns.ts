@@ -20,7 +20,7 @@ type Key = keyof NewRow;
  * A row to add: a card of an add request (the contract), or a row a file reader read (its condition, language and
  * currency checked there). Anything left out takes its default; the price is in major units of its currency (12.5).
  */
-export type RowInput = Omit<AddBinderCardsRequest['cards'][number], 'condition' | 'language' | 'purchaseCurrency'> & {
+type RowInput = Omit<AddBinderCardsRequest['cards'][number], 'condition' | 'language' | 'purchaseCurrency'> & {
   condition?: string | null;
   language?: string | null;
   purchaseCurrency?: string | null;
@@ -33,9 +33,11 @@ const NEEDS_ROW = Symbol('needs the stored row');
 
 type ColumnRule<K extends Key> = {
   /**
-   * key: tells the row from the binder's other rows (with binder_id, the unique index: a new value may merge two rows);
-   * copies: added together when rows merge (at most 999,999); detail: merged with the other columns of its group,
-   * led by the group's first column: when rows merge, a group is taken whole from one row (see mergeInto, upsertRows).
+   * key: tells the row from the binder's other rows (with binder_id, the unique index: a new value may merge two rows).
+   * copies: added together when rows meet (at most 999,999). detail: goes with the other columns of its group, led by
+   * the group's first column (null there: not recorded), and a group is always taken whole from one row: copies added
+   * to a stored row bring their group when it is recorded (upsertStatement); of two rows merged (in one request, or
+   * twins after a change) the kept row's group stays unless it is not recorded (mergeInto).
    */
   role: 'key' | 'copies' | 'detail';
   group?: string;
@@ -47,7 +49,7 @@ type ColumnRule<K extends Key> = {
 
 const hasPrice = (i: RowInput) => i.purchasePrice !== null && i.purchasePrice !== undefined;
 
-export const BINDER_ROW_COLUMNS: { [K in Key]: ColumnRule<K> } = {
+const BINDER_ROW_COLUMNS: { [K in Key]: ColumnRule<K> } = {
   cardId: { role: 'key', fromInput: (i) => i.cardId },
   quantity: { role: 'copies', fromInput: (i) => i.quantity ?? 1, fromChange: (c) => c.quantity },
   // An unknown condition or language is the empty string, so the unique key holds.
@@ -75,7 +77,7 @@ export const BINDER_ROW_COLUMNS: { [K in Key]: ColumnRule<K> } = {
 };
 
 /** The described columns in order, each with its Drizzle column (its SQL name and type come from the schema). */
-export const ROW_COLUMNS = (Object.entries(BINDER_ROW_COLUMNS) as [Key, ColumnRule<Key>][]).map(([key, rule]) => ({ key, column: binderCards[key] as PgColumn, ...rule }));
+const ROW_COLUMNS = (Object.entries(BINDER_ROW_COLUMNS) as [Key, ColumnRule<Key>][]).map(([key, rule]) => ({ key, column: binderCards[key] as PgColumn, ...rule }));
 /** The columns that tell a row from the binder's other rows, with binder_id (the unique index). */
 export const KEY_COLUMNS = ROW_COLUMNS.filter((c) => c.role === 'key');
 /** The first column of each detail group: null there means the group is not recorded. */

@@ -114,7 +114,6 @@ export async function addBinderCards({ db, user, plan, id, data }: { db: Db; use
   return { added: rows.reduce((n, r) => n + r.quantity, 0) };
 }
 
-/** Changes one row; a new condition or language that matches another row of the same print merges the two. */
 /**
  * Applies a change to one row inside a transaction; when its new condition and language match another row of the
  * same print, the two merge (copies summed). Answers the row as stored, or null when the row is gone.
