@@ -10,7 +10,6 @@ import { priceSummaries } from '../prices/prices.service';
 import { binderToCsvWithPrices, binderToLigaCsv, binderToOptcgSim, type ExportBinderRow } from '@grandline/core/collection/export';
 import { matchEdition } from '@grandline/core/collection/liga-editions';
 import { parseDeckListCooperative } from '@grandline/core/decks/deck-list';
-import { toMinor } from '@grandline/core/money/money';
 import { trimChar } from '@grandline/core/slug';
 import { runStepsCooperative } from '@grandline/core/steps';
 import {
@@ -31,7 +30,8 @@ import { AppError } from '../../lib/errors';
 import { countCsvExport } from '../../lib/plan-gates';
 import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
 import { binderAccess, binderCopies, checkBinderSize, lockBinder, touch, type User, type Viewer } from './binder-access';
-import { mergeDuplicates, upsertRows, type NewRow } from './binder-rows.service';
+import { rowFromInput, type NewRow } from './binder-row-columns';
+import { mergeDuplicates, upsertRows } from './binder-rows.service';
 import { rowsOf } from './binder-snapshot';
 
 /** Binder files: import (Liga/generic CSV, OPTCG Sim) in one transaction with every failed row reported, and export. */
@@ -98,7 +98,7 @@ export async function readImport(bytes: Uint8Array | readonly Uint8Array[], form
       await every500(i);
       const card = (e.variant && index.byVariant.get(`${game}:${e.cardNumber}_${e.variant}`)) || index.baseByNumber.get(`${game}:${e.cardNumber}`);
       if (!card) failures.push(failureOf({ line: e.line, edition: null, name: null, number: e.cardNumber, reason: 'CARD_NOT_FOUND' }));
-      else rows.push({ cardId: card.id, quantity: e.quantity, condition: '', language: '', purchasePriceMinor: null, purchaseCurrency: null });
+      else rows.push(rowFromInput({ cardId: card.id, quantity: e.quantity }));
     }
     return { format: 'optcgsim' as const, rows, failures: failures.sort((a, b) => a.line - b.line) };
   }
@@ -116,14 +116,7 @@ export async function readImport(bytes: Uint8Array | readonly Uint8Array[], form
     }
     const condition = row.condition?.toUpperCase() ?? '';
     const language = row.language?.toUpperCase().slice(0, 20) ?? '';
-    rows.push({
-      cardId: found.id,
-      quantity: row.quantity,
-      condition: CONDITIONS.has(condition) ? condition : '',
-      language,
-      purchasePriceMinor: row.price === null ? null : toMinor(row.price, currency),
-      purchaseCurrency: row.price === null ? null : currency,
-    });
+    rows.push(rowFromInput({ cardId: found.id, quantity: row.quantity, condition: CONDITIONS.has(condition) ? condition : '', language, purchasePrice: row.price, purchaseCurrency: currency }));
   }
   return { format: parsed.format, rows, failures: failures.sort((a, b) => a.line - b.line) };
 }

@@ -2,11 +2,11 @@ import type { Card } from '@grandline/core/contracts/cards';
 import type { CreateManualCardRequest, ManualCardsResponse } from '@grandline/core/contracts/manual-cards';
 import type { CreateManualCardRequest as CreateSchema } from '@grandline/core/contracts/manual-cards';
 import { normalizeSearchText } from '@grandline/core/slug';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbEvents } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { cardSets, cards } from '../../db/schema/index';
+import { binderCards, cardSets, cards } from '../../db/schema/index';
 import type { CardArtService } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -145,9 +145,11 @@ export async function mergeManualPrints(tx: Db): Promise<string[]> {
   await tx.execute(sql`delete from deck_cards d using manual_merge m where d.card_id = m.old_id`);
   await tx.execute(sql`update decks set leader_card_id = m.new_id from manual_merge m where decks.leader_card_id = m.old_id`);
   await tx.execute(sql`update decks set cover_card_id = m.new_id from manual_merge m where decks.cover_card_id = m.old_id`);
+  // Every column of a binder row moves with it (read from the table, so a column added later moves too).
+  const moved = Object.values(getTableColumns(binderCards)).filter((c) => c !== binderCards.id);
   await tx.execute(sql`
-    insert into binder_cards (binder_id, card_id, quantity, condition, language, purchase_price_minor, purchase_currency, added_at)
-      select b.binder_id, m.new_id, b.quantity, b.condition, b.language, b.purchase_price_minor, b.purchase_currency, b.added_at
+    insert into binder_cards (${sql.join(moved.map((c) => sql.identifier(c.name)), sql`, `)})
+      select ${sql.join(moved.map((c) => (c === binderCards.cardId ? sql`m.new_id` : sql`b.${sql.identifier(c.name)}`)), sql`, `)}
         from binder_cards b join manual_merge m on m.old_id = b.card_id
     on conflict (binder_id, card_id, condition, language) do update set quantity = binder_cards.quantity + excluded.quantity`);
   await tx.execute(sql`delete from binder_cards b using manual_merge m where b.card_id = m.old_id`);

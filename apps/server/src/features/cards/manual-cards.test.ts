@@ -122,7 +122,8 @@ describe('prints added by hand', () => {
     const card = (await (await send('POST', '/api/admin/cards/manual', { ...promo, cardNumber: 'P-997' }, admin)).json()) as Card;
     const deck = (await (await send('POST', '/api/decks', { name: 'Merged deck', format: 'extra', cards: [{ cardId: card.id, quantity: 3 }] }, player)).json()) as DeckDetail;
     const binder = (await (await send('POST', '/api/binders', { name: 'Promos', category: 'personal' }, player)).json()) as { id: string };
-    expect((await send('POST', `/api/binders/${binder.id}/cards`, { cards: [{ cardId: card.id, quantity: 2, condition: 'NM', language: 'EN' }] }, player)).status).toBeLessThan(300);
+    expect((await send('POST', `/api/binders/${binder.id}/cards`, { cards: [{ cardId: card.id, quantity: 2, condition: 'NM', language: 'EN', purchasePrice: 3.5, purchaseCurrency: 'USD' }] }, player)).status).toBeLessThan(300);
+    const [before] = await ctx.db.select().from(binderCards).where(eq(binderCards.binderId, binder.id));
 
     // A later package with the number: one of its records under P-997.
     const raw = loadPackageCards() as Record<string, unknown>[];
@@ -136,6 +137,8 @@ describe('prints added by hand', () => {
     expect(detail.cards.map((r) => [r.card.id, r.quantity])).toEqual([[pkg!.id, 3]]);
     const rows = await ctx.db.select().from(binderCards).where(eq(binderCards.binderId, binder.id));
     expect(rows.map((r) => [r.cardId, r.quantity, r.condition])).toEqual([[pkg!.id, 2, 'NM']]);
+    // Every column of the row moved with it, but its id and its print.
+    expect({ ...rows[0]!, id: 0, cardId: 0 }).toEqual({ ...before!, id: 0, cardId: 0 });
     expect(((await (await get('/api/admin/cards/manual', admin)).json()) as ManualCardsResponse).items).toEqual([]);
   });
 });
