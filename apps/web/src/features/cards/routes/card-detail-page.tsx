@@ -13,7 +13,8 @@ import { DetailState } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { cardQueryOptions, useCard } from '@/features/cards/api/get-card';
 import { CardImage } from '@/components/card/card-image';
-import { ensureSession, useSession } from '@/lib/session';
+import { ensureSession, USER_SCOPE, useSession } from '@/lib/session';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ColorDots } from '@/components/card/color-dots';
 import { useQuickAdd } from '@/features/quick-add/api/quick-add-store';
 import { PageTitle } from '@/components/page-title';
@@ -28,9 +29,11 @@ import { rarityName } from '@/components/card/rarity';
 import { productCode } from '@grandline/core/set-code';
 
 /*
- * The actions row's buttons live in their features' chunks. The loader fetches their code (and, for a signed-in user,
- * the data that sizes them) before the page is drawn, so the row is complete in its first frame: buttons arriving
- * one by one wrapped the row and pushed the whole page down (layout shift 0.16 at 1366 px, issue 46).
+ * The actions row's buttons live in their features' chunks. Their code (and, for a signed-in user, the data that
+ * sizes them) is part of what the page waits for, like the card itself, so the row is complete in its first frame:
+ * buttons arriving one by one wrapped the row and pushed the whole page down (layout shift 0.16 at 1366 px, issue
+ * 46). The page waits, not the route's loader: a loader that waits keeps the first load on the shell's placeholder,
+ * whose header menus are thrown away with it (a click on Currency then was lost).
  */
 /** Signed-in users can add the card to one of their decks or binders (loaded only for them). */
 const AddToDeckMenu = preloadable(() => import('@/features/decks/components/add-to-deck-menu').then((m) => m.AddToDeckMenu), null);
@@ -98,7 +101,7 @@ function Variations({ current, cards }: { current: Card; cards: Card[] }) {
   );
 }
 
-/** How long the loader waits for the actions row's code and data before drawing the page anyway. */
+/** How long the page waits for the actions row's code and data before it is drawn anyway. */
 const ACTIONS_WAIT_MS = 2000;
 
 /**
@@ -120,7 +123,20 @@ async function loadActions(id: number): Promise<unknown> {
   return Promise.allSettled(parts);
 }
 
-export async function loader({ params }: LoaderFunctionArgs) {
+/** Whether the actions row can be drawn whole (true once loaded, or after ACTIONS_WAIT_MS whatever is missing). */
+const actionsReadyQuery = (id: number) =>
+  queryOptions({
+    queryKey: [USER_SCOPE, 'card-actions', id],
+    queryFn: async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([loadActions(id), new Promise((resolve) => (timer = setTimeout(resolve, ACTIONS_WAIT_MS)))]);
+      clearTimeout(timer);
+      return true;
+    },
+    staleTime: Infinity,
+  });
+
+export function loader({ params }: LoaderFunctionArgs) {
   const id = cardIdFromPathSegment(params.slug ?? '');
   if (id === null) return null;
   // Prices once the card is known to exist: a missing card's page asks for none (its answer is a 404).
@@ -128,10 +144,22 @@ export async function loader({ params }: LoaderFunctionArgs) {
     () => queryClient.prefetchQuery(cardPricesQueryOptions(id, readPreferences().currency)),
     () => undefined,
   );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([loadActions(id), new Promise((resolve) => (timer = setTimeout(resolve, ACTIONS_WAIT_MS)))]);
-  clearTimeout(timer);
+  void queryClient.prefetchQuery(actionsReadyQuery(id));
   return null;
+}
+
+/** The card page while the card (and its actions row) loads: the image and the text column's shapes. */
+function CardPageSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,22rem)_1fr]" aria-busy="true">
+      <Skeleton className="aspect-[600/838] w-full" />
+      <div className="flex flex-col gap-3">
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="h-5 w-1/3" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    </div>
+  );
 }
 
 export function CardDetailPage() {
@@ -141,6 +169,7 @@ export function CardDetailPage() {
   const navigate = useNavigate();
   const id = cardIdFromPathSegment(slug);
   const { data: card, isSuccess, error, refetch } = useCard(id);
+  const actionsReady = useQuery({ ...actionsReadyQuery(id ?? 0), enabled: id !== null }).isSuccess;
   const { signedIn, termsAccepted } = useSession();
   const quickAdd = useQuickAdd();
 
@@ -161,21 +190,12 @@ export function CardDetailPage() {
     </Link>
   );
 
-  if (id === null || !isSuccess) {
+  if (id === null || !isSuccess || !actionsReady) {
     return (
       <DetailState
         query={{ error, refetch }}
         missing={id === null}
-        loading={
-          <div className="grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,22rem)_1fr]" aria-busy="true">
-            <Skeleton className="aspect-[600/838] w-full" />
-            <div className="flex flex-col gap-3">
-              <Skeleton className="h-9 w-2/3" />
-              <Skeleton className="h-5 w-1/3" />
-              <Skeleton className="h-32 w-full" />
-            </div>
-          </div>
-        }
+        loading={<CardPageSkeleton />}
         notFound={{ title: t('errors.cardNotFound'), hint: t('errors.cardNotFoundHint') }}
         failedTitle={t('errors.cardLoadFailed')}
         back={back}
