@@ -137,7 +137,7 @@ function readFile(file: string, options: ts.CompilerOptions, functions: FnInfo[]
 }
 
 /** Strongly connected components of more than one file (or a file importing itself): each is one import cycle. */
-function cycles(files: Map<string, FileInfo>, includeTypes: boolean): string[][] {
+function cycles(files: Map<string, FileInfo>, includeTypes: boolean, name: (key: string) => string = rel): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -165,11 +165,42 @@ function cycles(files: Map<string, FileInfo>, includeTypes: boolean): string[][]
         onStack.delete(w);
         group.push(w);
       } while (w !== v);
-      if (group.length > 1 || edges(v).includes(v)) out.push(group.map(rel).sort());
+      if (group.length > 1 || edges(v).includes(v)) out.push(group.map(name).sort());
     }
   };
   for (const f of files.keys()) if (!index.has(f)) connect(f);
   return out;
+}
+
+/** The feature folder a file belongs to (`web:cards`, `server:binders`), or undefined outside features/. */
+function featureOf(file: string): string | undefined {
+  const m = /^apps\/(web|server)\/src\/features\/([^/]+)\//.exec(file);
+  return m ? `${m[1]}:${m[2]}` : undefined;
+}
+
+/**
+ * The feature folders as a graph (an edge for each folder importing another, type imports included; tests aside, as a
+ * test may set up another feature's data): its cycles
+ * (strongly connected groups of folders), and the number of cross-feature imports and of folder pairs they join.
+ */
+function featureCycles(files: Map<string, FileInfo>): { cycles: string[][]; imports: number; pairs: number } {
+  const edges = new Map<string, Set<string>>();
+  let imports = 0;
+  for (const info of files.values()) {
+    const from = featureOf(rel(info.file));
+    if (!from || isTest(info.file)) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    for (const { target } of info.imports) {
+      const to = featureOf(rel(target));
+      if (!to || to === from) continue;
+      imports++;
+      edges.get(from)!.add(to);
+    }
+  }
+  const graph = new Map<string, FileInfo>();
+  for (const [from, targets] of edges) graph.set(from, { file: from, lines: 0, imports: [...targets].map((target) => ({ target, typeOnly: false })) });
+  const pairs = [...edges.values()].reduce((n, targets) => n + targets.size, 0);
+  return { cycles: cycles(graph, true, (name) => name), imports, pairs };
 }
 
 /** Imports that the lint's boundary rules forbid: server lib/ and db/ → features/, packages/core → apps/, a server feature → another's routes. */
@@ -239,6 +270,9 @@ log(`## Import cycles\n`);
 log(`Cycles (groups of files importing each other, type imports included): ${all.length}`);
 for (const group of all) log(`  - ${group.join(' ↔ ')}`);
 log(`Cycles through runtime imports only: ${runtime.length}`);
+const folders = featureCycles(files);
+log(`\nFeature folders in a cycle (folder level, type imports included): ${folders.cycles.length} cycle(s); ${folders.imports} cross-feature imports over ${folders.pairs} folder pairs`);
+for (const group of folders.cycles) log(`  - ${group.join(' ↔ ')}`);
 const violations = boundaryViolations(files);
 log(`\n## Boundary imports (server lib/ and db/ → features/, core → apps/, a server feature → another's routes): ${violations.length}`);
 for (const v of violations) log(`  - ${v}`);
