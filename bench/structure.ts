@@ -210,7 +210,7 @@ function boundaryViolations(files: Map<string, FileInfo>): string[] {
     const from = rel(info.file);
     for (const { target } of info.imports) {
       const to = rel(target);
-      const serverLower = /^apps\/server\/src\/(lib|db)\//.test(from) && to.startsWith('apps/server/src/features/');
+      const serverLower = /^apps\/server\/src\/(lib|db|catalogue)\//.test(from) && to.startsWith('apps/server/src/features/');
       const coreToApps = from.startsWith('packages/core/') && to.startsWith('apps/');
       const feature = (file: string) => /^apps\/server\/src\/features\/([^/]+)\//.exec(file)?.[1];
       const otherRoutes = Boolean(feature(from)) && to.endsWith('.routes.ts') && feature(to) !== undefined && feature(to) !== feature(from);

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { catalogueIndex } from './features/cards/catalogue-index';
+import { catalogueIndex } from './catalogue/catalogue-index';
 import { createAuthTestApp, postJson, signUpVerified, testLog, TEST_PUBLIC_URL } from './testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;

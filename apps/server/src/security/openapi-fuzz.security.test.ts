@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../app';
-import { catalogueIndex } from '../features/cards/catalogue-index';
+import { catalogueIndex } from '../catalogue/catalogue-index';
 import { startFuzzRun, type FuzzRun } from '../testing/fuzz-harness';
 import { HOSTILE_VALUES, hostileText, hostileUrlText, type HostileValue } from '../testing/hostile-values';
 

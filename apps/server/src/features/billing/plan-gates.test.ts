@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binders, csvExports, decks, users } from '../../db/schema/index';
 import { createAuthTestApp, grantPlan, postJson, signUpVerified } from '../../testing/test-app';
 import { exportBinder } from '../binders/binder-files.service';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 let free: string;

@@ -28,7 +28,7 @@ import { binderCards } from '../../db/schema/index';
 import { createPause } from '../../lib/cooperative';
 import { AppError } from '../../lib/errors';
 import { countCsvExport } from '../../lib/plan-gates';
-import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
 import { binderAccess, binderCopies, checkBinderSize, lockBinder, touch, type User, type Viewer } from './binder-access';
 import { rowFromInput, type NewRow } from './binder-row-columns';
 import { mergeDuplicates, upsertRows } from './binder-rows.service';

@@ -4,7 +4,7 @@ import { asc, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binderCards } from '../../db/schema/index';
 import { createAuthTestApp, grantPlan, postJson, signUpVerified } from '../../testing/test-app';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 
 /**
  * Every way a binder row is written stores the same row for the same input: the bulk path (one raw-SQL upsert through

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { isOwner } from '../../db/ownership';
 import { binderCards } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
 import { binderAccess, binderCopies, checkBinderSize, copiesAllowed, lockBinder, touch, type StoredRow, type Tx, type User, type Viewer } from './binder-access';
 import { allColumns, changedRow, changeOf, KEY_COLUMNS, keyOf, mergeInto, rowFromInput, setList, storedRowOf, upsertStatement, type NewRow } from './binder-row-columns';
 import { snapshotOf, type Entry } from './binder-snapshot';

@@ -4,7 +4,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { binderCards } from '../../db/schema/index';
-import { catalogueGeneration, type CatalogueIndex } from '../cards/catalogue-index';
+import { catalogueGeneration, type CatalogueIndex } from '../../catalogue/catalogue-index';
 import type { BinderRecord, StoredRow } from './binder-access';
 
 export async function rowsOf(db: Db, binderIds: string[]): Promise<StoredRow[]> {

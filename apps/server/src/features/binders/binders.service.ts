@@ -9,7 +9,7 @@ import { preparedPerDb } from '../../db/prepared';
 import { binderCards, binders, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow, planLimitReached } from '../../lib/plan-gates';
-import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
 import { recordBinderShared } from '../profiles/activity.service';
 import { binderAccess, invalid, nextUpdatedAt, type BinderRecord, type Tx, type User, type Viewer } from './binder-access';
 import { mostCopies, snapshotOf, statsOf } from './binder-snapshot';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binderCards, cardPriceLatest, cardPrices, cards } from '../../db/schema/index';
 import type { CollectionValue, PortfolioValueResponse } from '@grandline/core/contracts/prices';
 import { createAuthTestApp, grantPlan, postJson, signUpVerified } from '../../testing/test-app';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 let alice: string;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { planLimitReached } from '../../lib/plan-gates';
 import { preparedPerDb } from '../../db/prepared';
 import { binderCards, binders } from '../../db/schema/index';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 import type { PriceConfig } from '../../lib/price-config';
 import { collectionValue } from '@grandline/core/prices/value';
 import { valueHistory, valueOfRows } from '../prices/collection-value.service';

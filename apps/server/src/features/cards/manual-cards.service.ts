@@ -10,7 +10,7 @@ import { binderCards, cardSets, cards } from '../../db/schema/index';
 import type { CardArtService } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { cardColumns, toCard } from './card-row';
+import { cardColumns, toCard } from '../../catalogue/card-row';
 import { clearCardCaches } from './cards.service';
 
 /** The channel on which a replica says the library changed without an import (a print added or removed by hand). */

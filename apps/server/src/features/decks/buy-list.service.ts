@@ -9,7 +9,7 @@ import { priceProducts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { PriceConfig } from '../../lib/price-config';
 import { ownedCounts } from '../binders/portfolio.service';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 import { priceSummaries } from '../prices/prices.service';
 import { getDeck } from './decks.service';
 

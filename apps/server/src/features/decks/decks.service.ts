@@ -30,7 +30,7 @@ import { checkRoom, lockUserRow } from '../../lib/plan-gates';
 import { LRUCache } from 'lru-cache';
 import { today } from '@grandline/core/decks/formats';
 import { recordDeckPublished } from '../profiles/activity.service';
-import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
 
 type DeckRecord = typeof decks.$inferSelect;
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, deckCards } from '../../db/schema/index';
 import { createAuthTestApp, grantPlan, postJson, signUpVerified } from '../../testing/test-app';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 import { toLigaCsv, toOptcgSim } from '@grandline/core/decks/export';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;

@@ -2,7 +2,7 @@ import type { ValidateDeckListResponse } from '@grandline/core/contracts/decks';
 import type { Regulation, RegulationsResponse } from '@grandline/core/contracts/regulations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 import { clearRegulationsCache } from './regulations.service';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;

@@ -11,7 +11,7 @@ import { closeHttpServer, startHttpServer, type NodeHandler } from '../../http-s
 import { API_HEADERS } from '../../lib/security-headers';
 import { buildApp } from '../../app';
 import { createSeededTestApp, testLog } from '../../testing/test-app';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 import { validateLeanPath } from './validate-lean-path';
 
 let database: Database;

@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors';
 import type { PriceConfig } from '../../lib/price-config';
 import { LRUCache } from 'lru-cache';
 import { ratesBook, ratesChanged, type RatesDay } from './rates.service';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 
 /** Above this many prints, priceSummaries reads the market's current prices whole (see there). */
 const WHOLE_MARKET_IDS = 400;

@@ -14,7 +14,7 @@ import type { Viewer } from '../../db/ownership';
 import { activities, binders, comments, decks, follows, profiles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { listBinders } from '../binders/binders.service';
-import { catalogueIndex, type CatalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
 import { listDecks } from '../decks/decks.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { avatarImage, avatarLinkOf } from './avatar.service';

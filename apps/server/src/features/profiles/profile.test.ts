@@ -7,7 +7,7 @@ import type { Card } from '@grandline/core/contracts/cards';
 import type { FeedResponse, PublicProfileResponse } from '@grandline/core/contracts/profiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, grantPlan, postJson, signUpVerified } from '../../testing/test-app';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 const cookies = {} as Record<'alice' | 'bob' | 'carol' | 'dora', string>;

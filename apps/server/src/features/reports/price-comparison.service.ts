@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { countCsvExport, lockUserRow, planLimitReached } from '../../lib/plan-gates';
 import type { PriceConfig } from '../../lib/price-config';
 import { binderAccess } from '../binders/binder-access';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 import { deckAccess } from '../decks/decks.service';
 import { ratesBook } from '../prices/rates.service';
 

@@ -10,7 +10,7 @@ import { productName } from '@grandline/core/set-code';
 import type { Db } from '../../db/client';
 import { cardSets, cards } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
-import { cardColumns, toCard } from '../cards/card-row';
+import { cardColumns, toCard } from '../../catalogue/card-row';
 
 const setColumns = {
   code: cardSets.code,

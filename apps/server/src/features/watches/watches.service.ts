@@ -17,7 +17,7 @@ import { watches } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow } from '../../lib/plan-gates';
 import type { PriceConfig } from '../../lib/price-config';
-import { catalogueIndex } from '../cards/catalogue-index';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 import { priceSummaries } from '../prices/prices.service';
 import { NOTIFICATIONS_CHANNEL, notificationsPayload } from './notification-stream';
 import { ratesBook } from '../prices/rates.service';

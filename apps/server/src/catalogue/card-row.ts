@@ -1,6 +1,6 @@
 import { productName } from '@grandline/core/set-code';
 import type { Card } from '@grandline/core/contracts/cards';
-import { cardSets, cards } from '../../db/schema/index';
+import { cardSets, cards } from '../db/schema/index';
 
 /** The columns of a card row joined with its set (cards left join card_sets): the search, the library index and sets read them. */
 export const cardColumns = {

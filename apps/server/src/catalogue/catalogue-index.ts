@@ -1,7 +1,7 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { cardSets, cards } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { cardSets, cards } from '../db/schema/index';
 import { cardColumns, toCard } from './card-row';
 
 /** Every print of the library in memory, by id and by card number: the deck rules read it on each request. */
