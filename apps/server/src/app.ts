@@ -28,6 +28,7 @@ import { watchesRoutes } from './features/watches/watches.routes';
 import { avatarImageRoutes, profilesRoutes } from './features/profiles/profiles.routes';
 import { memoryStore, type ObjectStore } from './lib/object-store';
 import type { LinkedAvatarOptions } from './features/profiles/avatar.service';
+import { registerActivityRecording } from './features/profiles/activity.service';
 import { commentsRoutes } from './features/comments/comments.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import type { BillingConfig } from './lib/billing-config';
@@ -168,6 +169,8 @@ export function buildApp({
   avatarLinks = { timeoutMs: 10_000 },
   cardArt = { timeoutMs: 10_000, maxBytes: 8 * 1024 * 1024 },
 }: AppOptions) {
+  // Features meet through domain events (lib/domain-events.ts): the profile feed records what decks, binders and comments announce.
+  registerActivityRecording();
   const app = new Hono<AppEnv>();
   const mail = mailer && publicUrl ? { mailer, publicUrl } : undefined;
   const cardArtService = cardImages ? createCardArt(cardImages, cardArt, log) : undefined;

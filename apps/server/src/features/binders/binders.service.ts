@@ -10,7 +10,7 @@ import { binderCards, binders, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow, planLimitReached } from '../../lib/plan-gates';
 import { catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
-import { recordBinderShared } from '../profiles/activity.service';
+import { emitDomainEvent } from '../../lib/domain-events';
 import { binderAccess, invalid, nextUpdatedAt, type BinderRecord, type Tx, type User, type Viewer } from './binder-access';
 import { mostCopies, snapshotOf, statsOf } from './binder-snapshot';
 
@@ -135,7 +135,7 @@ export async function createBinder({ db, user, plan, data }: { db: Db; user: Use
     await db.transaction(async (tx) => {
       if (data.category !== 'wishlist') await checkBinderRoom(tx, user.id, plan);
       await tx.insert(binders).values({ id, userId: user.id, name: data.name, description: data.description || null, category: data.category, isPublic, familyShared: data.familyShared ?? false });
-      if (isPublic) await recordBinderShared(tx, user.id, id);
+      if (isPublic) await emitDomainEvent(tx, 'binder.shared', { userId: user.id, binderId: id });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw wishlistExists();
@@ -161,7 +161,7 @@ export async function updateBinder({ db, user, plan, id, data }: { db: Db; user:
         .set({ ...data, ...(data.description !== undefined ? { description: data.description || null } : {}), updatedAt: nextUpdatedAt })
         .where(binderAccess.ownedBy(user, id));
       // Made public (shared): it appears in the owner's activity (and their followers' feeds) now.
-      if (next.isPublic && !record.isPublic) await recordBinderShared(tx, user.id, id);
+      if (next.isPublic && !record.isPublic) await emitDomainEvent(tx, 'binder.shared', { userId: user.id, binderId: id });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw wishlistExists();

@@ -11,7 +11,7 @@ import { plainText } from '../../lib/plain-text';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { binderAccess } from '../binders/binder-access';
 import { deckAccess } from '../decks/decks.service';
-import { recordCommentPosted } from '../profiles/activity.service';
+import { emitDomainEvent } from '../../lib/domain-events';
 import { avatarImage } from '../profiles/avatar.service';
 import { channelsOf, deliverCommunity, recordCommented, withdrawCommented, type CommunityDeps } from '../notifications/community.service';
 
@@ -133,7 +133,7 @@ export async function postComment({ db, user, item, text: written, notify }: { d
       .insert(comments)
       .values({ id, userId: user.id, text, ...target })
       .returning({ createdAt: comments.createdAt });
-    await recordCommentPosted(tx, user.id, { id, ...target });
+    await emitDomainEvent(tx, 'comment.posted', { userId: user.id, commentId: id, deckId: target.deckId, binderId: target.binderId });
     const owner = { authorId: user.id, ownerId: record.userId, comment: { id, text }, item: { kind: item.kind, id: item.id, name: record.name }, channels: channelsOf(notify) };
     return { created: row!.createdAt, told: await recordCommented(tx, owner) };
   });

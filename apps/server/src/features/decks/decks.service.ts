@@ -29,7 +29,7 @@ import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow } from '../../lib/plan-gates';
 import { LRUCache } from 'lru-cache';
 import { today } from '@grandline/core/decks/formats';
-import { recordDeckPublished } from '../profiles/activity.service';
+import { emitDomainEvent } from '../../lib/domain-events';
 import { catalogueGeneration, catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
 
 type DeckRecord = typeof decks.$inferSelect;
@@ -205,7 +205,7 @@ export async function createDeck({ db, user, plan, data }: { db: Db; user: { id:
       coverCardId: data.coverCardId ?? null,
     });
     if (data.cards.length) await tx.insert(deckCards).values(data.cards.map((c, position) => ({ deckId: id, cardId: c.cardId, quantity: c.quantity, position })));
-    if (isPublic) await recordDeckPublished(tx, user.id, id);
+    if (isPublic) await emitDomainEvent(tx, 'deck.published', { userId: user.id, deckId: id });
   });
   return getDeck({ db, viewer: user, id });
 }
@@ -254,7 +254,7 @@ export async function updateDeck({ db, user, id, data }: { db: Db; user: { id: s
       .set({ ...data, updatedAt: new Date() })
       .where(deckAccess.ownedBy(user, id));
     // Made public: it appears in the owner's activity (and their followers' feeds) now.
-    if (data.isPublic && !record.isPublic) await recordDeckPublished(tx, user.id, id);
+    if (data.isPublic && !record.isPublic) await emitDomainEvent(tx, 'deck.published', { userId: user.id, deckId: id });
   });
   return getDeck({ db, viewer: user, id });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { activities } from '../../db/schema/index';
+import { onDomainEvent } from '../../lib/domain-events';
 
 type Writer = Db | DbTx;
 
@@ -8,7 +9,7 @@ type Writer = Db | DbTx;
  * Records that a deck became public (issue 18). Called in the same transaction as the change; a deck made public
  * again moves its one row to now. Making it private needs no write: reads join on the deck's visibility.
  */
-export async function recordDeckPublished(db: Writer, userId: string, deckId: string): Promise<void> {
+async function recordDeckPublished(db: Writer, userId: string, deckId: string): Promise<void> {
   await db
     .insert(activities)
     .values({ userId, kind: 'deck_published', deckId })
@@ -16,7 +17,7 @@ export async function recordDeckPublished(db: Writer, userId: string, deckId: st
 }
 
 /** Records that a binder became public (shared), like {@link recordDeckPublished}. */
-export async function recordBinderShared(db: Writer, userId: string, binderId: string): Promise<void> {
+async function recordBinderShared(db: Writer, userId: string, binderId: string): Promise<void> {
   await db
     .insert(activities)
     .values({ userId, kind: 'binder_shared', binderId })
@@ -27,6 +28,16 @@ export async function recordBinderShared(db: Writer, userId: string, binderId: s
  * Records a posted comment; the comment's item is in the row so reads can check its visibility. Deleting the comment
  * deletes the row (foreign key cascade).
  */
-export async function recordCommentPosted(db: Writer, userId: string, comment: { id: string; deckId: string | null; binderId: string | null }): Promise<void> {
+async function recordCommentPosted(db: Writer, userId: string, comment: { id: string; deckId: string | null; binderId: string | null }): Promise<void> {
   await db.insert(activities).values({ userId, kind: 'comment_posted', commentId: comment.id, deckId: comment.deckId, binderId: comment.binderId });
+}
+
+/**
+ * The profile feed's rows come from what the other features announce (lib/domain-events.ts), in their transactions:
+ * decks and binders made public, comments posted. Called by the composition (buildApp).
+ */
+export function registerActivityRecording(): void {
+  onDomainEvent('deck.published', 'profiles.activity', (db, e) => recordDeckPublished(db, e.userId, e.deckId));
+  onDomainEvent('binder.shared', 'profiles.activity', (db, e) => recordBinderShared(db, e.userId, e.binderId));
+  onDomainEvent('comment.posted', 'profiles.activity', (db, e) => recordCommentPosted(db, e.userId, { id: e.commentId, deckId: e.deckId, binderId: e.binderId }));
 }
