@@ -20,7 +20,7 @@ const webFeatures = fs
   .map((entry) => entry.name);
 const noClimbing = ['^\\.\\.(/|$)', 'Import from another folder through the @/ alias (apps/web/src), not ../.'];
 const noApp = ['^@/app/', 'Only app/ imports app/ (router, guards, layout): move what is shared to lib/ or components/.'];
-const noFeatures = ['^@/features/', 'lib/ and components/ belong to no feature and never import one.'];
+const noFeatures = ['^@/features/', 'lib/, components/ and cards/ belong to no feature and never import one.'];
 const onlyPublicOf = (own) => [
   `^@/features/(?!${own}/)[^/]+/(?!(api|components)/)`,
   'Another feature is imported only through its api/ or components/ (ADR 005), never its routes or internal modules.',
@@ -130,6 +130,6 @@ export default tseslint.config(
   },
   ...serverFeatures.map(noOtherRoutes),
   webImports(['apps/web/src/**'], [noClimbing]),
-  webImports(['apps/web/src/lib/**', 'apps/web/src/components/**'], [noClimbing, noApp, noFeatures]),
+  webImports(['apps/web/src/lib/**', 'apps/web/src/components/**', 'apps/web/src/cards/**'], [noClimbing, noApp, noFeatures]),
   ...webFeatures.map((feature) => webImports([`apps/web/src/features/${feature}/**`], [noClimbing, noApp, onlyPublicOf(feature)])),
 );

@@ -65,4 +65,23 @@ describe('bench/structure.ts --check', () => {
     expect(errors).toContain('size: apps/server/src/app.ts buildApp: within its limit now, remove it from KNOWN_OVER');
     expect(errors).not.toContain('auth.ts');
   });
+
+  it('fails on feature folders that import each other with no file cycle among them, type imports included, and passes a one-way pair', () => {
+    const cycle = check({
+      'apps/web/src/features/a/api/a-api.ts': "import type { B } from '../../b/components/b-view';\nexport type A = B;\n",
+      'apps/web/src/features/b/components/b-view.tsx': 'export type B = number;\n',
+      'apps/web/src/features/b/components/b-util.ts': "import { d } from '../../c/api/c-api';\nexport const c = d;\n",
+      'apps/web/src/features/c/api/c-api.ts': "import type { A } from '../../a/api/a-api';\nexport const d: A = 1;\n",
+    });
+    expect(cycle.status).toBe(1);
+    expect(cycle.errors).toContain('feature cycle: web:a ↔ web:b ↔ web:c');
+    expect(cycle.errors).toContain('0 import cycle(s), 1 feature folder cycle(s)');
+    const oneWay = check({
+      'apps/server/src/features/a/a.service.ts': "import { b } from '../b/b.service';\nexport const a = b;\n",
+      'apps/server/src/features/b/b.service.ts': 'export const b = 1;\n',
+      'apps/server/src/features/b/b.test.ts': "import { a } from '../a/a.service';\nexport const t = a;\n",
+    });
+    expect(oneWay.errors).toBe('');
+    expect(oneWay.status).toBe(0);
+  });
 });

@@ -5,7 +5,8 @@
  * aside), the import cycles (groups of files that import each other, directly or through others) and the imports that
  * cross a boundary the lint forbids.
  * Usage: node --import tsx bench/structure.ts [repo root, default: the current directory] [--top N] [--check]
- * With --check (run by `npm run lint`) it prints only the problems, and fails on any: an import cycle, a boundary
+ * With --check (run by `npm run lint`) it prints only the problems, and fails on any: an import cycle, feature folders
+ * that import each other (directly or through others; folder level, type imports included, tests aside), a boundary
  * import, a source file over 400 lines or a function over 150 that is not in KNOWN_OVER (or has grown past it).
  */
 import fs from 'node:fs';
@@ -280,10 +281,13 @@ const sizes = sizeProblems(files, functions);
 log(`\n## Sizes beyond the limits and the known list (KNOWN_OVER: ${Object.keys(KNOWN_OVER).length}): ${sizes.length}`);
 for (const v of sizes) log(`  - ${v}`);
 if (check) {
-  const problems = all.length + violations.length + sizes.length;
+  const problems = all.length + folders.cycles.length + violations.length + sizes.length;
   if (problems) {
-    console.error(`structure check: ${all.length} import cycle(s), ${violations.length} boundary import(s), ${sizes.length} size problem(s)`);
+    console.error(
+      `structure check: ${all.length} import cycle(s), ${folders.cycles.length} feature folder cycle(s), ${violations.length} boundary import(s), ${sizes.length} size problem(s)`,
+    );
     for (const group of all) console.error(`  cycle: ${group.join(' ↔ ')}`);
+    for (const group of folders.cycles) console.error(`  feature cycle: ${group.join(' ↔ ')} (features meet in app/ or through events; shared pieces go to cards/, components/, lib/ or core)`);
     for (const v of violations) console.error(`  boundary: ${v}`);
     for (const v of sizes) console.error(`  size: ${v}`);
     process.exit(1);

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { rememberReturnTo } from '@/lib/return-to';
 import { ensureSession } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
-import { billingStatusQuery } from '@/features/settings/api/billing-api';
+import { billingStatusQuery } from '@/features/plans/api/billing-api';
 import { isNetworkError } from '@/lib/online';
 
 const here = (request: Request) => {

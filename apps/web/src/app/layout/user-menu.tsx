@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { signOut } from '@/features/auth/sign-out';
 import { Menu, MenuItem, MenuLink, MenuSeparator, MenuTrigger } from '@/components/ui/dropdown-menu';
 import type { SessionInfo } from '@/lib/session';
-import { UserAvatar } from '@/features/profile/components/user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 
 /** The signed-in user's menu: profile, settings, admin (admins), sign out. */

@@ -18,7 +18,7 @@ import { Select } from '@/components/ui/select';
 import { apiGet, apiSend } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
-import { Pagination } from '@/features/cards/components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { PageTitle } from '@/components/page-title';
 import { formatDate } from '@/lib/format';
 import { Tabs } from '@/components/ui/tabs';

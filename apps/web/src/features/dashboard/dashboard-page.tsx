@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session';
 import { Badge, Skeleton } from '@/components/ui/misc';
 import { SearchInput } from '@/components/ui/search-input';
 import { ErrorState } from '@/components/ui/query-states';
-import { setsQueryOptions, useSets } from '@/features/sets/api/get-sets';
+import { setsQueryOptions, useSets } from '@/cards/api/get-sets';
 import { myBindersQuery } from '@/features/binders/api/binders-api';
 import { myDecksQuery } from '@/features/decks/api/decks-api';
 import { queryClient } from '@/lib/query-client';

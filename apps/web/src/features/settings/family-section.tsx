@@ -12,7 +12,7 @@ import { errorText, validationText } from '@/lib/error-text';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { familyApi, useFamily, useFamilyBinders } from './api/family-api';
+import { familyApi, useFamily, useFamilyBinders } from '@/features/plans/api/family-api';
 
 type Person = FamilyResponse['owner'] & {};
 const nameOf = (p: Person) => p.name || p.username || '—';

@@ -11,9 +11,9 @@ import { tabList, tabTrigger } from '@/components/ui/styles';
 import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { billingApi, openInNewTab, useBillingStatus } from './api/billing-api';
+import { billingApi, openInNewTab, useBillingStatus } from '@/features/plans/api/billing-api';
 import { FamilySection } from './family-section';
-import { useFamily } from './api/family-api';
+import { useFamily } from '@/features/plans/api/family-api';
 import { usePlans } from './api/plans-api';
 import { blockedReason, purchaseOf } from './components/plan-prices';
 

@@ -3,7 +3,7 @@ import type { CreateManualCardRequest, ManualCardsResponse } from '@grandline/co
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/session';
-import { cardKeys } from '@/features/cards/api/card-keys';
+import { cardKeys } from '@/cards/api/card-keys';
 
 const manualCardsKey = [USER_SCOPE, 'admin-manual-cards'] as const;
 

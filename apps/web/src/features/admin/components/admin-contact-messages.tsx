@@ -12,7 +12,7 @@ import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useContactMessages, useSetContactMessageHandled } from '@/features/admin/api/contact-messages-admin';
-import { Pagination } from '@/features/cards/components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 
 const PAGE_SIZE = 20;
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };

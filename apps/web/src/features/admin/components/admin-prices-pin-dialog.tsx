@@ -14,7 +14,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { SearchInput } from '@/components/ui/search-input';
 import { choiceCard } from '@/components/ui/styles';
 import { notify } from '@/lib/toast';
-import { useCards } from '@/features/cards/api/get-cards';
+import { useCards } from '@/cards/api/get-cards';
 import { useCreatePricePin } from '@/features/admin/api/create-price-pin';
 import { priceErrorText, sourceName } from './admin-prices-shared';
 import { rarityCode } from '@/components/card/rarity';

@@ -8,7 +8,7 @@ import { Badge, EmptyState, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
-import { Pagination } from '@/features/cards/components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { useUnmatchedProducts } from '@/features/admin/api/get-unmatched-products';
 import { PinDialog } from './admin-prices-pin-dialog';
 import { PriceSection, sourceName } from './admin-prices-shared';

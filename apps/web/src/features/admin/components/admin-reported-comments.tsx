@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog, DeleteDialog } from '@/components/ui/confirm-dialog';
 import { Badge, EmptyState, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
-import { Pagination } from '@/features/cards/components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { useDeleteComment, useDismissReports, useReportedComments } from '@/features/comments/api/comments-api';
 import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format';

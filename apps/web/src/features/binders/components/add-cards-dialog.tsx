@@ -8,7 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/misc';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { CardSearchPanel } from '@/features/decks/components/card-search-panel';
+import { CardSearchPanel } from '@/cards/components/card-search-panel';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
 
 type Pick = { card: Card; quantity: number };

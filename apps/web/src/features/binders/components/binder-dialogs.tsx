@@ -6,8 +6,8 @@ import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
-import { usePlanLimits } from '@/features/settings/api/billing-api';
-import { useFamily } from '@/features/settings/api/family-api';
+import { usePlanLimits } from '@/features/plans/api/billing-api';
+import { useFamily } from '@/features/plans/api/family-api';
 import { binderChanged, binderKeys, bindersApi } from '@/features/binders/api/binders-api';
 import { BinderFormFields } from './binder-form';
 

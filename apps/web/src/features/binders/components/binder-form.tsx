@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/misc';
 import { choiceCard } from '@/components/ui/styles';
 import { validationText } from '@/lib/error-text';
 import { cn } from '@/lib/cn';
-import { PlanLockedNote } from '@/features/settings/components/plan-locked-note';
+import { PlanLockedNote } from '@/features/plans/components/plan-locked-note';
 
 const ICONS = { personal: Library, trade: Briefcase, wishlist: Heart } as const;
 

@@ -11,7 +11,7 @@ import { DemoBadge } from '@/components/ui/demo-badge';
 import { Skeleton } from '@/components/ui/misc';
 import { tabList } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
-import { usePlanLimits } from '@/features/settings/api/billing-api';
+import { usePlanLimits } from '@/features/plans/api/billing-api';
 import { useBinderValueHistory } from '@/features/binders/api/get-binder-value-history';
 import { usePortfolioValueHistory } from '@/features/binders/api/get-portfolio-value-history';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';

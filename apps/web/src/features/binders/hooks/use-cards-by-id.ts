@@ -1,6 +1,6 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { useQueries } from '@tanstack/react-query';
-import { cardQueryOptions } from '@/features/cards/api/get-card';
+import { cardQueryOptions } from '@/cards/api/get-card';
 
 /**
  * The cards behind the ids a value lists (most valuable, top movers), which carry ids only: each asked for once and

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { ensureSession } from '@/lib/session';
 import { storedPriceParams } from '@/lib/price-params';
-import { queryFromSearchParams } from '@/features/cards/utils/search-params';
-import { cardsQueryOptions } from './get-cards';
+import { queryFromSearchParams } from '@/cards/search-params';
+import { cardsQueryOptions } from '@/cards/api/get-cards';
 
 /**
  * /cards: the search starts with the page's code, not after it (the router runs this loader beside the lazy

@@ -1,7 +1,7 @@
 import type { CardFacetsResponse } from '@grandline/core/contracts/cards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import { cardKeys } from './card-keys';
+import { cardKeys } from '@/cards/api/card-keys';
 
 export const cardFacetsQueryOptions = () =>
   queryOptions({

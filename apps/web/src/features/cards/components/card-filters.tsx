@@ -7,7 +7,7 @@ import { Chip } from '@/components/ui/chip';
 import { Select } from '@/components/ui/select';
 import { useCardFacets } from '@/features/cards/api/get-card-facets';
 import { COLOR_CLASS } from '@/components/card/color-dots';
-import type { CardsSearch } from '@/features/cards/utils/search-params';
+import type { CardsSearch } from '@/cards/search-params';
 import { PriceRangeFilter } from '@/features/cards/components/price-range-filter';
 import { usePreferences } from '@/lib/preferences';
 import { marketplaceName } from '@grandline/core/marketplaces';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PriceSummary } from '@grandline/core/contracts/prices';
 import { ColorDots } from '@/components/card/color-dots';
-import { PriceLine } from '@/features/cards/components/card-grid';
+import { PriceLine } from '@/cards/components/card-grid';
 import type { PriceParams } from '@/lib/price-params';
 import { formatOptional } from '@/lib/format';
 import { rarityCode, rarityName } from '@/components/card/rarity';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { QueryPatch } from '@/features/cards/components/card-filters';
 import { defaultSort, orderTogglePatch, sortPatch } from '@/features/cards/utils/cards-page-state';
-import type { CardsSearch } from '@/features/cards/utils/search-params';
+import type { CardsSearch } from '@/cards/search-params';
 import { ToggleGroup } from '@/components/ui/toggle-group';
 
 const VIEWS = [

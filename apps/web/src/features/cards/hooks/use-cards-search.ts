@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { storage } from '@/lib/storage';
 import type { QueryPatch } from '@/features/cards/components/card-filters';
 import { clearedSearch, viewOf, withView } from '@/features/cards/utils/cards-page-state';
-import { applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from '@/features/cards/utils/search-params';
+import { applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from '@/cards/search-params';
 
 /** The card library's search, view and page, kept in the URL (shareable links; back and forward work). */
 export function useCardsSearch() {

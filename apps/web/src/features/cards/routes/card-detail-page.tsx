@@ -11,7 +11,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Badge, Skeleton } from '@/components/ui/misc';
 import { DetailState } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
-import { cardQueryOptions, useCard } from '@/features/cards/api/get-card';
+import { cardQueryOptions, useCard } from '@/cards/api/get-card';
 import { CardImage } from '@/components/card/card-image';
 import { ensureSession, USER_SCOPE, useSession } from '@/lib/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -14,7 +14,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { useComments, useDeleteComment, usePostComment, type CommentItemKind } from '@/features/comments/api/comments-api';
 import { ReportCommentDialog } from '@/features/comments/components/report-comment-dialog';
 import { postFailureText } from '@/features/comments/utils/comment-form';
-import { UserAvatar } from '@/features/profile/components/user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
 import { validationText } from '@/lib/error-text';
 import { formatDate, formatNumber } from '@/lib/format';

@@ -11,7 +11,7 @@ import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
 import { saveDeck } from '@/features/decks/api/save-deck';
-import { CardSearchPanel } from '@/features/decks/components/card-search-panel';
+import { CardSearchPanel } from '@/cards/components/card-search-panel';
 import { DeckDetailsSection, LeaderSection, LeaveDialog } from '@/features/decks/components/deck-editor-sections';
 import { DeckTabs } from '@/features/decks/components/deck-tabs';
 import { EditorPanes } from '@/features/decks/components/editor-panes';

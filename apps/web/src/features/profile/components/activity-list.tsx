@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { cardImageUrl } from '@/components/card/card-image';
 import { formatDate } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 const ICONS = { deck_published: BookOpen, binder_shared: FolderHeart, comment_posted: MessageSquare } as const;
 

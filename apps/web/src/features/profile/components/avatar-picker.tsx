@@ -8,7 +8,7 @@ import { errorText } from '@/lib/error-text';
 import { sessionEvent, useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { profilesApi } from '@/features/profile/api/profiles-api';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 /** The server takes pictures up to 5 MB (AVATAR_MAX_BYTES); a larger one is refused here before it is sent. */
 const MAX_BYTES = 5 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { Skeleton, Spinner } from '@/components/ui/misc';
 import { Modal } from '@/components/ui/modal';
 import { ErrorState } from '@/components/ui/query-states';
 import { followListQuery } from '@/features/profile/api/profiles-api';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 /** A profile's followers or whom it follows, newest first, 30 at a time. */
 export function FollowListDialog({ username, side, onClose }: { username: string; side: 'followers' | 'following' | null; onClose: () => void }) {

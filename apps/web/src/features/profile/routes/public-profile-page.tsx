@@ -17,7 +17,7 @@ import { BadgeList } from '@/features/profile/components/badge-list';
 import { CountryFlag } from '@/features/profile/components/country-flag';
 import { FollowButton } from '@/features/profile/components/follow-button';
 import { FollowListDialog } from '@/features/profile/components/follow-list-dialog';
-import { UserAvatar } from '@/features/profile/components/user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import { useCountryNames } from '@/features/auth/components/country-picker';
 import { formatDate, formatNumber } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';

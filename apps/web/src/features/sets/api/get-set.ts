@@ -2,7 +2,7 @@ import type { SetDetailResponse } from '@grandline/core/contracts/sets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PriceParams } from '@/lib/price-params';
 import { apiGet } from '@/lib/api-client';
-import { setKeys } from './set-keys';
+import { setKeys } from '@/cards/api/set-keys';
 
 /** The set with its value and each print's price in the user's marketplace, price type and currency. */
 export const setQueryOptions = (slug: string, prices: PriceParams) =>

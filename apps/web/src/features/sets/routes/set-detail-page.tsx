@@ -14,7 +14,7 @@ import { formatCents } from '@grandline/core/money/money';
 import { useMemo } from 'react';
 import { usePreferences } from '@/lib/preferences';
 import { storedPriceParams } from '@/lib/price-params';
-import { PriceLine } from '@/features/cards/components/card-grid';
+import { PriceLine } from '@/cards/components/card-grid';
 import { formatDay } from '@/lib/format';
 import { isOwnNumber, ownNumberPrefixes, productCode, productParts } from '@grandline/core/set-code';
 

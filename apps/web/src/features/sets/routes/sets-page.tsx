@@ -9,7 +9,7 @@ import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { SearchInput } from '@/components/ui/search-input';
 import { queryClient } from '@/lib/query-client';
-import { setsQueryOptions, useSets } from '@/features/sets/api/get-sets';
+import { setsQueryOptions, useSets } from '@/cards/api/get-sets';
 import { PageTitle } from '@/components/page-title';
 
 function SetTile({ set }: { set: CardSet }) {

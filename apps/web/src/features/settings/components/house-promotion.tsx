@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { SUBSCRIPTION_PATH } from '@/lib/toast';
-import { billingStatusQuery } from '@/features/settings/api/billing-api';
+import { billingStatusQuery } from '@/features/plans/api/billing-api';
 
 /** A new account is left in peace: the promotion starts in the account's second week. */
 export const PROMOTION_QUIET_DAYS = 7;

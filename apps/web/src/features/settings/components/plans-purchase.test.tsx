@@ -9,7 +9,7 @@ import { initTestI18n } from '@/test/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { mockApi, renderWithProviders } from '@/test/providers';
-import { billingStatusQuery } from '@/features/settings/api/billing-api';
+import { billingStatusQuery } from '@/features/plans/api/billing-api';
 import { SubscriptionTab } from '@/features/settings/subscription-tab';
 import { dismissedKey, HousePromotion } from './house-promotion';
 import { PricingTable } from './pricing-table';

@@ -13,7 +13,7 @@ import { formatLocale, formatPercent } from '@/lib/format';
 import { rememberReturnTo } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 import { notify, SUBSCRIPTION_PATH } from '@/lib/toast';
-import { billingStatusQuery } from '@/features/settings/api/billing-api';
+import { billingStatusQuery } from '@/features/plans/api/billing-api';
 import { usePlans } from '@/features/settings/api/plans-api';
 import { blockedReason, formatPlanAmount, priceOf, purchaseOf, soldYearly, yearlySaving, type Interval } from './plan-prices';
 

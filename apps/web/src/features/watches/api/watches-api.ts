@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { USER_SCOPE, useSession } from '@/lib/session';
-import { billingKeys } from '@/features/settings/api/billing-api';
+import { billingKeys } from '@/features/plans/api/billing-api';
 import { reportKeys } from '@/features/reports/api/reports-api';
 
 export const watchKeys = {

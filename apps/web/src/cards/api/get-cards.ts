@@ -1,5 +1,5 @@
 import type { CardListResponse } from '@grandline/core/contracts/cards';
-import type { CardsSearch } from '@/features/cards/utils/search-params';
+import type { CardsSearch } from '@/cards/search-params';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { cardKeys } from './card-keys';

@@ -1,4 +1,4 @@
-import type { CardsSearch } from '@/features/cards/utils/search-params';
+import type { CardsSearch } from '@/cards/search-params';
 
 export const cardKeys = {
   all: ['cards'] as const,

@@ -13,8 +13,8 @@ import { ErrorState } from '@/components/ui/query-states';
 import { SearchInput } from '@/components/ui/search-input';
 import { cn } from '@/lib/cn';
 import { Select } from '@/components/ui/select';
-import { useCards } from '@/features/cards/api/get-cards';
-import { useSets } from '@/features/sets/api/get-sets';
+import { useCards } from '@/cards/api/get-cards';
+import { useSets } from '@/cards/api/get-sets';
 import { productCode } from '@grandline/core/set-code';
 
 const PAGE_SIZE = 24;
