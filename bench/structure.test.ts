@@ -84,4 +84,21 @@ describe('bench/structure.ts --check', () => {
     expect(oneWay.errors).toBe('');
     expect(oneWay.status).toBe(0);
   });
+
+  it('holds the feature directions of docs/ARCHITECTURE.md against the imports, both ways', () => {
+    const doc = '# A\n\n## Feature directions\n\nServer:\n- a → b\n- b → c\n\nWeb:\n- x → y\n\n## Next\n- c → a\n';
+    const { status, errors } = check({
+      'docs/ARCHITECTURE.md': doc,
+      'apps/server/src/features/a/a.service.ts': "import { b } from '../b/b.service';\nimport { c } from '../c/c.service';\nexport const a = b + c;\n",
+      'apps/server/src/features/b/b.service.ts': 'export const b = 1;\n',
+      'apps/server/src/features/c/c.service.ts': 'export const c = 1;\n',
+      'apps/web/src/features/x/api/x.ts': "import { y } from '../../y/api/y';\nexport const x = y;\n",
+      'apps/web/src/features/y/api/y.ts': 'export const y = 1;\n',
+    });
+    expect(status).toBe(1);
+    expect(errors).toContain('direction: server:a → server:c: an import docs/ARCHITECTURE.md ("Feature directions") does not list');
+    expect(errors).toContain('direction: server:b → server:c: listed in docs/ARCHITECTURE.md ("Feature directions") but no import takes it');
+    expect(errors).not.toContain('web:x');
+    expect(errors).not.toContain('server:c → server:a');
+  });
 });

@@ -184,7 +184,7 @@ function featureOf(file: string): string | undefined {
  * test may set up another feature's data): its cycles
  * (strongly connected groups of folders), and the number of cross-feature imports and of folder pairs they join.
  */
-function featureCycles(files: Map<string, FileInfo>): { cycles: string[][]; imports: number; pairs: number } {
+function featureCycles(files: Map<string, FileInfo>): { cycles: string[][]; imports: number; pairs: number; edges: Map<string, Set<string>> } {
   const edges = new Map<string, Set<string>>();
   let imports = 0;
   for (const info of files.values()) {
@@ -201,7 +201,36 @@ function featureCycles(files: Map<string, FileInfo>): { cycles: string[][]; impo
   const graph = new Map<string, FileInfo>();
   for (const [from, targets] of edges) graph.set(from, { file: from, lines: 0, imports: [...targets].map((target) => ({ target, typeOnly: false })) });
   const pairs = [...edges.values()].reduce((n, targets) => n + targets.size, 0);
-  return { cycles: cycles(graph, true, (name) => name), imports, pairs };
+  return { cycles: cycles(graph, true, (name) => name), imports, pairs, edges };
+}
+
+/**
+ * The directions between feature folders that docs/ARCHITECTURE.md lists under "## Feature directions" (lines
+ * `- binders → prices, comments` after a line starting `Server` or `Web`), held against the imports: an import the
+ * list lacks, or a listed direction no import takes, is a problem, so the list stays the true map. A tree without
+ * the document (a scratch test tree) is not checked.
+ */
+function directionProblems(edges: Map<string, Set<string>>): string[] {
+  const doc = path.join(root, 'docs/ARCHITECTURE.md');
+  if (!fs.existsSync(doc)) return [];
+  const text = fs.readFileSync(doc, 'utf8');
+  const start = text.indexOf('\n## Feature directions');
+  if (start < 0) return ['docs/ARCHITECTURE.md has no "## Feature directions" section'];
+  const end = text.indexOf('\n## ', start + 1);
+  const listed = new Set<string>();
+  let side: 'web' | 'server' | undefined;
+  for (const line of text.slice(start, end < 0 ? undefined : end).split('\n')) {
+    if (/^Server\b/.test(line)) side = 'server';
+    else if (/^Web\b/.test(line)) side = 'web';
+    const m = /^- `?([a-z-]+)`? → (.+)$/.exec(line.trim());
+    if (!m || !side) continue;
+    for (const to of m[2]!.split(',').map((t) => t.replace(/`/g, '').trim()).filter(Boolean)) listed.add(`${side}:${m[1]} → ${side}:${to}`);
+  }
+  const actual = new Set([...edges].flatMap(([from, targets]) => [...targets].map((to) => `${from} → ${to}`)));
+  const out: string[] = [];
+  for (const edge of actual) if (!listed.has(edge)) out.push(`${edge}: an import docs/ARCHITECTURE.md ("Feature directions") does not list`);
+  for (const edge of listed) if (!actual.has(edge)) out.push(`${edge}: listed in docs/ARCHITECTURE.md ("Feature directions") but no import takes it`);
+  return out.sort();
 }
 
 /** Imports that the lint's boundary rules forbid: server lib/ and db/ → features/, packages/core → apps/, a server feature → another's routes. */
@@ -274,6 +303,9 @@ log(`Cycles through runtime imports only: ${runtime.length}`);
 const folders = featureCycles(files);
 log(`\nFeature folders in a cycle (folder level, type imports included): ${folders.cycles.length} cycle(s); ${folders.imports} cross-feature imports over ${folders.pairs} folder pairs`);
 for (const group of folders.cycles) log(`  - ${group.join(' ↔ ')}`);
+const directions = directionProblems(folders.edges);
+log(`Feature directions not as docs/ARCHITECTURE.md lists them: ${directions.length}`);
+for (const d of directions) log(`  - ${d}`);
 const violations = boundaryViolations(files);
 log(`\n## Boundary imports (server lib/ and db/ → features/, core → apps/, a server feature → another's routes): ${violations.length}`);
 for (const v of violations) log(`  - ${v}`);
@@ -281,13 +313,14 @@ const sizes = sizeProblems(files, functions);
 log(`\n## Sizes beyond the limits and the known list (KNOWN_OVER: ${Object.keys(KNOWN_OVER).length}): ${sizes.length}`);
 for (const v of sizes) log(`  - ${v}`);
 if (check) {
-  const problems = all.length + folders.cycles.length + violations.length + sizes.length;
+  const problems = all.length + folders.cycles.length + directions.length + violations.length + sizes.length;
   if (problems) {
     console.error(
-      `structure check: ${all.length} import cycle(s), ${folders.cycles.length} feature folder cycle(s), ${violations.length} boundary import(s), ${sizes.length} size problem(s)`,
+      `structure check: ${all.length} import cycle(s), ${folders.cycles.length} feature folder cycle(s), ${directions.length} feature direction(s) off the list, ${violations.length} boundary import(s), ${sizes.length} size problem(s)`,
     );
     for (const group of all) console.error(`  cycle: ${group.join(' ↔ ')}`);
     for (const group of folders.cycles) console.error(`  feature cycle: ${group.join(' ↔ ')} (features meet in app/ or through events; shared pieces go to cards/, components/, lib/ or core)`);
+    for (const d of directions) console.error(`  direction: ${d}`);
     for (const v of violations) console.error(`  boundary: ${v}`);
     for (const v of sizes) console.error(`  size: ${v}`);
     process.exit(1);
