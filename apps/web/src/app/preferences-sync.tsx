@@ -1,7 +1,7 @@
 import type { UpdateProfileRequest } from '@grandline/core/contracts/account';
-import i18next from 'i18next';
 import { useEffect, useRef } from 'react';
 import { authApi } from '@/features/auth/api/auth-api';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { onPreferenceChange, usePreferences, type Preferences } from '@/lib/preferences';
 import { sessionEvent, useSession } from '@/lib/session';
@@ -42,7 +42,7 @@ export function PreferencesSync() {
       authApi
         .updateProfile({ [key]: value } as UpdateProfileRequest)
         .then((updated) => sessionEvent('USER_UPDATED', updated))
-        .catch(() => notify.error(i18next.t('settings.syncFailed')));
+        .catch((err: unknown) => notify.error(errorText(err, 'common:settings.syncFailed')));
     });
   }, [canSave]);
 

@@ -9,7 +9,7 @@ import prices from '@/locales/en/prices.json';
 import { IMPORT_FAILURE_MESSAGES_EN } from '@grandline/core/contracts/binders';
 import { initTestI18n } from '@/test/i18n';
 import { ApiError } from './api-client';
-import { errorText, validationText } from './error-text';
+import { errorText, serverErrorText, validationText } from './error-text';
 
 beforeAll(async () => {
   await initTestI18n('en');
@@ -58,5 +58,12 @@ describe('error messages', () => {
   it('falls back to the given message for unknown failures', () => {
     expect(errorText(new Error('boom'), 'account.deleteFailed')).toBe('Failed to delete account');
     expect(errorText(new ApiError(500, 'SOMETHING_NEW', 'x'), 'auth.resendFailed')).toBe('Failed to resend confirmation email');
+  });
+
+  it("prefers the screen's own fallback to a 500's generic INTERNAL_ERROR text", () => {
+    expect(errorText(new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'), 'auth.resendFailed')).toBe('Failed to resend confirmation email');
+    expect(errorText(new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'))).toBe('Something went wrong. Please try again.');
+    expect(serverErrorText(new ApiError(500, 'INTERNAL_ERROR', 'x'))).toBeNull();
+    expect(serverErrorText(new ApiError(409, 'WISHLIST_EXISTS', 'x'))).toBe(binders.errors.codes.WISHLIST_EXISTS);
   });
 });

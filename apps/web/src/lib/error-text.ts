@@ -21,21 +21,28 @@ export function validationText(message: string | undefined): string {
 }
 
 /**
- * What to tell the user about a failed call (call it from screens that loaded the 'account' texts and their feature's; a fallback
- * key may name its namespace, e.g. 'pages:admin.roleFailed'): the translation of the server's error code when we have
- * one, else its validation message, else the given fallback (an i18n key).
+ * What the server told about a failed call, in the user's language: a plan's limit, the translation of its error code,
+ * else its validation message; null when it explained nothing we can show (an unknown code, a 500's INTERNAL_ERROR,
+ * not an API error), where the screen's own text says more.
  */
-export function errorText(err: unknown, fallbackKey = 'errors.codes.INTERNAL_ERROR'): string {
+export function serverErrorText(err: unknown): string | null {
   const locked = planLimitText(err);
   if (locked) return locked;
-  if (err instanceof ApiError) {
-    const key = `errors.codes.${err.code}`;
-    const ns = namespaceOf(key);
-    if (ns) return i18next.t(key, { ns });
-    const issue = err.issues[0]?.message ?? err.message;
-    if (KEY_BY_ENGLISH.has(issue)) return validationText(issue);
-  }
-  return i18next.t(fallbackKey, { ns: [...ACCOUNT_NS] });
+  if (!(err instanceof ApiError) || err.code === 'INTERNAL_ERROR') return null;
+  const key = `errors.codes.${err.code}`;
+  const ns = namespaceOf(key);
+  if (ns) return i18next.t(key, { ns });
+  const issue = err.issues[0]?.message ?? err.message;
+  return KEY_BY_ENGLISH.has(issue) ? validationText(issue) : null;
+}
+
+/**
+ * What to tell the user about a failed call (call it from screens that loaded the 'account' texts and their feature's; a fallback
+ * key may name its namespace, e.g. 'pages:admin.roleFailed'): what the server told (serverErrorText), else the given
+ * fallback (an i18n key).
+ */
+export function errorText(err: unknown, fallbackKey = 'errors.codes.INTERNAL_ERROR'): string {
+  return serverErrorText(err) ?? i18next.t(fallbackKey, { ns: [...ACCOUNT_NS] });
 }
 
 /** Whether a failed call was a plan's limit (403 PLAN_LIMIT): its prompt then links to Settings → Subscription. */

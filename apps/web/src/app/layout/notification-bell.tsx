@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/misc';
 import { popoverSurface } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { formatDate, formatNumber } from '@/lib/format';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { notificationsApi, useNotifications, useNotificationStream, useUnreadCount } from '@/features/watches/api/watches-api';
 import { CommunityNotificationText, NotificationIcon, notificationPath, toastTitleKey } from './community-notification';
@@ -60,8 +61,8 @@ export function NotificationBell() {
   const markAll = async () => {
     try {
       await notificationsApi.markAllRead();
-    } catch {
-      notify.error(t('notifications.markFailed'));
+    } catch (err) {
+      notify.error(errorText(err, 'common:notifications.markFailed'));
     }
   };
 

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useFocusReturn } from '@/lib/focus-return';
+import { serverErrorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { partLoader, useLiveOnUse } from './open-on-use';
 import type { ConfirmDialogProps, LiveConfirmDialogProps } from './confirm-dialog-live';
@@ -69,8 +70,8 @@ export function ConfirmDialog({
 }
 
 /**
- * "Delete this …?" for something stored on the server: `remove` deletes it; when that fails the user is told
- * `failedText` and the dialog stays open, else `onRemoved` gets the answer (to refresh what showed it and say so).
+ * "Delete this …?" for something stored on the server: `remove` deletes it; when that fails the user is told what the
+ * server said (serverErrorText), else `failedText`, and the dialog stays open, else `onRemoved` gets the answer (to refresh what showed it and say so).
  */
 export function DeleteDialog<T>({
   remove,
@@ -87,7 +88,7 @@ export function DeleteDialog<T>({
     try {
       answer = await remove();
     } catch (err) {
-      notify.error(failedText);
+      notify.error(serverErrorText(err) ?? failedText);
       throw err;
     }
     await onRemoved(answer);

@@ -1,5 +1,6 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { addToTarget } from './api/add-to-target';
 import type { QuickAddTarget } from './quick-add-state';
@@ -13,8 +14,8 @@ const TOAST_ID = 'quick-add';
 export function useQuickAddCard() {
   const { t } = useTranslation('quickadd');
   const text = useTargetText();
-  const failed = (target: QuickAddTarget) =>
-    target.kind === 'deck' ? t('toasts.deckFailed') : target.kind === 'wishlist' ? t('toasts.wishlistFailed') : t('toasts.collectionFailed');
+  const failedKey = (target: QuickAddTarget) =>
+    target.kind === 'deck' ? 'quickadd:toasts.deckFailed' : target.kind === 'wishlist' ? 'quickadd:toasts.wishlistFailed' : 'quickadd:toasts.collectionFailed';
 
   return async (target: QuickAddTarget, card: Card): Promise<boolean> => {
     try {
@@ -27,8 +28,8 @@ export function useQuickAddCard() {
         description: t('toasts.session', { count }),
       });
       return true;
-    } catch {
-      notify.error(failed(target), { id: TOAST_ID, description: undefined });
+    } catch (err) {
+      notify.failure(err, errorText(err, failedKey(target)), { id: TOAST_ID, description: undefined });
       return false;
     }
   };

@@ -4,6 +4,7 @@ import { Switch } from '@/components/ui/switch';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { pushApi } from './api/push-api';
 import { SettingRow } from './components/setting-row';
@@ -96,8 +97,8 @@ export function PushRow() {
     try {
       if (next) await turnOn(publicKey);
       else await turnOff();
-    } catch {
-      notify.error(t('settings.pushFailed'));
+    } catch (err) {
+      notify.error(errorText(err, 'common:settings.pushFailed'));
     } finally {
       setBusy(false);
     }
@@ -110,7 +111,7 @@ export function PushRow() {
       if (sent > 0) notify.success(t('settings.pushTestSent', { count: sent }));
       else notify.warning(t('settings.pushTestNone'));
     } catch (err) {
-      notify.failure(err, t('settings.pushFailed'));
+      notify.failure(err, errorText(err, 'common:settings.pushFailed'));
     } finally {
       setBusy(false);
     }

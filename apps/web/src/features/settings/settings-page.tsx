@@ -14,6 +14,7 @@ import { tabList, tabTrigger } from '@/components/ui/styles';
 import { CurrencyFlag } from '@/components/ui/currency-flag';
 import { PageHeader } from '@/components/ui/misc';
 import { Select, type SelectOption } from '@/components/ui/select';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
 import { PushRow } from './push-row';
@@ -37,8 +38,8 @@ function EmailSwitchRow({ field, testId }: { field: 'alertEmails' | 'communityEm
     try {
       await sessionEvent('USER_UPDATED', await authApi.updateProfile({ [field]: next }));
       notify.success(t('settings.saved'));
-    } catch {
-      notify.error(t('settings.alertEmailsFailed'));
+    } catch (err) {
+      notify.error(errorText(err, 'common:settings.alertEmailsFailed'));
     } finally {
       setSaving(false);
     }

@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/misc';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { errorText } from '@/lib/error-text';
 import { completeSignIn } from './auth-page';
 
 /**
@@ -17,14 +18,12 @@ export function AuthCallbackPage() {
   const { t } = useTranslation(ACCOUNT_NS);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [signInFailed, setSignInFailed] = useState(false);
+  const [signInFailure, setSignInFailure] = useState<string | null>(null);
   const started = useRef(false);
   const error = params.get('type') === 'recovery' ? null : params.get('error');
   const failure = error
     ? t('auth.authError', { message: t([`errors.codes.${error.toUpperCase()}`, 'auth.authFailed']) })
-    : signInFailed
-      ? t('auth.authFailed')
-      : null;
+    : signInFailure;
 
   useEffect(() => {
     if (started.current) return;
@@ -36,7 +35,7 @@ export function AuthCallbackPage() {
       return;
     }
     if (params.get('error')) return;
-    completeSignIn(navigate).catch(() => setSignInFailed(true));
+    completeSignIn(navigate).catch((err: unknown) => setSignInFailure(errorText(err, 'auth.authFailed')));
   }, [params, navigate]);
 
   return (

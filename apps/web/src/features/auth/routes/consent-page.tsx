@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/misc';
 import { queryClient } from '@/lib/query-client';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { LegalDocumentView } from '@/features/legal/components/legal-document';
 import { authApi } from '@/features/auth/api/auth-api';
@@ -38,9 +39,9 @@ function ConsentForm({ me, returnTo }: { me: MeResponse; returnTo: string }) {
       await sessionEvent('TOKEN_REFRESHED');
       notify.success(t('consent.accepted'));
       await navigate(returnTo, { replace: true });
-    } catch {
+    } catch (err) {
       // On this page a consent that could not be saved stops the flow (spec §8).
-      setError(t('consent.saveFailed'));
+      setError(errorText(err, 'consent.saveFailed'));
     }
   });
 

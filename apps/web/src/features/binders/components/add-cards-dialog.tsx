@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/misc';
 import { formatNumber } from '@/lib/format';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { CardSearchPanel } from '@/cards/components/card-search-panel';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
@@ -38,7 +39,7 @@ export function AddCardsDialog({ open, onOpenChange, binderId }: { open: boolean
       notify.success(t('add.done', { count: total }));
       onOpenChange(false);
     } catch (err) {
-      notify.failure(err, t('toasts.updateFailed'));
+      notify.failure(err, errorText(err, 'binders:toasts.updateFailed'));
     } finally {
       setBusy(false);
     }

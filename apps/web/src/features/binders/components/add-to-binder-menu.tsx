@@ -2,6 +2,7 @@ import type { Card } from '@grandline/core/contracts/cards';
 import { Briefcase, Library, SquarePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MenuItem, MenuNote, PickerMenu } from '@/components/ui/dropdown-menu';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi, useMyBinders } from '@/features/binders/api/binders-api';
 
@@ -16,7 +17,7 @@ export function AddToBinderMenu({ card }: { card: Card }) {
       binderChanged(id);
       notify.success(t('binder.added', { binder: name }));
     } catch (err) {
-      notify.failure(err, t('binder.failed'));
+      notify.failure(err, errorText(err, 'quickadd:binder.failed'));
     }
   };
   return (

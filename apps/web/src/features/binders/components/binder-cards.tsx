@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { usePreferences } from '@/lib/preferences';
 import { useNearScreen } from '@/lib/use-near-screen';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { useLatestPrices } from '@/features/prices/api/get-latest-prices';
 import { BINDER_PAGE_SIZE, binderCardsQueryOf, binderChanged, bindersApi, useBinderCards } from '@/features/binders/api/binders-api';
@@ -85,8 +86,8 @@ export function BinderCards({ binder, editable, onAddCards }: { binder: BinderDe
       binderChanged(binder.id);
       setSelected(new Set());
       notify.success(t('toasts.updatedMany', { count: updated }));
-    } catch {
-      notify.error(t('toasts.updateFailed'));
+    } catch (err) {
+      notify.error(errorText(err, 'binders:toasts.updateFailed'));
     }
   };
 

@@ -86,8 +86,8 @@ export function ShareBinderDialog({ binder, open, onOpenChange, editable }: { bi
       await bindersApi.update(binder.id, { isPublic: true });
       binderChanged(binder.id);
       notify.success(t('toasts.madePublic'));
-    } catch {
-      notify.error(t('toasts.updateFailed'));
+    } catch (err) {
+      notify.failure(err, errorText(err, 'binders:toasts.updateFailed'));
     }
   };
   return (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { formatNumber } from '@/lib/format';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
 import { ALL, choiceOf } from '@/features/binders/binder-cards-state';
@@ -26,7 +27,7 @@ export function Stepper({ row, binderId, compact }: { row: BinderCardRow; binder
       binderChanged(binderId);
     } catch (err) {
       setPending(null);
-      notify.failure(err, t('toasts.quantityFailed'));
+      notify.failure(err, errorText(err, 'binders:toasts.quantityFailed'));
     }
   };
   const size = compact ? 'h-7 w-7' : 'h-8 w-8';
@@ -81,8 +82,8 @@ export function RowSelect({ row, binderId, field, options, label }: { row: Binde
     try {
       await bindersApi.updateCard(binderId, row.id, { [field]: choiceOf(value) });
       binderChanged(binderId);
-    } catch {
-      notify.error(t('toasts.updateFailed'));
+    } catch (err) {
+      notify.error(errorText(err, 'binders:toasts.updateFailed'));
     }
   };
   return (

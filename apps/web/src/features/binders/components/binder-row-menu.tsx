@@ -3,6 +3,7 @@ import { ImageIcon, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuItem, MenuTrigger } from '@/components/ui/dropdown-menu';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
 // Its form (zod schemas, react-hook-form) loads when a row is edited.
@@ -17,8 +18,8 @@ export function RowMenu({ row, binderId, isCover }: { row: BinderCardRow; binder
       await bindersApi.update(binderId, { coverCardId: row.card.id });
       binderChanged(binderId);
       notify.success(t('toasts.coverUpdated'));
-    } catch {
-      notify.error(t('toasts.coverFailed'));
+    } catch (err) {
+      notify.error(errorText(err, 'binders:toasts.coverFailed'));
     }
   };
   const remove = async () => {
@@ -26,8 +27,8 @@ export function RowMenu({ row, binderId, isCover }: { row: BinderCardRow; binder
       await bindersApi.removeCards(binderId, [row.id]);
       binderChanged(binderId);
       notify.success(t('toasts.removed', { name: row.card.name }));
-    } catch {
-      notify.error(t('toasts.updateFailed'));
+    } catch (err) {
+      notify.error(errorText(err, 'binders:toasts.updateFailed'));
     }
   };
   return (

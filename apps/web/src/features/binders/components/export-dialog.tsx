@@ -11,7 +11,7 @@ import { ProgressBar } from '@/components/ui/misc';
 import { Modal } from '@/components/ui/modal';
 import { choiceCard } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
-import { planLimitText } from '@/lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { bindersApi } from '@/features/binders/api/binders-api';
 
@@ -75,7 +75,7 @@ export function ExportDialog({ open, onOpenChange, binderId, cardCount }: { open
       notify.success(t('export.done'));
     } catch (err) {
       setProgress(null);
-      const message = err instanceof ApiError && err.code === 'NO_CARDS_TO_EXPORT' ? t('errors.codes.NO_CARDS_TO_EXPORT') : (planLimitText(err) ?? t('export.failed'));
+      const message = errorText(err, 'binders:export.failed');
       setError(message);
       notify.failure(err, message);
     }

@@ -102,7 +102,7 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
       const failures = err instanceof ApiError && Array.isArray(err.details.failures) ? (err.details.failures as ImportFailure[]) : [];
       const failureCount = err instanceof ApiError && typeof err.details.failureCount === 'number' ? err.details.failureCount : failures.length;
       setError({ message: errorText(err, 'binders:import.failed'), failures, failureCount });
-      notify.failure(err, t('import.failed'));
+      notify.failure(err, errorText(err, 'binders:import.failed'));
     }
   };
 

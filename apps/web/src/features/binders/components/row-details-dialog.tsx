@@ -12,7 +12,7 @@ import { TextField } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/misc';
-import { validationText } from '@/lib/error-text';
+import { errorText, validationText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';
 import { productCode } from '@grandline/core/set-code';
@@ -51,7 +51,7 @@ export function RowDetailsDialog({ row, binderId, open, onOpenChange }: { row: B
       notify.success(t('details.saved'));
       onOpenChange(false);
     } catch (err) {
-      notify.failure(err, t('toasts.updateFailed'));
+      notify.failure(err, errorText(err, 'binders:toasts.updateFailed'));
     }
   };
   return (

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { rememberReturnTo } from '@/lib/return-to';
 import { toggleWishlist, useWishlist } from '@/features/binders/api/binders-api';
@@ -45,7 +46,7 @@ export function WishlistButton({ card }: { card: Card }) {
       await toggleWishlist(card.id, inWishlist);
       notify.success(inWishlist ? t('wishlist.removed') : t('wishlist.added'), { id: `wishlist-${card.id}` });
     } catch (err) {
-      notify.failure(err, t('wishlist.failed'), { id: `wishlist-${card.id}` });
+      notify.failure(err, errorText(err, 'quickadd:wishlist.failed'), { id: `wishlist-${card.id}` });
     } finally {
       setBusy(false);
     }

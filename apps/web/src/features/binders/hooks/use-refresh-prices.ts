@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '@/lib/query-client';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { latestPricesKey } from '@/features/prices/api/get-latest-prices';
 
@@ -20,8 +21,8 @@ export function useRefreshPrices(valueKey: QueryKey) {
         queryClient.invalidateQueries({ queryKey: latestPricesKey }, { throwOnError: true }),
       ]);
       notify.success(t('value.refreshed'));
-    } catch {
-      notify.error(t('value.refreshFailed'));
+    } catch (err) {
+      notify.error(errorText(err, 'binders:value.refreshFailed'));
     } finally {
       setRefreshing(false);
     }

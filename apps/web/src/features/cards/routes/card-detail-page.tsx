@@ -162,6 +162,64 @@ function CardPageSkeleton() {
   );
 }
 
+/**
+ * The actions row: wishlist, watch, add to a deck or binder (signed-in users who accepted the terms) and copy link.
+ * Its code and data are loaded before the page is drawn (actionsReadyQuery), so it appears whole.
+ */
+function CardActions({ card }: { card: Card }) {
+  const { t } = useTranslation('cards');
+  const { signedIn, termsAccepted } = useSession();
+  const copyLink = () =>
+    copyWithToast(`${window.location.origin}${cardPath(card)}`, { done: t('detail.linkCopied'), failed: t('detail.linkCopyFailed'), describe: true });
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="card-actions">
+      <Suspense fallback={null}>
+        <WishlistButton card={card} />
+      </Suspense>
+      {(!signedIn || termsAccepted) && (
+        <Suspense fallback={null}>
+          <WatchButton card={card} />
+        </Suspense>
+      )}
+      {signedIn && termsAccepted && (
+        <Suspense fallback={null}>
+          <AddToDeckMenu card={card} />
+          <AddToBinderMenu card={card} />
+        </Suspense>
+      )}
+      <Button variant="secondary" onClick={() => void copyLink()} data-testid="copy-link">
+        <Link2 className="h-4 w-4" aria-hidden />
+        {t('detail.copyLink')}
+      </Button>
+    </div>
+  );
+}
+
+/** The card's facts: cost or life, power, counter, rarity, attribute, block, set and game. */
+function CardFacts({ card }: { card: Card }) {
+  const { t } = useTranslation('cards');
+  return (
+    <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+      {card.cardType === 'Leader' ? <Field label={t('fields.life')}>{formatOptional(card.life)}</Field> : <Field label={t('fields.cost')}>{formatOptional(card.cost)}</Field>}
+      <Field label={t('fields.power')} testId="field-power">{formatOptional(card.power)}</Field>
+      <Field label={t('fields.counter')} testId="field-counter">{formatCounter(card.counter)}</Field>
+      <Field label={t('fields.rarity')} testId="field-rarity">{rarityName(card.rarity)}</Field>
+      <Field label={t('fields.attribute')}>{card.attributes.length ? card.attributes.map((a) => t(`attributes.${a}`, { defaultValue: a })).join(' / ') : '—'}</Field>
+      <Field label={t('fields.block')}>{card.blockIcon ?? '—'}</Field>
+      <Field label={t('fields.set')}>
+        {card.set ? (
+          <Link to={`/sets/${card.set.slug}`} className="hover:underline">
+            {card.set.code ? productCode(card.set.code) : card.set.name}
+          </Link>
+        ) : (
+          '—'
+        )}
+      </Field>
+      <Field label={t('fields.game')}>{t(`games.${card.gameCategory}`, { ns: 'common' })}</Field>
+    </dl>
+  );
+}
+
 export function CardDetailPage() {
   const { t } = useTranslation('cards');
   const { slug = '' } = useParams();
@@ -170,18 +228,13 @@ export function CardDetailPage() {
   const id = cardIdFromPathSegment(slug);
   const { data: card, isSuccess, error, refetch } = useCard(id);
   const actionsReady = useQuery({ ...actionsReadyQuery(id ?? 0), enabled: id !== null }).isSuccess;
-  const { signedIn, termsAccepted } = useSession();
+  const { signedIn } = useSession();
   const quickAdd = useQuickAdd();
 
   // Only the id part has to be right: any other spelling is replaced by the canonical path.
   useEffect(() => {
     if (card && location.pathname !== cardPath(card)) navigate(cardPath(card), { replace: true });
   }, [card, location.pathname, navigate]);
-
-  const copyLink = async () => {
-    if (!card) return;
-    await copyWithToast(`${window.location.origin}${cardPath(card)}`, { done: t('detail.linkCopied'), failed: t('detail.linkCopyFailed'), describe: true });
-  };
 
   const back = (
     <Link to="/cards" className={buttonClass('ghost', 'sm', 'mb-4 -ml-2')}>
@@ -234,46 +287,10 @@ export function CardDetailPage() {
                 {card.isVariation && <Badge>{t('detail.variantLabel', { variant: card.variant ?? '' })}</Badge>}
               </p>
             </div>
-            <div className="flex flex-wrap gap-2" data-testid="card-actions">
-              <Suspense fallback={null}>
-                <WishlistButton card={card} />
-              </Suspense>
-              {(!signedIn || termsAccepted) && (
-                <Suspense fallback={null}>
-                  <WatchButton card={card} />
-                </Suspense>
-              )}
-              {signedIn && termsAccepted && (
-                <Suspense fallback={null}>
-                  <AddToDeckMenu card={card} />
-                  <AddToBinderMenu card={card} />
-                </Suspense>
-              )}
-              <Button variant="secondary" onClick={() => void copyLink()} data-testid="copy-link">
-                <Link2 className="h-4 w-4" aria-hidden />
-                {t('detail.copyLink')}
-              </Button>
-            </div>
+            <CardActions card={card} />
           </div>
 
-          <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
-            {card.cardType === 'Leader' ? <Field label={t('fields.life')}>{formatOptional(card.life)}</Field> : <Field label={t('fields.cost')}>{formatOptional(card.cost)}</Field>}
-            <Field label={t('fields.power')} testId="field-power">{formatOptional(card.power)}</Field>
-            <Field label={t('fields.counter')} testId="field-counter">{formatCounter(card.counter)}</Field>
-            <Field label={t('fields.rarity')} testId="field-rarity">{rarityName(card.rarity)}</Field>
-            <Field label={t('fields.attribute')}>{card.attributes.length ? card.attributes.map((a) => t(`attributes.${a}`, { defaultValue: a })).join(' / ') : '—'}</Field>
-            <Field label={t('fields.block')}>{card.blockIcon ?? '—'}</Field>
-            <Field label={t('fields.set')}>
-              {card.set ? (
-                <Link to={`/sets/${card.set.slug}`} className="hover:underline">
-                  {card.set.code ? productCode(card.set.code) : card.set.name}
-                </Link>
-              ) : (
-                '—'
-              )}
-            </Field>
-            <Field label={t('fields.game')}>{t(`games.${card.gameCategory}`, { ns: 'common' })}</Field>
-          </dl>
+          <CardFacts card={card} />
 
           {card.subtypes.length > 0 && (
             <div className="mt-6">

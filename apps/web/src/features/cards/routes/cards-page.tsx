@@ -16,7 +16,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchBox } from '@/features/cards/components/search-box';
 import { useCardsSearch } from '@/features/cards/hooks/use-cards-search';
 import { invalidFilterNames, pageCountOf, pagePatch } from '@/features/cards/utils/cards-page-state';
-import { activeFilterCount } from '@/cards/search-params';
+import { activeFilterCount, type CardsSearch } from '@/cards/search-params';
 import { useQuickAdd, type QuickAdd } from '@/features/quick-add/api/quick-add-store';
 import { PageTitle } from '@/components/page-title';
 import { usePreferences } from '@/lib/preferences';
@@ -64,15 +64,96 @@ function FiltersSkeleton() {
   );
 }
 
+interface CardResultsProps {
+  /** The library's query (its answer, error and refetch). */
+  result: ReturnType<typeof useCards>;
+  query: CardsSearch;
+  view: string;
+  priceParams: PriceParams;
+  quick: QuickAdd['state'];
+  canWatch: boolean;
+  onPage: (page: number) => void;
+  onClear: () => void;
+  onRemoveInvalid: (issuePaths: string[]) => void;
+}
+
+/** The results column: the cards of the page (grid or list) and its pagination, or why there are none. */
+function CardResults({ result, query, view, priceParams, quick, canWatch, onPage, onClear, onRemoveInvalid }: CardResultsProps) {
+  const { t } = useTranslation('cards');
+  const { data, isPending, isError, error, isPlaceholderData, refetch } = result;
+  const demo = data?.prices ? Object.values(data.prices).some((p) => p.demo) : false;
+  const invalidLink = error instanceof ApiError && error.code === 'VALIDATION_ERROR' ? error : null;
+  return (
+    <>
+      {invalidLink ? (
+        <EmptyState
+          icon={<FilterX className="h-10 w-10" aria-hidden />}
+          title={t('errors.invalidFilters')}
+          action={
+            <Button variant="secondary" onClick={() => onRemoveInvalid(invalidLink.issues.map((i) => i.path))}>
+              {t('actions.removeInvalidFilters')}
+            </Button>
+          }
+        >
+          {t('errors.invalidFiltersHint', { filters: invalidFilterNames(invalidLink.issues.map((i) => i.path)) })}
+        </EmptyState>
+      ) : isError ? (
+        <ErrorState title={t('errors.loadFailed')} hint={t('errors.loadFailedHint')} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <CardGridSkeleton count={query.pageSize} label={t('loadingCards')} priced />
+      ) : data.items.length === 0 ? (
+        <EmptyState
+          icon={<SearchX className="h-10 w-10" aria-hidden />}
+          title={t('empty.title')}
+          action={
+            <Button variant="secondary" onClick={onClear}>
+              {t('filters.clear')}
+            </Button>
+          }
+        >
+          {t('empty.hint')}
+        </EmptyState>
+      ) : (
+        <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          {demo && (
+            <p className="mb-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm" data-testid="demo-prices-notice">
+              {t('demoPrices')}
+            </p>
+          )}
+          {view === 'list' ? (
+            <CardListTable
+              prices={data.prices}
+              priceParams={priceParams}
+              cards={data.items}
+              action={cardAction(quick, canWatch, 'row')}
+              actionHeader={
+                quick ? (
+                  <Suspense fallback={null}>
+                    <QuickAddColumnLabel />
+                  </Suspense>
+                ) : (
+                  t('watch.column')
+                )
+              }
+            />
+          ) : (
+            <CardGrid cards={data.items} action={cardAction(quick, canWatch, 'tile')} prices={data.prices} priceParams={priceParams} />
+          )}
+          <Pagination page={query.page} pageCount={pageCountOf(data.total, query.pageSize)} onPage={onPage} />
+        </div>
+      )}
+    </>
+  );
+}
+
 export function CardsPage() {
   const { t } = useTranslation('cards');
   const { query, view, patch, clear, setView, removeInvalid } = useCardsSearch();
   const { marketplace, currency, priceType } = usePreferences();
   const priceParams: PriceParams = useMemo(() => ({ market: marketplace, currency, priceType }), [marketplace, currency, priceType]);
   // Every page carries the prices of the user's marketplace, in their currency (the URL keeps only the search).
-  const { data, isPending, isError, error, isPlaceholderData, refetch } = useCards({ ...query, ...priceParams });
-  const demo = data?.prices ? Object.values(data.prices).some((p) => p.demo) : false;
-  const invalidLink = error instanceof ApiError && error.code === 'VALIDATION_ERROR' ? error : null;
+  const result = useCards({ ...query, ...priceParams });
+  const { data, isPending, isError, isPlaceholderData } = result;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [sheetUsed, setSheetUsed] = useState(false);
   const filterCount = activeFilterCount(query);
@@ -80,9 +161,6 @@ export function CardsPage() {
   const quickAdd = useQuickAdd();
   const { signedIn, termsAccepted } = useSession();
   const canWatch = signedIn && termsAccepted;
-
-
-  const pageCount = pageCountOf(data?.total, query.pageSize);
 
   const filters = (
     <Suspense fallback={<FiltersSkeleton />}>
@@ -149,70 +227,20 @@ export function CardsPage() {
           </aside>
         )}
         <section className="min-w-0 flex-1" aria-busy={isPending || isPlaceholderData}>
-          {invalidLink ? (
-            <EmptyState
-              icon={<FilterX className="h-10 w-10" aria-hidden />}
-              title={t('errors.invalidFilters')}
-              action={
-                <Button variant="secondary" onClick={() => removeInvalid(invalidLink.issues.map((i) => i.path))}>
-                  {t('actions.removeInvalidFilters')}
-                </Button>
-              }
-            >
-              {t('errors.invalidFiltersHint', { filters: invalidFilterNames(invalidLink.issues.map((i) => i.path)) })}
-            </EmptyState>
-          ) : isError ? (
-            <ErrorState title={t('errors.loadFailed')} hint={t('errors.loadFailedHint')} onRetry={() => void refetch()} />
-          ) : isPending ? (
-            <CardGridSkeleton count={query.pageSize} label={t('loadingCards')} priced />
-          ) : data.items.length === 0 ? (
-            <EmptyState
-              icon={<SearchX className="h-10 w-10" aria-hidden />}
-              title={t('empty.title')}
-              action={
-                <Button variant="secondary" onClick={clear}>
-                  {t('filters.clear')}
-                </Button>
-              }
-            >
-              {t('empty.hint')}
-            </EmptyState>
-          ) : (
-            <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-              {demo && (
-                <p className="mb-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm" data-testid="demo-prices-notice">
-                  {t('demoPrices')}
-                </p>
-              )}
-              {view === 'list' ? (
-                <CardListTable
-                  prices={data.prices}
-                  priceParams={priceParams}
-                  cards={data.items}
-                  action={cardAction(quickAdd.state, canWatch, 'row')}
-                  actionHeader={
-                    quickAdd.state ? (
-                      <Suspense fallback={null}>
-                        <QuickAddColumnLabel />
-                      </Suspense>
-                    ) : (
-                      t('watch.column')
-                    )
-                  }
-                />
-              ) : (
-                <CardGrid cards={data.items} action={cardAction(quickAdd.state, canWatch, 'tile')} prices={data.prices} priceParams={priceParams} />
-              )}
-              <Pagination
-                page={query.page}
-                pageCount={pageCount}
-                onPage={(page) => {
-                  patch(pagePatch(page));
-                  window.scrollTo({ top: 0 });
-                }}
-              />
-            </div>
-          )}
+          <CardResults
+            result={result}
+            query={query}
+            view={view}
+            priceParams={priceParams}
+            quick={quickAdd.state}
+            canWatch={canWatch}
+            onPage={(page) => {
+              patch(pagePatch(page));
+              window.scrollTo({ top: 0 });
+            }}
+            onClear={clear}
+            onRemoveInvalid={removeInvalid}
+          />
         </section>
       </div>
     </div>

@@ -19,12 +19,14 @@ describe('postFailureText', () => {
   it('tells the server’s reason by its code for what the user can act on', () => {
     expect(postFailureText(new ApiError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'))).toBe('Too many attempts. Please wait a few minutes and try again.');
     expect(postFailureText(new ApiError(403, 'TOS_REQUIRED', 'x'))).toBe('Please accept the Terms of Service to continue');
+    // The item went private (or was deleted) meanwhile.
+    expect(postFailureText(new ApiError(404, 'DECK_NOT_FOUND', "This deck doesn't exist or is private"))).toBe("This deck doesn't exist or is private");
   });
 
   it("says 'Error posting comment' for anything else: a server failure, no network, an unexplained refusal", () => {
     expect(postFailureText(new ApiError(500, 'INTERNAL_ERROR', 'boom'))).toBe('Error posting comment');
     expect(postFailureText(new ApiError(0, 'NETWORK_ERROR', 'Network error'))).toBe('Error posting comment');
-    expect(postFailureText(new ApiError(404, 'DECK_NOT_FOUND', "This deck doesn't exist or is private"))).toBe('Error posting comment');
+    expect(postFailureText(new ApiError(404, 'SOMETHING_NEW', 'Not a code the app knows'))).toBe('Error posting comment');
     expect(postFailureText(new Error('?'))).toBe('Error posting comment');
   });
 });

@@ -2,6 +2,7 @@ import type { Card } from '@grandline/core/contracts/cards';
 import { BookPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MenuItem, MenuNote, PickerMenu } from '@/components/ui/dropdown-menu';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { addCardToDeck } from '@/features/decks/api/add-card';
 import { useMyDecks } from '@/features/decks/api/decks-api';
@@ -16,8 +17,8 @@ export function AddToDeckMenu({ card }: { card: Card }) {
       const deck = await addCardToDeck(deckId, card);
       const copies = deck.cards.filter((r) => r.card.cardNumber === card.cardNumber).reduce((n, r) => n + r.quantity, 0);
       notify.success(card.cardType === 'Leader' ? t('quickAdd.leader', { deck: name }) : t('quickAdd.added', { deck: name, count: copies }));
-    } catch {
-      notify.error(t('quickAdd.failed'));
+    } catch (err) {
+      notify.failure(err, errorText(err, 'decks:quickAdd.failed'));
     }
   };
   return (

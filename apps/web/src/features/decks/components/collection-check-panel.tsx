@@ -10,6 +10,7 @@ import { EmptyState, Skeleton, Spinner } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
 import { queryClient } from '@/lib/query-client';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { binderChanged, binderKeys, bindersApi, useMyBinders, useOwned, useWishlist } from '@/features/binders/api/binders-api';
 import { collectionCheck, notInWishlist } from '@/features/decks/collection-check';
@@ -86,7 +87,7 @@ export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[
       binderChanged(next.binderId);
       notify.success(t('collection.wishlistAdded', { count: toAdd.reduce((n, c) => n + c.quantity, 0) }));
     } catch (err) {
-      notify.failure(err, t('collection.wishlistFailed'));
+      notify.failure(err, errorText(err, 'decks:collection.wishlistFailed'));
     } finally {
       setBusy(false);
     }

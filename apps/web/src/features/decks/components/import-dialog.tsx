@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { formatPercent } from '@/lib/format';
+import { errorText } from '@/lib/error-text';
 import { decksApi } from '@/features/decks/api/decks-api';
 
 type Step = 'idle' | 'reading' | 'checking' | 'done';
@@ -48,9 +49,9 @@ export function ImportDialog({
       const checked = await decksApi.validateList(text, format);
       setResult(checked);
       setStep('done');
-    } catch {
+    } catch (err) {
       setStep('idle');
-      setError(t('import.failed'));
+      setError(errorText(err, 'decks:import.failed'));
     }
   };
   const loadFile = async (file: File | undefined) => {

@@ -8,6 +8,7 @@ import { Skeleton, Spinner } from '@/components/ui/misc';
 import { DetailState } from '@/components/ui/query-states';
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
 import { saveDeck } from '@/features/decks/api/save-deck';
@@ -73,7 +74,8 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
       notify.success(t(deckId ? 'toasts.updated' : 'toasts.saved'));
       if (!deckId) await navigate(`/deck/${result.id}/edit`, { replace: true });
     } catch (err) {
-      notify.failure(err, t(saveErrorKey(err instanceof ApiError ? err : null, Boolean(deckId))));
+      const key = saveErrorKey(err instanceof ApiError ? err : null, Boolean(deckId));
+      notify.failure(err, key === 'toasts.mustSignIn' ? t(key) : errorText(err, `decks:${key}`));
     } finally {
       setSaving(false);
       savingRef.current = false;

@@ -17,6 +17,7 @@ import { stackedTable } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
+import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { useWatches, watchesApi, watchesQuery } from '@/features/watches/api/watches-api';
 import { WatchDialog } from '@/features/watches/components/watch-dialog';
@@ -202,7 +203,7 @@ export function WatchlistPage() {
             notify.success(t('watches.removed'));
             setRemoving(null);
           } catch (err) {
-            notify.error(t('watches.removeFailed'));
+            notify.error(errorText(err, 'prices:watches.removeFailed'));
             throw err;
           }
         }}
