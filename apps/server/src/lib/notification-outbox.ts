@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@grandline/core/contracts/watches';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Logger } from './logger';
 import type { MailMessage, Mailer } from './mail';
@@ -26,15 +26,33 @@ export interface OutboxRow<N extends { kind: NotificationKind; data: unknown }> 
 /** The profile preference that turns a kind's e-mails off (a user without a profile row gets them). */
 export type MailPreference = 'alert_emails' | 'community_emails';
 
-const kindsIn = (kinds: readonly NotificationKind[]) => sql`(${sql.join(
-  kinds.map((kind) => sql`${kind}`),
-  sql`, `,
-)})`;
+const kindsIn = (kinds: readonly NotificationKind[]) => sql`(${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})`;
 
 type ClaimedRow = { id: number | string; user_id: string; kind: NotificationKind; data: unknown; language: string | null };
 
 function toOutboxRow<N extends { kind: NotificationKind; data: unknown }>(row: ClaimedRow): OutboxRow<N> {
   return { id: Number(row.id), userId: row.user_id, language: row.language, notification: { kind: row.kind, data: row.data } as N };
+}
+
+/**
+ * Claims the next batch of these kinds whose outbox `column` is still null (setting it now, FOR UPDATE SKIP LOCKED),
+ * and reads `select` (over `claimed c`: id, user_id, kind, data) of each, oldest first.
+ */
+async function claimBatch<R>(db: Db, column: 'emailed_at' | 'pushed_at', kinds: readonly NotificationKind[], select: SQL): Promise<R[]> {
+  const outbox = sql.identifier(column);
+  const claimed = await db.execute(sql`
+    with claimed as (
+      update notifications set ${outbox} = now()
+      where id in (
+        select id from notifications where ${outbox} is null and kind in ${kindsIn(kinds)}
+        order by id limit ${OUTBOX_BATCH} for update skip locked
+      )
+      returning id, user_id, kind, data
+    )
+    ${select}
+    order by c.id
+  `);
+  return (claimed as unknown as { rows: R[] }).rows;
 }
 
 /**
@@ -61,20 +79,13 @@ export async function sendOutboxMail<N extends { kind: NotificationKind; data: u
 }): Promise<number> {
   let sent = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const claimed = (await db.execute(sql`
-      with claimed as (
-        update notifications set emailed_at = now()
-        where id in (
-          select id from notifications where emailed_at is null and kind in ${kindsIn(kinds)}
-          order by id limit ${OUTBOX_BATCH} for update skip locked
-        )
-        returning id, user_id, kind, data
-      )
-      select c.id, c.user_id, c.kind, c.data, u.email, p.language, coalesce(p.${sql.identifier(preference)}, true) as wanted
-      from claimed c join users u on u.id = c.user_id left join profiles p on p.id = c.user_id
-      order by c.id
-    `)) as unknown as { rows: (ClaimedRow & { email: string; wanted: boolean })[] };
-    const rows = claimed.rows;
+    const rows = await claimBatch<ClaimedRow & { email: string; wanted: boolean }>(
+      db,
+      'emailed_at',
+      kinds,
+      sql`select c.id, c.user_id, c.kind, c.data, u.email, p.language, coalesce(p.${sql.identifier(preference)}, true) as wanted
+        from claimed c join users u on u.id = c.user_id left join profiles p on p.id = c.user_id`,
+    );
     if (rows.length === 0) break;
     const failed: number[] = [];
     for (const claimedRow of rows) {
@@ -116,25 +127,19 @@ export async function pushOutbox<N extends { kind: NotificationKind; data: unkno
 }): Promise<number> {
   let reached = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const claimed = (await db.execute(sql`
-      with claimed as (
-        update notifications set pushed_at = now()
-        where id in (
-          select id from notifications where pushed_at is null and kind in ${kindsIn(kinds)}
-          order by id limit ${OUTBOX_BATCH} for update skip locked
-        )
-        returning id, user_id, kind, data
-      )
-      select c.id, c.user_id, c.kind, c.data, p.language, exists (select 1 from push_subscriptions s where s.user_id = c.user_id) as has_device
-      from claimed c left join profiles p on p.id = c.user_id
-      order by c.id
-    `)) as unknown as { rows: (ClaimedRow & { has_device: boolean })[] };
-    for (const claimedRow of claimed.rows) {
+    const rows = await claimBatch<ClaimedRow & { has_device: boolean }>(
+      db,
+      'pushed_at',
+      kinds,
+      sql`select c.id, c.user_id, c.kind, c.data, p.language, exists (select 1 from push_subscriptions s where s.user_id = c.user_id) as has_device
+        from claimed c left join profiles p on p.id = c.user_id`,
+    );
+    for (const claimedRow of rows) {
       const row = toOutboxRow<N>(claimedRow);
       if (!claimedRow.has_device || skip?.(row)) continue;
       reached += await push(row);
     }
-    if (claimed.rows.length < OUTBOX_BATCH) break;
+    if (rows.length < OUTBOX_BATCH) break;
   }
   return reached;
 }
