@@ -13,7 +13,7 @@ const DATABASE_INDEPENDENT = [
   'apps/server/src/features/legal/legal.test.ts',
   'apps/server/src/features/prices/prices-cli.test.ts',
   'apps/server/src/http-server.test.ts',
-  'apps/server/src/lib/!(input-guard).test.ts',
+  'apps/server/src/lib/!(input-guard|notification-outbox).test.ts',
   'apps/server/src/security/process.security.test.ts',
   'packages/core/src/**/*.security.test.ts',
 ];

@@ -17,7 +17,8 @@ import { loadPackageCards } from '../apps/server/src/features/cards/catalogue-so
 import { seedCatalogue } from '../apps/server/src/features/cards/catalogue-import';
 import { refreshDemoPrices } from '../apps/server/src/features/prices/demo.service';
 import { utcToday } from '../apps/server/src/features/prices/price-runs.service';
-import { NOTIFICATIONS_CHANNEL, notificationsPayload, notificationStream } from '../apps/server/src/features/watches/notification-stream';
+import { NOTIFICATIONS_CHANNEL, notificationsPayload } from '../apps/server/src/lib/notification-events';
+import { notificationStream } from '../apps/server/src/features/watches/notification-stream';
 import { evaluateWatches } from '../apps/server/src/features/watches/watches.service';
 import type { AppEnv } from '../apps/server/src/lib/context';
 import { createLogger } from '../apps/server/src/lib/logger';

@@ -177,9 +177,52 @@ export function buildApp({
   // Another replica's sign-out, revocation or user change drops the same sessions here (lib/session-cache.ts).
   if (auth?.sessionCache) void auth.sessionCache.connect(events).catch((err: unknown) => log.error({ err }, 'could not listen for session changes'));
 
-  // Security headers. Documents and static files get the full set from Hono's secureHeaders; API
-  // answers (JSON, never rendered) get the same policy as a precomputed list, which costs a loop instead
-  // of halving throughput (measured: 46k → 21k req/s on /api/health with secureHeaders on every route).
+  useSecurityHeaders(app);
+
+  const logRequests = log.isLevelEnabled('debug');
+  app.use('*', async (c, next) => {
+    c.set('deps', { db, log, auth, events, closing, runJob, mail, push, avatars, cardArt: cardArtService, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers, supportEmail } });
+    if (!logRequests) return next();
+    const started = performance.now();
+    await next();
+    log.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - started).toFixed(1) }, 'request');
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return c.json(appErrorBody(err), err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json(errorBody('VALIDATION_ERROR', err.message || 'Bad request'), err.status);
+    }
+    log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+    return c.json(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'), 500);
+  });
+
+  const api = buildApi();
+  mountApiDocs(api);
+  api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));
+  app.use('/api/*', apiBodyLimit);
+  app.use('/api/*', sameOriginWrites(publicUrl));
+  // Hostile input: NUL in any /api address; the auth library's inputs checked before it sees them.
+  app.use('/api/*', refuseNulInUrl);
+  if (auth) app.use('/api/auth/*', authInputGuard);
+  if (auth) mountAuth(app, auth, trustProxy);
+  app.route('/api', api);
+  app.route('/', legalRoutes);
+  if (cardImages) app.route('/', cardImageRoutes(cardImages));
+  app.route('/', avatarImageRoutes(avatars, avatarLinks));
+
+  if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) serveWebApp(app, webDistDir, log);
+  return app;
+}
+
+/**
+ * Security headers. Documents and static files get the full set from Hono's secureHeaders; API answers (JSON, never
+ * rendered) get the same policy as a precomputed list, which costs a loop instead of halving throughput (measured:
+ * 46k → 21k req/s on /api/health with secureHeaders on every route).
+ */
+function useSecurityHeaders(app: Hono<AppEnv>) {
   const contentSecurityPolicy = {
     defaultSrc: ["'self'"],
     // 'wasm-unsafe-eval': WebAssembly only (the scanner's OCR, issue 17), never eval of text.
@@ -216,28 +259,10 @@ export function buildApp({
     await next();
     for (const [name, value] of API_HEADERS) c.res.headers.set(name, value);
   });
+}
 
-  const logRequests = log.isLevelEnabled('debug');
-  app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, runJob, mail, push, avatars, cardArt: cardArtService, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers, supportEmail } });
-    if (!logRequests) return next();
-    const started = performance.now();
-    await next();
-    log.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - started).toFixed(1) }, 'request');
-  });
-
-  app.onError((err, c) => {
-    if (err instanceof AppError) {
-      return c.json(appErrorBody(err), err.status);
-    }
-    if (err instanceof HTTPException && err.status < 500) {
-      return c.json(errorBody('VALIDATION_ERROR', err.message || 'Bad request'), err.status);
-    }
-    log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
-    return c.json(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'), 500);
-  });
-
-  const api = buildApi();
+/** /api/openapi.json and the API documentation, served from the swagger-ui-dist package (works offline). */
+function mountApiDocs(api: ReturnType<typeof buildApi>) {
   // Written on the first request for it (a sixth of a second of start-up otherwise), then kept.
   let doc: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => c.json((doc ??= openApiDocument(api))));
@@ -256,86 +281,78 @@ export function buildApp({
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(await fs.promises.readFile(path.join(swaggerDir, file)));
   });
-  api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));
-  app.use('/api/*', apiBodyLimit);
-  app.use('/api/*', sameOriginWrites(publicUrl));
-  // Hostile input: NUL in any /api address; the auth library's inputs checked before it sees them.
-  app.use('/api/*', refuseNulInUrl);
-  if (auth) app.use('/api/auth/*', authInputGuard);
-  if (auth) {
-    app.on(['GET', 'POST'], '/api/auth/*', (c) => {
-      // The auth library reads the client address (rate limits, sessions) from one header that only we set.
-      const headers = new Headers(c.req.raw.headers);
-      headers.delete(CLIENT_IP_HEADER);
-      const ip = clientAddress(c.req.raw, c.env, trustProxy);
-      if (ip) headers.set(CLIENT_IP_HEADER, ip);
-      return auth.handler(new Request(c.req.raw, { headers }));
-    });
-  }
-  app.route('/api', api);
-  app.route('/', legalRoutes);
-  if (cardImages) app.route('/', cardImageRoutes(cardImages));
-  app.route('/', avatarImageRoutes(avatars, avatarLinks));
+}
 
-  if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) {
-    const root = path.relative(process.cwd(), webDistDir) || '.';
-    const shell = createPageShell(fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), readManifest(webDistDir));
-    // The public pages visitors land on, drawn here (ADR 019); without apps/web/dist-ssr every page is the shell.
-    const renderer = createPageRenderer(path.join(webDistDir, '..', 'dist-ssr'), log);
-    // The SPA shell, with the asked page's code and texts preloaded; never cached, so a new release is seen at once.
-    const sendShell = async (c: Context) => {
-      c.header('Cache-Control', 'no-cache');
-      c.header('Vary', 'Cookie, Accept-Language, Sec-CH-UA-Mobile');
-      const acceptLanguage = c.req.header('accept-language');
-      const url = new URL(c.req.url);
-      // Our own API, in this process, as this visitor (the same address for its rate limits).
-      const api = (apiPath: string, init: RequestInit = {}) => {
-        const headers = new Headers(init.headers);
-        for (const name of ['user-agent', 'accept-language', 'x-forwarded-for']) {
-          const value = c.req.header(name);
-          if (value) headers.set(name, value);
-        }
-        return Promise.resolve(app.fetch(new Request(new URL(apiPath, url.origin), { ...init, headers }), c.env));
-      };
-      const cookie = c.req.header('cookie');
-      // 404 where the app shows its not-found page (an unknown address, a missing or private item).
-      const status = await pageStatus(c.req.path, (apiPath) => api(apiPath, { headers: cookie ? { cookie } : {} }));
-      const page = await renderer?.render({
-        pathname: c.req.path,
-        url: url.pathname + url.search,
-        origin: url.origin,
-        cookie,
-        acceptedLanguage: preferredLanguage(acceptLanguage),
-        userAgent: c.req.header('user-agent'),
-        mobileHint: c.req.header('sec-ch-ua-mobile'),
-        api,
-      });
-      if (!page) return c.html(shell.html(c.req.path, acceptLanguage), status);
-      const { body, encoding } = encodePage(page, withRenderedPage(shell.html(c.req.path, page.language), page), c.req.header('accept-encoding'));
-      if (typeof body === 'string') return c.html(body, status);
-      c.header('Content-Encoding', encoding);
-      c.header('Content-Type', 'text/html; charset=UTF-8');
-      return c.body(new Uint8Array(body), status);
+/** The auth library under /api/auth. */
+function mountAuth(app: Hono<AppEnv>, auth: Auth, trustProxy: boolean | number) {
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    // The auth library reads the client address (rate limits, sessions) from one header that only we set.
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientAddress(c.req.raw, c.env, trustProxy);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+}
+
+/** The built SPA (webDistDir): hashed assets, static files, and the shell (with the public pages drawn) for every other GET. */
+function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger) {
+  const root = path.relative(process.cwd(), webDistDir) || '.';
+  const shell = createPageShell(fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), readManifest(webDistDir));
+  // The public pages visitors land on, drawn here (ADR 019); without apps/web/dist-ssr every page is the shell.
+  const renderer = createPageRenderer(path.join(webDistDir, '..', 'dist-ssr'), log);
+  // The SPA shell, with the asked page's code and texts preloaded; never cached, so a new release is seen at once.
+  const sendShell = async (c: Context) => {
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Cookie, Accept-Language, Sec-CH-UA-Mobile');
+    const acceptLanguage = c.req.header('accept-language');
+    const url = new URL(c.req.url);
+    // Our own API, in this process, as this visitor (the same address for its rate limits).
+    const api = (apiPath: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      for (const name of ['user-agent', 'accept-language', 'x-forwarded-for']) {
+        const value = c.req.header(name);
+        if (value) headers.set(name, value);
+      }
+      return Promise.resolve(app.fetch(new Request(new URL(apiPath, url.origin), { ...init, headers }), c.env));
     };
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-    // A missing hashed asset is a real 404, not the SPA shell (which the browser would reject as a module).
-    app.get('/assets/*', (c) => c.text('Not found', 404));
-    app.get('/', sendShell);
-    app.get('/index.html', sendShell);
-    // The service worker and the web app manifest are asked again on every visit, so a new release is found at once.
-    const revalidated = /(^|\/)(sw\.js|manifest\.webmanifest)$/;
-    app.use('*', serveStatic({ root, precompressed: true, onFound: (p, c) => c.header('Cache-Control', revalidated.test(p) ? 'no-cache' : 'public, max-age=3600') }));
-    // Client-side routes: every other GET gets the SPA shell (404 with its not-found page where the app has none).
-    app.get('*', sendShell);
-  }
-  return app;
+    const cookie = c.req.header('cookie');
+    // 404 where the app shows its not-found page (an unknown address, a missing or private item).
+    const status = await pageStatus(c.req.path, (apiPath) => api(apiPath, { headers: cookie ? { cookie } : {} }));
+    const page = await renderer?.render({
+      pathname: c.req.path,
+      url: url.pathname + url.search,
+      origin: url.origin,
+      cookie,
+      acceptedLanguage: preferredLanguage(acceptLanguage),
+      userAgent: c.req.header('user-agent'),
+      mobileHint: c.req.header('sec-ch-ua-mobile'),
+      api,
+    });
+    if (!page) return c.html(shell.html(c.req.path, acceptLanguage), status);
+    const { body, encoding } = encodePage(page, withRenderedPage(shell.html(c.req.path, page.language), page), c.req.header('accept-encoding'));
+    if (typeof body === 'string') return c.html(body, status);
+    c.header('Content-Encoding', encoding);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    return c.body(new Uint8Array(body), status);
+  };
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  // A missing hashed asset is a real 404, not the SPA shell (which the browser would reject as a module).
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.get('/', sendShell);
+  app.get('/index.html', sendShell);
+  // The service worker and the web app manifest are asked again on every visit, so a new release is found at once.
+  const revalidated = /(^|\/)(sw\.js|manifest\.webmanifest)$/;
+  app.use('*', serveStatic({ root, precompressed: true, onFound: (p, c) => c.header('Cache-Control', revalidated.test(p) ? 'no-cache' : 'public, max-age=3600') }));
+  // Client-side routes: every other GET gets the SPA shell (404 with its not-found page where the app has none).
+  app.get('*', sendShell);
 }

@@ -92,6 +92,67 @@ const PASSWORD_FIELDS: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
+/**
+ * The OpenID Connect provider is registered by the generic-OAuth plugin as one more social provider: it goes through
+ * the same /sign-in/social and /callback/:id endpoints, state and PKCE handling as Google and Facebook, whose token and
+ * key addresses are fixed in the library. It stays out of socialProviders; configuredProviders() lists them all.
+ */
+function oidcPlugins(config: AuthConfig) {
+  if (!config.oidc) return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: OIDC_PROVIDER_ID,
+          name: config.oidc.name ?? 'OpenID Connect',
+          discoveryUrl: oidcDiscoveryUrl(config.oidc.issuerUrl),
+          clientId: config.oidc.clientId,
+          clientSecret: config.oidc.clientSecret,
+          scopes: ['openid', 'email', 'profile'],
+          pkce: true,
+          // ID tokens are checked against the issuer's keys, issuer, audience and nonce; an issuer that is
+          // unreachable at start is looked up again on first use rather than trusted unverified.
+          requireIdTokenVerification: true,
+          // Like e-mail sign-ups: an address the provider has not verified gets a confirmation mail, not a session.
+          requireEmailVerification: true,
+        },
+      ],
+    }),
+  ];
+}
+
+/**
+ * What the library's endpoints check first: the attempts per e-mail address (PER_EMAIL_LIMITS, on top of the library's
+ * per-address limits), and a new password against the spec's rules (PASSWORD_FIELDS).
+ */
+function authRules(db: Db, config: AuthConfig) {
+  return createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const perEmail = PER_EMAIL_LIMITS[ctx.path];
+    if (perEmail && email && config.rateLimit !== false) {
+      const [max, windowSeconds] = perEmail;
+      if (!(await consumeRateLimit(db, `email:${ctx.path}:${email}`, max, windowSeconds))) {
+        throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' });
+      }
+    }
+    const field = PASSWORD_FIELDS[ctx.path];
+    if (!field) return;
+    const value = body[field];
+    const parsed = Password.safeParse(typeof value === 'string' ? value : '');
+    // The spec's composition rules, then the common-password rule (docs/decisions/006-hardening.md), the same
+    // function the web forms run before submitting; at sign-up the address's words count as easy to guess.
+    const key = parsed.success
+      ? await commonPasswordIssue(parsed.data, { email: ctx.path === '/sign-up/email' ? email : undefined })
+      : (parsed.error.issues[0]?.message ?? 'validation.passwordTooShort');
+    if (key) {
+      // validation.passwordUppercase → PASSWORD_UPPERCASE, validation.passwordCommon → PASSWORD_COMMON: the client translates the code.
+      const code = key.replace('validation.', '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+      throw new APIError('BAD_REQUEST', { code, message: messageText(key) });
+    }
+  });
+}
+
 export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer; log: Logger; config: AuthConfig }) {
   const socialProviders = {
     ...(config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {}),
@@ -177,32 +238,8 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
       },
     },
     socialProviders,
-    // The OpenID Connect provider is registered by the generic-OAuth plugin as one more social provider: it
-    // goes through the same /sign-in/social and /callback/:id endpoints, state and PKCE handling as Google
-    // and Facebook, whose token and key addresses are fixed in the library. It stays out of socialProviders
-    // above; configuredProviders() lists them all.
-    plugins: config.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                name: config.oidc.name ?? 'OpenID Connect',
-                discoveryUrl: oidcDiscoveryUrl(config.oidc.issuerUrl),
-                clientId: config.oidc.clientId,
-                clientSecret: config.oidc.clientSecret,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-                // ID tokens are checked against the issuer's keys, issuer, audience and nonce; an issuer that is
-                // unreachable at start is looked up again on first use rather than trusted unverified.
-                requireIdTokenVerification: true,
-                // Like e-mail sign-ups: an address the provider has not verified gets a confirmation mail, not a session.
-                requireEmailVerification: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    // The OpenID Connect provider, when configured (oidcPlugins).
+    plugins: oidcPlugins(config),
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: secureCookies,
@@ -221,31 +258,7 @@ export function createAuth({ db, mailer, log, config }: { db: Db; mailer: Mailer
       },
     },
     hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
-        const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-        const perEmail = PER_EMAIL_LIMITS[ctx.path];
-        if (perEmail && email && config.rateLimit !== false) {
-          const [max, windowSeconds] = perEmail;
-          if (!(await consumeRateLimit(db, `email:${ctx.path}:${email}`, max, windowSeconds))) {
-            throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' });
-          }
-        }
-        const field = PASSWORD_FIELDS[ctx.path];
-        if (!field) return;
-        const value = body[field];
-        const parsed = Password.safeParse(typeof value === 'string' ? value : '');
-        // The spec's composition rules, then the common-password rule (docs/decisions/006-hardening.md), the same
-        // function the web forms run before submitting; at sign-up the address's words count as easy to guess.
-        const key = parsed.success
-          ? await commonPasswordIssue(parsed.data, { email: ctx.path === '/sign-up/email' ? email : undefined })
-          : (parsed.error.issues[0]?.message ?? 'validation.passwordTooShort');
-        if (key) {
-          // validation.passwordUppercase → PASSWORD_UPPERCASE, validation.passwordCommon → PASSWORD_COMMON: the client translates the code.
-          const code = key.replace('validation.', '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
-          throw new APIError('BAD_REQUEST', { code, message: messageText(key) });
-        }
-      }),
+      before: authRules(db, config),
     },
     logger: authLibraryLogger(log),
   });

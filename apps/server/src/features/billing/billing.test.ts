@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalEvents } from '../../db/client';
 import { cards, notifications, userSubscriptions, users } from '../../db/schema/index';
-import { NOTIFICATIONS_CHANNEL, notificationsPayload } from '../watches/notification-stream';
+import { NOTIFICATIONS_CHANNEL, notificationsPayload } from '../../lib/notification-events';
 import { PLANS_CHANNEL } from '../../lib/plan-events';
 import { sseReader } from '../../testing/sse';
 import { createAuthTestApp, postJson, signUpVerified } from '../../testing/test-app';

@@ -15,7 +15,8 @@ import { cardsBuyList, deckBuyList } from './buy-list.service';
 import { requireAcceptedTerms, requireUser, sessionPlan, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import type { ValidateDeckListResponse as ValidateDeckListResponseBody } from '@grandline/core/contracts/decks';
-import { copyDeck, createDeck, deleteDeck, getDeck, listDecks, replaceDeckCards, updateDeck, validateDeckListJson } from './decks.service';
+import { validateDeckListJson } from './deck-validation';
+import { copyDeck, createDeck, deleteDeck, getDeck, listDecks, replaceDeckCards, updateDeck } from './decks.service';
 
 const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { publicOrigin, writeOriginAllowed } from '../../lib/auth-gate';
 import { API_HEADERS } from '../../lib/security-headers';
 import type { NodeHandler } from '../../http-server';
-import { validateDeckListJson } from './decks.service';
+import { validateDeckListJson } from './deck-validation';
 
 const PATH = '/api/decks/validate';
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;

@@ -3,7 +3,8 @@ import type { CardArtService } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { fetchPublic, PublicFetchError } from '../../lib/public-fetch';
-import { ImageFetchError, type CardImages } from './card-images';
+import type { CardImages } from './card-images';
+import { ImageFetchError } from './image-origin';
 
 export interface CardArtOptions {
   /** Longest wait for the whole exchange (redirects included), in milliseconds. */

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { resolveFromRoot, type Env } from '../../lib/env';
 import type { Logger } from '../../lib/logger';
 import { diskStore, s3Store, type ObjectStore } from '../../lib/object-store';
 import { placeholderSvg } from './card-placeholder';
+import { createImageOrigin, ImageFetchError } from './image-origin';
 
 /** The widths tiles ask for (srcset): a phone's two-column grid, a wide grid, a card's own page. */
 export const THUMBNAIL_WIDTHS = [160, 320, 640] as const;
@@ -54,22 +54,9 @@ export interface ImageAnswer {
   placeholder: boolean;
 }
 
-/** How long the origin is left alone after it could not be reached. */
-const ORIGIN_PAUSE_MS = 30_000;
-
 const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', avif: 'image/avif' };
 
 const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-
-export class ImageFetchError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message);
-    this.name = 'ImageFetchError';
-  }
-}
 
 /** A card's thumbnail at one width, made and not kept yet. */
 export interface Thumbnail {
@@ -116,6 +103,25 @@ function limiter(limit: number) {
   };
 }
 
+/** The designed placeholder of a card's colors at a width and format, made once per process. */
+function placeholders(run: ReturnType<typeof limiter>) {
+  const made = new LRUCache<string, Promise<ImageAnswer>>({ max: 500 });
+  return (colors: readonly string[], width: ThumbnailWidth, format: ImageFormat): Promise<ImageAnswer> => {
+    const key = `${colors.join('/')}:${width}.${format}`;
+    let answer = made.get(key);
+    if (!answer) {
+      answer = (async () => {
+        const image = sharp(Buffer.from(placeholderSvg(colors))).resize({ width });
+        const body = await run(() => (format === 'avif' ? image.avif({ quality: 50 }) : image.webp({ quality: 80 })).toBuffer());
+        return { body, contentType: CONTENT_TYPES[format], etag: etagOf(body), placeholder: true };
+      })();
+      made.set(key, answer);
+      answer.catch(() => made.delete(key));
+    }
+    return answer;
+  };
+}
+
 /**
  * Card thumbnails (issue 17): the publisher's original (a ~0.5 MB PNG) is fetched once per card, made into WebP at
  * each width at once and kept on disk; AVIF is made from the kept 640 WebP when first asked for. What cannot be had
@@ -124,17 +130,15 @@ function limiter(limit: number) {
  */
 export function createCardImages(config: CardImagesConfig) {
   const { store: objects, log } = config;
-  const retries = config.retries ?? 1;
   const failureTtlMs = config.failureTtlMs ?? 10 * 60_000;
   const run = limiter(config.concurrency ?? 2);
-  const knownHosts = new Set(config.knownHosts.map((h) => h.toLowerCase()));
-  const origin = new URL(config.originBaseUrl);
+  const placeholder = placeholders(run);
+  const { originUrl, fetchOriginal } = createImageOrigin(config);
 
   /** Recently served thumbnails, so a page's tiles asked again cost no disk read. */
   const memory = new LRUCache<string, ImageAnswer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (a) => a.body.length + 200, ttlAutopurge: false });
   /** Cards whose original could not be had lately: answered with the placeholder without asking the origin. */
   const failed = new LRUCache<number, true>({ max: 50_000, ttl: failureTtlMs });
-  const placeholders = new LRUCache<string, Promise<ImageAnswer>>({ max: 500 });
   /** Work under way, so concurrent requests for one card share one fetch and one encoding. */
   const originals = new Map<number, Promise<void>>();
   const encodings = new Map<string, Promise<ImageAnswer | null>>();
@@ -152,76 +156,6 @@ export function createCardImages(config: CardImagesConfig) {
 
   function store(cardId: number, width: ThumbnailWidth, format: ImageFormat, body: Buffer) {
     return objects.put(keyOf(cardId, width, format), body, CONTENT_TYPES[format]);
-  }
-
-  /** The address asked of the origin for a catalogue address: its path on the configured base; null if not ours. */
-  function originUrl(artworkUrl: string): URL | null {
-    let url: URL;
-    try {
-      url = new URL(artworkUrl);
-    } catch {
-      return null;
-    }
-    if (url.protocol !== 'https:' || !knownHosts.has(url.hostname.toLowerCase())) return null;
-    return new URL(url.pathname, origin);
-  }
-
-  async function fetchOnce(url: URL): Promise<Buffer> {
-    const timeout = AbortSignal.timeout(config.timeoutMs);
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: timeout, redirect: 'error', headers: { Accept: 'image/png,image/*' } });
-    } catch (err) {
-      const reason = timeout.aborted ? `no answer within ${config.timeoutMs} ms` : err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
-      throw new ImageFetchError(`${url.pathname}: ${reason}`, true);
-    }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new ImageFetchError(`${url.pathname}: HTTP ${res.status}`, res.status === 429 || res.status >= 500);
-    }
-    const type = res.headers.get('content-type') ?? '';
-    if (!type.toLowerCase().startsWith('image/')) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new ImageFetchError(`${url.pathname}: answer is ${type || 'untyped'}, not an image`, false);
-    }
-    const declared = Number(res.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > config.maxOriginalBytes) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new ImageFetchError(`${url.pathname}: ${declared} bytes, over the ${config.maxOriginalBytes}-byte limit`, false);
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of res.body ?? []) {
-        size += chunk.byteLength;
-        if (size > config.maxOriginalBytes) throw new ImageFetchError(`${url.pathname}: over the ${config.maxOriginalBytes}-byte limit`, false);
-        chunks.push(chunk);
-      }
-    } catch (err) {
-      await res.body?.cancel().catch(() => undefined);
-      if (err instanceof ImageFetchError) throw err;
-      throw new ImageFetchError(`${url.pathname}: ${timeout.aborted ? `no complete answer within ${config.timeoutMs} ms` : String(err)}`, true);
-    }
-    return Buffer.concat(chunks);
-  }
-
-  /** Until when the origin is not asked at all, after it could not be reached (an offline machine, an outage). */
-  let originDownUntil = 0;
-
-  async function fetchOriginal(url: URL): Promise<Buffer> {
-    if (Date.now() < originDownUntil) throw new ImageFetchError(`${url.pathname}: the image origin was unreachable moments ago`, false);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await fetchOnce(url);
-      } catch (err) {
-        if (!(err instanceof ImageFetchError) || !err.retryable) throw err;
-        if (attempt >= retries) {
-          originDownUntil = Date.now() + ORIGIN_PAUSE_MS;
-          throw err;
-        }
-        await sleep(250 * 2 ** attempt);
-      }
-    }
   }
 
   /** Fetches the card's original once and keeps its WebP thumbnails; throws when it cannot be had. */
@@ -271,21 +205,6 @@ export function createCardImages(config: CardImagesConfig) {
       encodings.set(key, work);
     }
     return work;
-  }
-
-  function placeholder(colors: readonly string[], width: ThumbnailWidth, format: ImageFormat): Promise<ImageAnswer> {
-    const key = `${colors.join('/')}:${width}.${format}`;
-    let made = placeholders.get(key);
-    if (!made) {
-      made = (async () => {
-        const image = sharp(Buffer.from(placeholderSvg(colors))).resize({ width });
-        const body = await run(() => (format === 'avif' ? image.avif({ quality: 50 }) : image.webp({ quality: 80 })).toBuffer());
-        return { body, contentType: CONTENT_TYPES[format], etag: etagOf(body), placeholder: true };
-      })();
-      placeholders.set(key, made);
-      made.catch(() => placeholders.delete(key));
-    }
-    return made;
   }
 
   /** What this process remembers of a card's thumbnails (served ones, a failed fetch): forgotten when they change. */

@@ -1,11 +1,11 @@
 import type { CommentedData, FollowedData } from '@grandline/core/contracts/watches';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { MailMessage, Mailer } from '../../lib/mail';
+import { escapeHtml, fillTemplate as fill, languageOf, siteBase, type Lang } from '../../lib/mail-text';
+import { pushOutbox, sendOutboxMail } from '../../lib/notification-outbox';
 import type { PushConfig } from '../../lib/push-config';
 import { pushToUser } from '../push/push.service';
-import { languageOf, type Lang } from '../watches/alert-mail';
 
 /** A community notification as the outboxes read it. */
 export type CommunityNotification = { kind: 'followed'; data: FollowedData } | { kind: 'commented'; data: CommentedData };
@@ -41,9 +41,6 @@ const TEXTS = {
   },
 } as const;
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** "Display name (@username)", or "@username" without a display name: the name alone could pass for anyone. */
 export const actorName = (data: FollowedData) => (data.displayName?.trim() ? `${data.displayName.trim()} (@${data.username})` : `@${data.username}`);
 
@@ -65,8 +62,7 @@ export function communityTexts(n: CommunityNotification, language: string | null
 /** The e-mail of a community notification, in the user's language: plain text, and HTML with every value escaped. */
 export function communityMail(n: CommunityNotification, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
   const { lang, subject, line } = communityTexts(n, language);
-  let base = publicUrl;
-  while (base.endsWith('/')) base = base.slice(0, -1);
+  const base = siteBase(publicUrl);
   const link = `${base}${communityPath(n)}`;
   const settings = `${base}/settings?tab=preferences`;
   const optOut = TEXTS.optOut[lang];
@@ -92,77 +88,35 @@ export function communityMail(n: CommunityNotification, language: string | null 
   };
 }
 
-/** Notifications sent per batch, and batches per call: the rest waits for the next call. */
-const BATCH = 200;
-const MAX_BATCHES = 50;
-const KINDS = sql`('followed', 'commented')`;
-
-type Claimed = CommunityNotification & { id: number | string; user_id: string; email: string; language: string | null; wanted: boolean; has_device: boolean };
+const KINDS = ['followed', 'commented'] as const;
 
 /**
- * Sends the e-mail of every community notification not e-mailed yet (the outbox `notifications.emailed_at`, claimed
- * with FOR UPDATE SKIP LOCKED so two replicas never send the same one). A user who turned community e-mails off gets
- * none (their notifications are marked done); a failed send is released for the next call. Answers how many were sent.
+ * Sends the e-mail of every community notification not e-mailed yet (the outbox `notifications.emailed_at`,
+ * lib/notification-outbox). A user who turned community e-mails off gets none; a failed send is released for the next
+ * call. Answers how many were sent.
  */
-export async function sendCommunityEmails({ db, mailer, log, publicUrl }: { db: Db; mailer: Mailer; log: Logger; publicUrl: string }): Promise<number> {
-  let sent = 0;
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const claimed = (await db.execute(sql`
-      with claimed as (
-        update notifications set emailed_at = now()
-        where id in (select id from notifications where emailed_at is null and kind in ${KINDS} order by id limit ${BATCH} for update skip locked)
-        returning id, user_id, kind, data
-      )
-      select c.id, c.kind, c.data, u.email, p.language, coalesce(p.community_emails, true) as wanted
-      from claimed c join users u on u.id = c.user_id left join profiles p on p.id = c.user_id
-      order by c.id
-    `)) as unknown as { rows: Claimed[] };
-    const rows = claimed.rows;
-    if (rows.length === 0) break;
-    const failed: number[] = [];
-    for (const row of rows) {
-      if (!row.wanted) continue;
-      try {
-        await mailer.send(communityMail(row, row.language, row.email, publicUrl));
-        sent++;
-      } catch (err) {
-        log.warn({ err, notification: Number(row.id) }, 'community e-mail not sent; it is tried again with the next one');
-        failed.push(Number(row.id));
-      }
-    }
-    if (failed.length) {
-      await db.execute(sql`update notifications set emailed_at = null where id in (${sql.join(failed.map((id) => sql`${id}`), sql`, `)})`);
-      break;
-    }
-    if (rows.length < BATCH) break;
-  }
-  return sent;
+export function sendCommunityEmails({ db, mailer, log, publicUrl }: { db: Db; mailer: Mailer; log: Logger; publicUrl: string }): Promise<number> {
+  return sendOutboxMail<CommunityNotification>({
+    db,
+    mailer,
+    log,
+    kinds: KINDS,
+    preference: 'community_emails',
+    compose: (row, to) => communityMail(row.notification, row.language, to, publicUrl),
+  });
 }
 
 /**
- * Pushes every community notification not pushed yet to its user's devices (the outbox `notifications.pushed_at`,
- * claimed as the e-mails are). A message that fails is not retried: a device may have shown it already. Answers how
- * many devices were reached.
+ * Pushes every community notification not pushed yet to its user's devices (the outbox `notifications.pushed_at`). A
+ * message that fails is not retried: a device may have shown it already. Answers how many devices were reached.
  */
-export async function pushCommunityNotifications(deps: { db: Db; config: PushConfig; log: Logger }): Promise<number> {
-  let reached = 0;
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const claimed = (await deps.db.execute(sql`
-      with claimed as (
-        update notifications set pushed_at = now()
-        where id in (select id from notifications where pushed_at is null and kind in ${KINDS} order by id limit ${BATCH} for update skip locked)
-        returning id, user_id, kind, data
-      )
-      select c.id, c.user_id, c.kind, c.data, p.language, exists (select 1 from push_subscriptions s where s.user_id = c.user_id) as has_device
-      from claimed c left join profiles p on p.id = c.user_id
-      order by c.id
-    `)) as unknown as { rows: Claimed[] };
-    for (const row of claimed.rows) {
-      if (!row.has_device) continue;
-      const texts = communityTexts(row, row.language);
-      reached += (await pushToUser(deps, row.user_id, { title: texts.subject, body: texts.line, url: communityPath(row), tag: `${row.kind}-${Number(row.id)}` })).sent;
-    }
-    if (claimed.rows.length < BATCH) break;
-  }
-  return reached;
+export function pushCommunityNotifications(deps: { db: Db; config: PushConfig; log: Logger }): Promise<number> {
+  return pushOutbox<CommunityNotification>({
+    db: deps.db,
+    kinds: KINDS,
+    push: async ({ id, userId, language, notification }) => {
+      const texts = communityTexts(notification, language);
+      return (await pushToUser(deps, userId, { title: texts.subject, body: texts.line, url: communityPath(notification), tag: `${notification.kind}-${id}` })).sent;
+    },
+  });
 }

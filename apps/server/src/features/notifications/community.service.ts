@@ -2,7 +2,7 @@ import { COMMENT_EXCERPT_LENGTH } from '@grandline/core/contracts/watches';
 import { sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
-import { NOTIFICATIONS_CHANNEL, notificationsPayload } from '../watches/notification-stream';
+import { NOTIFICATIONS_CHANNEL, notificationsPayload } from '../../lib/notification-events';
 import { pushCommunityNotifications, sendCommunityEmails } from './community-mail';
 
 /*

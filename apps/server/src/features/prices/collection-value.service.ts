@@ -10,7 +10,8 @@ import { convertCents } from '@grandline/core/prices/fx';
 import { collectionValue, priceChange, unitPrice } from '@grandline/core/prices/value';
 import type { Db } from '../../db/client';
 import type { PriceConfig } from '../../lib/price-config';
-import { daysAgo, priceSummaries, priceSummariesOn } from './prices.service';
+import { daysAgo } from './price-days';
+import { priceSummaries, priceSummariesOn } from './prices.service';
 import { ratesBook } from './rates.service';
 
 /** A held row: a print, its copies and what was paid for one (ISO minor units of its currency), if recorded. */

@@ -19,7 +19,8 @@ import {
 } from '@grandline/core/contracts/prices';
 import { requireAdmin } from '../../lib/auth-gate';
 import { adminDenied as denied, createRouter, jsonContent } from '../../lib/openapi';
-import { createPin, deletePin, listPins, listPriceRuns, listUnmatched, priceSources, startPriceRun, uploadPrices } from './price-admin.service';
+import { listPriceRuns, priceSources, startPriceRun, uploadPrices } from './price-admin.service';
+import { createPin, deletePin, listPins, listUnmatched } from './price-pins.service';
 
 const invalid = jsonContent(ErrorResponse, 'Invalid query or body (VALIDATION_ERROR)');
 

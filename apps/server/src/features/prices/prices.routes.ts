@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { CardPriceParam, CardPricesResponse, CurrencyQuery, ExchangeRatesResponse, LatestPricesQuery, LatestPricesResponse, PriceHistoryQuery, PriceHistoryResponse } from '@grandline/core/contracts/prices';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { getCardPrices, getPriceHistory, priceSummaries } from './prices.service';
+import { getPriceHistory } from './price-history.service';
+import { getCardPrices, priceSummaries } from './prices.service';
 import { getExchangeRates } from './rates.service';
 
 /** Prices change once a day: answers may be reused for five minutes (a new price day is picked up after that). */

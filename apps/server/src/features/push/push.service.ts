@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PushSubscriptionRequest } from '@grandline/core/contracts/push';
-import type { WatchTriggeredData } from '@grandline/core/contracts/watches';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../db/client';
@@ -10,9 +9,7 @@ import type { Env } from '../../lib/env';
 import type { PushConfig } from '../../lib/push-config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { alertTexts, languageOf, type Lang } from '../watches/alert-mail';
-
-export type { PushConfig };
+import { languageOf, type Lang } from '../../lib/mail-text';
 
 /** The browsers' push services (Chrome/Edge/Opera via FCM, Firefox, Safari, Windows). */
 export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.push.apple.com', '*.notify.windows.com'];
@@ -169,40 +166,4 @@ export async function pushFamilyInvite(deps: { db: Db; config: PushConfig; log: 
   if (!invited) return;
   const texts = INVITE_MESSAGE[languageOf(invited.language)];
   await pushToUser(deps, invited.id, { title: texts.title, body: texts.body(ownerName), url: '/settings?tab=subscription', tag: 'family-invite' });
-}
-
-/** Notifications pushed per batch, and batches per call (the rest waits for the next call). */
-const BATCH = 200;
-const MAX_BATCHES = 50;
-
-/**
- * Pushes every fired price alert not pushed yet to its user's devices (an outbox: `notifications.pushed_at`, claimed
- * with FOR UPDATE SKIP LOCKED so two replicas never push the same one). A message that fails is not retried: a
- * device may have shown it already. Answers how many devices were reached.
- */
-export async function pushAlertNotifications(deps: { db: Db; config: PushConfig; log: Logger }): Promise<number> {
-  let reached = 0;
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const claimed = (await deps.db.execute(sql`
-      with claimed as (
-        update notifications set pushed_at = now()
-        where id in (
-          select id from notifications where pushed_at is null and kind = 'watch_triggered'
-          order by id limit ${BATCH} for update skip locked
-        )
-        returning id, user_id, data
-      )
-      select c.id, c.user_id, c.data, p.language, exists (select 1 from push_subscriptions s where s.user_id = c.user_id) as has_device
-      from claimed c left join profiles p on p.id = c.user_id
-      order by c.id
-    `)) as unknown as { rows: { id: number | string; user_id: string; data: WatchTriggeredData; language: string | null; has_device: boolean }[] };
-    for (const row of claimed.rows) {
-      // A demonstration price is never pushed (the bell shows it, labelled).
-      if (!row.has_device || row.data.demo) continue;
-      const texts = alertTexts(row.data, row.language);
-      reached += (await pushToUser(deps, row.user_id, { title: texts.subject, body: texts.line, url: '/watchlist', tag: `watch-${Number(row.id)}` })).sent;
-    }
-    if (claimed.rows.length < BATCH) break;
-  }
-  return reached;
 }

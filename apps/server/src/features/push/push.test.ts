@@ -19,7 +19,8 @@ import { decks, notifications, pushSubscriptions, users } from '../../db/schema/
 import type { PushConfig } from '../../lib/push-config';
 import { createAuthTestApp, postJson, signUpVerified, TEST_PUBLIC_URL, testLog } from '../../testing/test-app';
 import { pushCommunityNotifications } from '../notifications/community-mail';
-import { MAX_DEVICES_PER_USER, isAllowedEndpoint, pushAlertNotifications, resolveVapidKeys } from './push.service';
+import { pushAlertNotifications } from '../watches/alert-mail';
+import { MAX_DEVICES_PER_USER, isAllowedEndpoint, resolveVapidKeys } from './push.service';
 
 interface Received {
   path: string;

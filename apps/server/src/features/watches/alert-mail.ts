@@ -1,12 +1,13 @@
 import type { WatchTriggeredData } from '@grandline/core/contracts/watches';
 import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { MailMessage, Mailer } from '../../lib/mail';
-
-export type Lang = 'en' | 'pt' | 'es';
+import { escapeHtml, fillTemplate as fill, languageOf, siteBase, type Lang } from '../../lib/mail-text';
+import { pushOutbox, sendOutboxMail } from '../../lib/notification-outbox';
+import type { PushConfig } from '../../lib/push-config';
+import { pushToUser } from '../push/push.service';
 
 const TEXTS = {
   subject: {
@@ -37,9 +38,7 @@ const TEXTS = {
   },
 } as const;
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-export const languageOf = (value: string | null | undefined): Lang => (value === 'pt' || value === 'es' ? value : 'en');
+type AlertNotification = { kind: 'watch_triggered'; data: WatchTriggeredData };
 
 /**
  * A fired alert's title and sentence in the user's language (its e-mail, its push notification). The amounts are
@@ -59,8 +58,7 @@ export function alertTexts(data: WatchTriggeredData, language: string | null | u
 /** The e-mail of a fired alert, in the user's language. */
 export function alertMail(data: WatchTriggeredData, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
   const { lang, subject, line } = alertTexts(data, language);
-  let base = publicUrl;
-  while (base.endsWith('/')) base = base.slice(0, -1);
+  const base = siteBase(publicUrl);
   const watchlist = `${base}/watchlist`;
   const settings = `${base}/settings?tab=preferences`;
   const lines = [line, TEXTS.once[lang]];
@@ -75,50 +73,37 @@ export function alertMail(data: WatchTriggeredData, language: string | null | un
   };
 }
 
-/** Notifications e-mailed per batch, and batches per call: an evaluation that fired more leaves the rest to the next call. */
-const BATCH = 200;
-const MAX_BATCHES = 50;
+/** A demonstration price is never e-mailed nor pushed (the bell shows it, labelled): its outbox rows are marked done. */
+const isDemo = (row: { notification: AlertNotification }) => Boolean(row.notification.data.demo);
 
 /**
- * Sends the e-mail of every fired alert not e-mailed yet (an outbox: `notifications.emailed_at`). Each batch is claimed
- * with FOR UPDATE SKIP LOCKED, so two replicas never send the same one; a user who turned alert e-mails off gets none
- * (their notifications are marked done). A failed send is released for the next call. Answers how many were sent.
+ * Sends the e-mail of every fired alert not e-mailed yet (the outbox `notifications.emailed_at`, lib/notification-outbox).
+ * A user who turned alert e-mails off gets none; a failed send is released for the next call. Answers how many were sent.
  */
-export async function sendAlertEmails({ db, mailer, log, publicUrl }: { db: Db; mailer: Mailer; log: Logger; publicUrl: string }): Promise<number> {
-  let sent = 0;
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const claimed = (await db.execute(sql`
-      with claimed as (
-        update notifications set emailed_at = now()
-        where id in (
-          select id from notifications where emailed_at is null and kind = 'watch_triggered'
-          order by id limit ${BATCH} for update skip locked
-        )
-        returning id, user_id, data
-      )
-      select c.id, c.data, u.email, p.language, coalesce(p.alert_emails, true) as wanted
-      from claimed c join users u on u.id = c.user_id left join profiles p on p.id = c.user_id
-      order by c.id
-    `)) as unknown as { rows: { id: number | string; data: WatchTriggeredData; email: string; language: string | null; wanted: boolean }[] };
-    const rows = claimed.rows;
-    if (rows.length === 0) break;
-    const failed: number[] = [];
-    for (const row of rows) {
-      // A demonstration price never sends an e-mail (its notification is marked done with the others).
-      if (!row.wanted || row.data.demo) continue;
-      try {
-        await mailer.send(alertMail(row.data, row.language, row.email, publicUrl));
-        sent++;
-      } catch (err) {
-        log.warn({ err, notification: Number(row.id) }, 'price alert e-mail not sent; it is tried again after the next price update');
-        failed.push(Number(row.id));
-      }
-    }
-    if (failed.length) {
-      await db.execute(sql`update notifications set emailed_at = null where id in (${sql.join(failed.map((id) => sql`${id}`), sql`, `)})`);
-      break;
-    }
-    if (rows.length < BATCH) break;
-  }
-  return sent;
+export function sendAlertEmails({ db, mailer, log, publicUrl }: { db: Db; mailer: Mailer; log: Logger; publicUrl: string }): Promise<number> {
+  return sendOutboxMail<AlertNotification>({
+    db,
+    mailer,
+    log,
+    kinds: ['watch_triggered'],
+    preference: 'alert_emails',
+    skip: isDemo,
+    compose: (row, to) => alertMail(row.notification.data, row.language, to, publicUrl),
+  });
+}
+
+/**
+ * Pushes every fired price alert not pushed yet to its user's devices (the outbox `notifications.pushed_at`). A
+ * message that fails is not retried: a device may have shown it already. Answers how many devices were reached.
+ */
+export function pushAlertNotifications(deps: { db: Db; config: PushConfig; log: Logger }): Promise<number> {
+  return pushOutbox<AlertNotification>({
+    db: deps.db,
+    kinds: ['watch_triggered'],
+    skip: isDemo,
+    push: async (row) => {
+      const texts = alertTexts(row.notification.data, row.language);
+      return (await pushToUser(deps, row.userId, { title: texts.subject, body: texts.line, url: '/watchlist', tag: `watch-${row.id}` })).sent;
+    },
+  });
 }

@@ -5,12 +5,10 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { createLocalEvents, type Db, type DbEvents } from '../../db/client';
 import { notifications, notificationStreams } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { NOTIFICATIONS_CHANNEL, usersOfPayload } from '../../lib/notification-events';
 import { PLANS_CHANNEL } from '../../lib/plan-events';
 import type { AppEnv } from '../../lib/context';
 import { toNotification, unreadCount } from './notifications.service';
-
-/** Channel of "new notifications" (raised by whichever replica made them): see notificationsPayload. */
-export const NOTIFICATIONS_CHANNEL = 'notifications';
 
 /** A comment line every 25 s keeps proxies from closing a quiet stream, and finds dead connections. */
 export const HEARTBEAT_MS = 25_000;
@@ -23,27 +21,6 @@ export const MAX_STREAMS_PER_USER = 10;
 export const STREAM_STALE_MS = 3 * HEARTBEAT_MS;
 /** Notifications sent per read from the database; a longer backlog is sent in several reads. */
 const BATCH = 100;
-/** PostgreSQL's NOTIFY payload limit is 8,000 bytes: a longer list of users wakes every stream instead. */
-const MAX_USERS_PAYLOAD_BYTES = 7_000;
-
-/**
- * The payload of NOTIFICATIONS_CHANNEL: the users who got notifications, so a replica wakes only their streams; when
- * they do not fit, none are named and every open stream looks for its own.
- */
-export function notificationsPayload(userIds: Iterable<string>): string {
-  const users = [...new Set(userIds)];
-  const named = JSON.stringify({ users });
-  return Buffer.byteLength(named, 'utf8') <= MAX_USERS_PAYLOAD_BYTES ? named : JSON.stringify({ users: null });
-}
-
-function usersOf(payload: string): string[] | null {
-  try {
-    const parsed = JSON.parse(payload) as { users?: unknown };
-    return Array.isArray(parsed.users) ? parsed.users.filter((u): u is string => typeof u === 'string') : null;
-  } catch {
-    return null;
-  }
-}
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -133,7 +110,7 @@ class StreamHub {
   }
 
   private wake(payload: string) {
-    const users = usersOf(payload);
+    const users = usersOfPayload(payload);
     if (users) for (const user of users) this.streams.get(user)?.forEach((l) => this.due.add(l));
     else for (const set of this.streams.values()) set.forEach((l) => this.due.add(l));
     this.read();

@@ -17,7 +17,8 @@ import { csvFeed } from '../prices/feeds';
 import { ingestFeed } from '../prices/ingest.service';
 import { utcToday } from '../prices/price-runs.service';
 import { pricesLanded } from '../prices/prices.service';
-import { NOTIFICATIONS_CHANNEL, STREAM_STALE_MS } from './notification-stream';
+import { NOTIFICATIONS_CHANNEL } from '../../lib/notification-events';
+import { STREAM_STALE_MS } from './notification-stream';
 import { alertTexts, sendAlertEmails } from './alert-mail';
 import { evaluateWatches, evaluateWatchesOnPriceChanges } from './watches.service';
 
