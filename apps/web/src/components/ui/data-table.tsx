@@ -73,7 +73,7 @@ export interface DataTableProps<T> {
   /** An extra full-width row under a row (a note, an error), or null. */
   rowDetail?: (row: T) => ReactNode;
   rowDetailClassName?: string;
-  /** The frame around the table (border, radius, scrolling), the table and its header row group. */
+  /** The frame around the table (border, radius, scrolling; replaces the default frame), the table and its header row group. */
   className?: string;
   tableClassName?: string;
   headClassName?: string;
@@ -82,6 +82,8 @@ export interface DataTableProps<T> {
   tableProps?: DataAttributes;
 }
 
+/** The default frame: a bordered, rounded box that scrolls sideways when the table is wider than the screen. */
+export const TABLE_FRAME = 'overflow-x-auto rounded-xl border border-border bg-surface';
 const PADDING = { compact: 'px-2 py-1.5', normal: 'px-3 py-2', roomy: 'px-4 py-3' } as const;
 const HEAD_PADDING = { compact: 'px-2 py-1.5', normal: 'px-3 py-2', roomy: 'px-4 py-2.5' } as const;
 const ALIGN = { start: 'text-left', end: 'text-right', center: 'text-center' } as const;
@@ -214,7 +216,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         });
 
   return (
-    <div className={cn('overflow-x-auto rounded-xl border border-border bg-surface', props.className)} data-testid={props.testId}>
+    <div className={props.className ?? TABLE_FRAME} data-testid={props.testId}>
       <table
         role={role('table')}
         aria-label={props['aria-label']}
