@@ -221,7 +221,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         role={role('table')}
         aria-label={props['aria-label']}
         aria-busy={loading || undefined}
-        className={cn('w-full text-left', density === 'compact' ? 'text-xs' : 'text-sm', stack && stackedTable.table, props.tableClassName)}
+        className={cn('w-full text-left', density === 'compact' ? 'text-xs' : 'text-sm', stack && stackedTable.table, phone === 'custom' && 'max-sm:block', props.tableClassName)}
         data-testid={props.tableTestId}
         {...props.tableProps}
       >
@@ -260,7 +260,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             })}
           </tr>
         </thead>
-        <tbody role={role('rowgroup')} className={cn(stack && stackedTable.body)}>
+        <tbody role={role('rowgroup')} className={cn(stack && stackedTable.body, phone === 'custom' && 'max-sm:block')}>
           {body}
         </tbody>
       </table>

@@ -12,7 +12,7 @@ import { Count, PriceSection, RunStatusBadge, runDuration, sourceName, useDateFo
 
 const FIRST = 50;
 const MORE = 200;
-const COLUMNS = ['started', 'source', 'day', 'status', 'rows', 'matched', 'unmatched', 'skipped', 'duration'] as const;
+type RunColumn = 'started' | 'source' | 'day' | 'status' | 'rows' | 'matched' | 'unmatched' | 'skipped' | 'duration';
 
 /** The runs, newest first, of every source or one: a table on wide screens, a list of cards on phones. */
 export function AdminPriceRuns({ poll }: { poll: boolean }) {
@@ -73,7 +73,7 @@ export function AdminPriceRuns({ poll }: { poll: boolean }) {
 function RunsTable({ runs }: { runs: PriceRun[] }) {
   const { t } = useTranslation(['admin', 'pages']);
   const formats = useDateFormats();
-  const header = (c: (typeof COLUMNS)[number]) => t(`admin.prices.runs.columns.${c}`);
+  const header = (c: RunColumn) => t(`admin.prices.runs.columns.${c}`);
   const count = (c: 'rows' | 'matched' | 'unmatched' | 'skipped', testId?: string): DataTableColumn<PriceRun> => ({
     id: c,
     header: header(c),
