@@ -36,12 +36,9 @@ const KNOWN_OVER: Record<string, number> = {
   'apps/server/src/features/prices/price-admin.service.ts': 401,
   'apps/server/src/features/images/card-images.ts createCardImages': 223,
   'apps/server/src/app.ts buildApp': 192,
-  'apps/web/src/features/decks/components/collection-check-panel.tsx CollectionCheckPanel': 176,
   'apps/web/src/features/scan/components/camera-reader.tsx CameraReader': 175,
   'apps/server/src/features/auth/auth.ts createAuth': 172,
-  'apps/web/src/features/decks/components/buy-list-panel.tsx BuyListPanel': 166,
   'apps/web/src/features/cards/routes/card-detail-page.tsx CardDetailPage': 160,
-  'apps/web/src/features/binders/components/import-dialog.tsx ImportDialog': 155,
   'apps/web/src/features/cards/routes/cards-page.tsx CardsPage': 154,
 };
 
