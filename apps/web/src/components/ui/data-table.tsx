@@ -221,7 +221,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         role={role('table')}
         aria-label={props['aria-label']}
         aria-busy={loading || undefined}
-        className={cn('w-full text-left', density === 'compact' ? 'text-xs' : 'text-sm', stack && stackedTable.table, phone === 'custom' && 'max-sm:block', props.tableClassName)}
+        // Relative: the table holds its hidden (sr-only, absolute) texts, so none sticks out of a frame that scrolls sideways.
+        className={cn('relative w-full text-left', density === 'compact' ? 'text-xs' : 'text-sm', stack && stackedTable.table, phone === 'custom' && 'max-sm:block', props.tableClassName)}
         data-testid={props.tableTestId}
         {...props.tableProps}
       >

@@ -140,11 +140,10 @@ function AdminUsers() {
         </EmptyState>
       ) : (
         <>
-          {users.data && (
-            <p className="text-sm text-muted" aria-live="polite">
-              {t('admin.count', { count: users.data.total })}
-            </p>
-          )}
+          {/* Its line is kept while the rows load, so the table does not move down when the count comes. */}
+          <p className="min-h-5 text-sm text-muted" aria-live="polite">
+            {users.data && t('admin.count', { count: users.data.total })}
+          </p>
           <DataTable
             columns={columns}
             rows={users.data?.items ?? []}
