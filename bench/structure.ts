@@ -7,7 +7,7 @@
  * Usage: node --import tsx bench/structure.ts [repo root, default: the current directory] [--top N] [--check]
  * With --check (run by `npm run lint`) it prints only the problems, and fails on any: an import cycle, feature folders
  * that import each other (directly or through others; folder level, type imports included, tests aside), a boundary
- * import, a source file over 400 lines or a function over 150 that is not in KNOWN_OVER (or has grown past it).
+ * import, a source file over 400 lines or a function over 150 (tests aside).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,16 +26,6 @@ const AREAS = ['apps/server/src', 'apps/web/src', 'packages/core/src', 'apps/web
 const FILE_LIMIT = 400;
 const FUNCTION_LIMIT = 150;
 const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file);
-/**
- * The units over a limit when the check began (issue 41), with the size each had: each may shrink, none may grow, no
- * other may join them, and an entry whose unit is back within its limit must go (the check says so). A file is named
- * by its path, a function by its path and name.
- */
-const KNOWN_OVER: Record<string, number> = {
-  'apps/web/src/features/decks/components/collection-check-panel.tsx CollectionCheckPanel': 176,
-  'apps/web/src/features/decks/components/buy-list-panel.tsx BuyListPanel': 166,
-  'apps/web/src/features/binders/components/import-dialog.tsx ImportDialog': 155,
-};
 
 interface FnInfo {
   file: string;
@@ -241,25 +231,18 @@ function boundaryViolations(files: Map<string, FileInfo>): string[] {
   return out;
 }
 
-/** Source files over FILE_LIMIT lines and functions over FUNCTION_LIMIT lines beyond KNOWN_OVER, and its stale entries. */
+/** Source files over FILE_LIMIT lines and functions over FUNCTION_LIMIT lines, tests aside (issue 41 split the last ones). */
 function sizeProblems(files: Map<string, FileInfo>, functions: FnInfo[]): string[] {
-  const over = new Map<string, number>();
-  for (const info of files.values()) if (info.lines > FILE_LIMIT && !isTest(info.file)) over.set(rel(info.file), info.lines);
+  const out: string[] = [];
+  for (const info of files.values()) {
+    if (info.lines > FILE_LIMIT && !isTest(info.file)) out.push(`${rel(info.file)}: ${info.lines} lines (files ≤ ${FILE_LIMIT} lines; tests aside)`);
+  }
+  const longest = new Map<string, number>();
   for (const f of functions) {
     const key = `${f.file} ${f.name}`;
-    if (f.lines > FUNCTION_LIMIT && !isTest(f.file)) over.set(key, Math.max(f.lines, over.get(key) ?? 0));
+    if (f.lines > FUNCTION_LIMIT && !isTest(f.file)) longest.set(key, Math.max(f.lines, longest.get(key) ?? 0));
   }
-  const out: string[] = [];
-  for (const [key, lines] of over) {
-    const limit = key.includes(' ') ? `functions ≤ ${FUNCTION_LIMIT} lines` : `files ≤ ${FILE_LIMIT} lines`;
-    const known = KNOWN_OVER[key];
-    if (known === undefined) out.push(`${key}: ${lines} lines (${limit}; tests aside)`);
-    else if (lines > known) out.push(`${key}: ${lines} lines, grown past the ${known} it had when the check began (${limit})`);
-  }
-  const scanned = new Set([...files.values()].map((info) => rel(info.file)));
-  for (const key of Object.keys(KNOWN_OVER)) {
-    if (scanned.has(key.split(' ')[0]!) && !over.has(key)) out.push(`${key}: within its limit now, remove it from KNOWN_OVER (bench/structure.ts)`);
-  }
+  for (const [key, lines] of longest) out.push(`${key}: ${lines} lines (functions ≤ ${FUNCTION_LIMIT} lines; tests aside)`);
   return out;
 }
 
@@ -301,7 +284,7 @@ const violations = boundaryViolations(files);
 log(`\n## Boundary imports (server lib/ and db/ → features/, core → apps/, a server feature → another's routes): ${violations.length}`);
 for (const v of violations) log(`  - ${v}`);
 const sizes = sizeProblems(files, functions);
-log(`\n## Sizes beyond the limits and the known list (KNOWN_OVER: ${Object.keys(KNOWN_OVER).length}): ${sizes.length}`);
+log(`\n## Sizes beyond the limits: ${sizes.length}`);
 for (const v of sizes) log(`  - ${v}`);
 if (check) {
   const problems = all.length + folders.cycles.length + directions.length + violations.length + sizes.length;

@@ -8,10 +8,10 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
-import { stackedTable } from '@/components/ui/styles';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { tabList, tabTrigger } from '@/components/ui/styles';
 import { useSession, USER_SCOPE } from '@/lib/session';
-import { EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
+import { EmptyState, PageHeader } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
@@ -92,7 +92,6 @@ export function AdminPage() {
 
 function AdminUsers() {
   const { t } = useTranslation(['admin', 'pages', 'account']);
-  const { me } = useSession();
   const queryClient = useQueryClient();
   const [q, setQ] = useState('');
   const search = useDebouncedValue(q.trim(), 200);
@@ -124,87 +123,103 @@ function AdminUsers() {
     },
     onError: (err) => notify.error(errorText(err, 'admin:admin.planFailed')),
   });
+  const columns = useUserColumns({
+    onRole: (user, role) => changeRole.mutate({ user, role }),
+    onPlan: (user, plan) => changePlan.mutate({ user, plan }),
+    busy: { role: changeRole.isPending, plan: changePlan.isPending },
+  });
 
   return (
     <div className="flex flex-col gap-5">
       <SearchInput label={t('admin.search')} placeholder={t('admin.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} className="max-w-md" />
-      {users.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-12" />
-          ))}
-        </div>
-      ) : users.isError ? (
+      {users.isError ? (
         <ErrorState title={t('admin.loadFailed')} onRetry={() => void users.refetch()} />
-      ) : users.data.items.length === 0 ? (
+      ) : users.data?.items.length === 0 ? (
         <EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('admin.empty')}>
           {search ? t('admin.emptySearch', { q: search }) : null}
         </EmptyState>
       ) : (
         <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {t('admin.count', { count: users.data.total })}
+          {/* Its line is kept while the rows load, so the table does not move down when the count comes. */}
+          <p className="min-h-5 text-sm text-muted" aria-live="polite">
+            {users.data && t('admin.count', { count: users.data.total })}
           </p>
-          <div className="overflow-x-auto rounded-xl border border-border">
-            <table className={`${stackedTable.table} sm:min-w-[48rem]`}>
-              <thead className={`bg-surface-2 text-xs uppercase tracking-wide text-muted ${stackedTable.head}`}>
-                <tr>
-                  <th scope="col" className="px-4 py-3">{t('admin.columns.user')}</th>
-                  <th scope="col" className="px-4 py-3">{t('admin.columns.username')}</th>
-                  <th scope="col" className="px-4 py-3">{t('admin.columns.status')}</th>
-                  <th scope="col" className="px-4 py-3">{t('admin.columns.joined')}</th>
-                  <th scope="col" className="px-4 py-3">{t('admin.columns.plan')}</th>
-                  <th scope="col" className="px-4 py-3">{t('admin.columns.role')}</th>
-                </tr>
-              </thead>
-              <tbody className={`divide-y divide-border bg-surface ${stackedTable.body}`}>
-                {users.data.items.map((u) => (
-                  <tr key={u.id} className={stackedTable.row} data-testid="admin-user-row">
-                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.user')}>
-                      <div className="min-w-0 break-words">
-                        {/* What the app calls the user: display name, else user name; never the e-mail's local part. */}
-                        <div className="font-medium">{u.displayName ?? (u.username ? `@${u.username}` : <span className="text-muted">{t('admin.noName')}</span>)}</div>
-                        <div className="text-xs text-muted">{u.email}</div>
-                      </div>
-                    </td>
-                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.username')}>{u.username ? `@${u.username}` : <span className="text-muted">—</span>}</td>
-                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.status')}>{u.emailConfirmed ? t('admin.confirmed') : <span className="text-muted">{t('admin.unconfirmed')}</span>}</td>
-                    <td className={`px-4 py-3 tabular-nums ${stackedTable.cell}`} data-label={t('admin.columns.joined')}>{formatDate(u.createdAt)}</td>
-                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.plan')}>
-                      <Select
-                        label={t('admin.planFor', { email: u.email })}
-                        value={u.complimentaryPlan ?? 'free'}
-                        compact
-                        onValueChange={(plan) => changePlan.mutate({ user: u, plan: plan as PlanId })}
-                        options={PLAN_IDS.map((p) => ({ value: p, label: t(`common:plans.names.${p}`) }))}
-                        disabled={changePlan.isPending}
-                      />
-                      {u.plan !== (u.complimentaryPlan ?? 'free') && (
-                        <div className="mt-1 text-xs text-muted">{t('admin.planSubscribed', { plan: t(`common:plans.names.${u.plan}`) })}</div>
-                      )}
-                    </td>
-                    <td className={`px-4 py-3 ${stackedTable.cell}`} data-label={t('admin.columns.role')}>
-                      <Select
-                        label={t('admin.roleFor', { email: u.email })}
-                        value={u.role}
-                        compact
-                        onValueChange={(role) => changeRole.mutate({ user: u, role: role as AdminUser['role'] })}
-                        options={(['user', 'admin'] as const).map((r) => ({
-                          value: r,
-                          label: t(`admin.roles.${r}`),
-                        }))}
-                        disabled={u.id === me?.user.id || changeRole.isPending}
-                      />
-                      {u.id === me?.user.id && <span className="sr-only">{t('admin.ownRole')}</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={page} pageCount={Math.ceil(users.data.total / PAGE_SIZE)} onPage={setPage} />
+          <DataTable
+            columns={columns}
+            rows={users.data?.items ?? []}
+            rowKey={(u) => u.id}
+            rowProps={() => ({ 'data-testid': 'admin-user-row' })}
+            loading={users.isPending}
+            loadingRows={6}
+            aria-label={t('admin.tabs.users')}
+            density="roomy"
+            tableClassName="sm:min-w-[48rem]"
+          />
+          {users.data && <Pagination page={page} pageCount={Math.ceil(users.data.total / PAGE_SIZE)} onPage={setPage} />}
         </>
       )}
     </div>
   );
+}
+
+interface UserActions {
+  onRole: (user: AdminUser, role: AdminUser['role']) => void;
+  onPlan: (user: AdminUser, plan: PlanId) => void;
+  busy: { role: boolean; plan: boolean };
+}
+
+/** The users table's columns: who, user name, e-mail status, joined, the complimentary plan and the role (both editable). */
+function useUserColumns({ onRole, onPlan, busy }: UserActions): DataTableColumn<AdminUser>[] {
+  const { t } = useTranslation(['admin', 'pages', 'account']);
+  const { me } = useSession();
+  return [
+    {
+      id: 'user',
+      header: t('admin.columns.user'),
+      cell: (u) => (
+        <div className="min-w-0 break-words">
+          {/* What the app calls the user: display name, else user name; never the e-mail's local part. */}
+          <div className="font-medium">{u.displayName ?? (u.username ? `@${u.username}` : <span className="text-muted">{t('admin.noName')}</span>)}</div>
+          <div className="text-xs text-muted">{u.email}</div>
+        </div>
+      ),
+    },
+    { id: 'username', header: t('admin.columns.username'), cell: (u) => (u.username ? `@${u.username}` : <span className="text-muted">—</span>) },
+    { id: 'status', header: t('admin.columns.status'), cell: (u) => (u.emailConfirmed ? t('admin.confirmed') : <span className="text-muted">{t('admin.unconfirmed')}</span>) },
+    { id: 'joined', header: t('admin.columns.joined'), cellClassName: 'tabular-nums', cell: (u) => formatDate(u.createdAt) },
+    {
+      id: 'plan',
+      header: t('admin.columns.plan'),
+      cell: (u) => (
+        <>
+          <Select
+            label={t('admin.planFor', { email: u.email })}
+            value={u.complimentaryPlan ?? 'free'}
+            compact
+            onValueChange={(plan) => onPlan(u, plan as PlanId)}
+            options={PLAN_IDS.map((p) => ({ value: p, label: t(`common:plans.names.${p}`) }))}
+            disabled={busy.plan}
+          />
+          {u.plan !== (u.complimentaryPlan ?? 'free') && <div className="mt-1 text-xs text-muted">{t('admin.planSubscribed', { plan: t(`common:plans.names.${u.plan}`) })}</div>}
+        </>
+      ),
+    },
+    {
+      id: 'role',
+      header: t('admin.columns.role'),
+      cell: (u) => (
+        <>
+          <Select
+            label={t('admin.roleFor', { email: u.email })}
+            value={u.role}
+            compact
+            onValueChange={(role) => onRole(u, role as AdminUser['role'])}
+            options={(['user', 'admin'] as const).map((r) => ({ value: r, label: t(`admin.roles.${r}`) }))}
+            disabled={u.id === me?.user.id || busy.role}
+          />
+          {u.id === me?.user.id && <span className="sr-only">{t('admin.ownRole')}</span>}
+        </>
+      ),
+    },
+  ];
 }

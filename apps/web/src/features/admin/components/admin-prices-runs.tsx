@@ -1,8 +1,9 @@
 import { PRICE_RUN_SOURCES, type PriceRun, type PriceRunSource } from '@grandline/core/contracts/prices';
 import { History } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { Select } from '@/components/ui/select';
@@ -11,8 +12,7 @@ import { Count, PriceSection, RunStatusBadge, runDuration, sourceName, useDateFo
 
 const FIRST = 50;
 const MORE = 200;
-const COLUMNS = ['started', 'source', 'day', 'status', 'rows', 'matched', 'unmatched', 'skipped', 'duration'] as const;
-const NUMBERS = new Set(['rows', 'matched', 'unmatched', 'skipped']);
+type RunColumn = 'started' | 'source' | 'day' | 'status' | 'rows' | 'matched' | 'unmatched' | 'skipped' | 'duration';
 
 /** The runs, newest first, of every source or one: a table on wide screens, a list of cards on phones. */
 export function AdminPriceRuns({ poll }: { poll: boolean }) {
@@ -69,65 +69,68 @@ export function AdminPriceRuns({ poll }: { poll: boolean }) {
   );
 }
 
+/** Wide screens: one row per run, its error (if any) in a row under it. */
 function RunsTable({ runs }: { runs: PriceRun[] }) {
   const { t } = useTranslation(['admin', 'pages']);
   const formats = useDateFormats();
+  const header = (c: RunColumn) => t(`admin.prices.runs.columns.${c}`);
+  const count = (c: 'rows' | 'matched' | 'unmatched' | 'skipped', testId?: string): DataTableColumn<PriceRun> => ({
+    id: c,
+    header: header(c),
+    align: 'end',
+    cellProps: () => ({ 'data-testid': testId }),
+    cell: (run) => <Count value={run[c]} strong={c === 'matched'} />,
+  });
+  const columns: DataTableColumn<PriceRun>[] = [
+    {
+      id: 'started',
+      header: header('started'),
+      cellClassName: 'whitespace-nowrap',
+      cell: (run) => (
+        <>
+          <div className="tabular-nums">{formats.dateTime(run.startedAt)}</div>
+          <div className="text-xs text-muted">{t(`admin.prices.runs.triggers.${run.trigger}`, { defaultValue: run.trigger })}</div>
+        </>
+      ),
+    },
+    {
+      id: 'source',
+      header: header('source'),
+      cell: (run) => (
+        <>
+          <div className="font-medium">{sourceName(t, run.source)}</div>
+          {run.market && run.source === 'csv' && <div className="text-xs text-muted">{t(`admin.prices.upload.markets.${run.market}`, { defaultValue: run.market })}</div>}
+        </>
+      ),
+    },
+    { id: 'day', header: header('day'), cellClassName: 'whitespace-nowrap tabular-nums', cell: (run) => formats.day(run.day) },
+    { id: 'status', header: header('status'), cell: (run) => <RunStatusBadge run={run} /> },
+    count('rows', 'price-run-rows'),
+    count('matched', 'price-run-matched'),
+    count('unmatched', 'price-run-unmatched'),
+    count('skipped'),
+    { id: 'duration', header: header('duration'), cellClassName: 'whitespace-nowrap tabular-nums text-muted', cell: (run) => runDuration(run, t) ?? '—' },
+  ];
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-border md:block">
-      <table className="w-full text-left text-sm" data-testid="price-runs-table">
-        <caption className="sr-only">{t('admin.prices.runs.caption')}</caption>
-        <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className={`whitespace-nowrap px-3 py-2.5 ${NUMBERS.has(c) ? 'text-right' : ''}`}>
-                {t(`admin.prices.runs.columns.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="bg-surface">
-          {runs.map((run) => (
-            <Fragment key={run.id}>
-              <tr className="border-t border-border" data-testid="price-run-row" data-source={run.source}>
-                <td className="whitespace-nowrap px-3 py-2.5">
-                  <div className="tabular-nums">{formats.dateTime(run.startedAt)}</div>
-                  <div className="text-xs text-muted">{t(`admin.prices.runs.triggers.${run.trigger}`, { defaultValue: run.trigger })}</div>
-                </td>
-                <td className="px-3 py-2.5">
-                  <div className="font-medium">{sourceName(t, run.source)}</div>
-                  {run.market && run.source === 'csv' && <div className="text-xs text-muted">{t(`admin.prices.upload.markets.${run.market}`, { defaultValue: run.market })}</div>}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2.5 tabular-nums">{formats.day(run.day)}</td>
-                <td className="px-3 py-2.5">
-                  <RunStatusBadge run={run} />
-                </td>
-                <td className="px-3 py-2.5 text-right" data-testid="price-run-rows">
-                  <Count value={run.rows} />
-                </td>
-                <td className="px-3 py-2.5 text-right" data-testid="price-run-matched">
-                  <Count value={run.matched} strong />
-                </td>
-                <td className="px-3 py-2.5 text-right" data-testid="price-run-unmatched">
-                  <Count value={run.unmatched} />
-                </td>
-                <td className="px-3 py-2.5 text-right">
-                  <Count value={run.skipped} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2.5 tabular-nums text-muted">{runDuration(run, t) ?? '—'}</td>
-              </tr>
-              {run.error && (
-                <tr className="bg-danger/5">
-                  <td colSpan={COLUMNS.length} className="px-3 pb-2.5 pt-0 text-xs">
-                    <span className="font-medium text-danger">{t('admin.prices.runs.columns.error')}: </span>
-                    <span className="break-words">{run.error}</span>
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="hidden overflow-x-auto rounded-xl border border-border bg-surface md:block"
+      tableTestId="price-runs-table"
+      caption={t('admin.prices.runs.caption')}
+      columns={columns}
+      rows={runs}
+      rowKey={(run) => run.id}
+      rowProps={(run) => ({ 'data-testid': 'price-run-row', 'data-source': run.source })}
+      rowDetail={(run) =>
+        run.error ? (
+          <>
+            <span className="font-medium text-danger">{t('admin.prices.runs.columns.error')}: </span>
+            <span className="break-words">{run.error}</span>
+          </>
+        ) : null
+      }
+      rowDetailClassName="bg-danger/5"
+      phone="scroll"
+    />
   );
 }
 

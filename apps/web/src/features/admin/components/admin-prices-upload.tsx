@@ -4,6 +4,7 @@ import { RadioGroup } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { FormMessage, TextInput } from '@/components/ui/form';
 import { ProgressBar } from '@/components/ui/misc';
 import { Select } from '@/components/ui/select';
@@ -174,32 +175,25 @@ function UploadResult({ result }: { result: PriceUploadResponse }) {
         <FormMessage>{t('admin.prices.upload.failed', { error: result.error ?? '' })}</FormMessage>
       )}
       {result.unmatchedItems.length > 0 && (
-        <div className="max-h-64 overflow-auto rounded-lg border border-border">
-          <table className="w-full text-left text-xs">
-            <caption className="px-2 py-1.5 text-left font-medium">
+        <DataTable
+          className="max-h-64 overflow-auto rounded-lg border border-border"
+          caption={
+            <>
               {t('admin.prices.upload.unmatchedCaption')}
               {result.unmatched > result.unmatchedItems.length && <span className="font-normal text-muted"> — {t('admin.prices.upload.moreUnmatched', { shown: result.unmatchedItems.length, total: result.unmatched })}</span>}
-            </caption>
-            <thead className="sticky top-0 bg-surface-2 text-muted">
-              <tr>
-                <th scope="col" className="px-2 py-1.5 font-medium">{t('admin.prices.upload.columns.where')}</th>
-                <th scope="col" className="px-2 py-1.5 font-medium">{t('admin.prices.upload.columns.row')}</th>
-                <th scope="col" className="px-2 py-1.5 font-medium">{t('admin.prices.unmatched.columns.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.unmatchedItems.map((u) => (
-                <tr key={u.productId} className="border-t border-border">
-                  <td className="whitespace-nowrap px-2 py-1.5 text-muted">{placeOf(u.setName)}</td>
-                  <td className="max-w-64 truncate px-2 py-1.5 font-mono" title={u.name}>
-                    {u.name}
-                  </td>
-                  <td className="px-2 py-1.5 text-danger">{t(`admin.prices.unmatched.reasons.${u.reason}`, { defaultValue: u.reason })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+          captionClassName="px-2 py-1.5 text-left font-medium"
+          headClassName="sticky top-0"
+          density="compact"
+          columns={[
+            { id: 'where', header: t('admin.prices.upload.columns.where'), cellClassName: 'whitespace-nowrap text-muted', cell: (u) => placeOf(u.setName) },
+            { id: 'row', header: t('admin.prices.upload.columns.row'), cellClassName: 'max-w-64 truncate font-mono', cellProps: (u) => ({ title: u.name }), cell: (u) => u.name },
+            { id: 'reason', header: t('admin.prices.unmatched.columns.reason'), cellClassName: 'text-danger', cell: (u) => t(`admin.prices.unmatched.reasons.${u.reason}`, { defaultValue: u.reason }) },
+          ]}
+          rows={result.unmatchedItems}
+          rowKey={(u) => u.productId}
+        />
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/misc';
 import { cn } from '@/lib/cn';
 import { Paid, RowDetails, RowMenu, RowSelect, Stepper } from './binder-row-controls';
@@ -14,7 +15,7 @@ import { rarityCode, rarityName } from '@/components/card/rarity';
 import { formatNumber } from '@/lib/format';
 
 const gridColumns = 'grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 xl:grid-cols-6';
-const COLUMNS = ['card', 'rarity', 'condition', 'language', 'paid', 'value', 'quantity'] as const;
+type ListColumn = 'card' | 'rarity' | 'condition' | 'language' | 'paid' | 'value' | 'quantity' | 'actions';
 
 interface RowsProps {
   binder: BinderDetail;
@@ -99,74 +100,70 @@ export const BinderList = memo(function BinderList({
   onTogglePage,
 }: RowsProps & { selected: ReadonlySet<number>; allOnPage: boolean; onToggleRow: (id: number) => void; onTogglePage: () => void }) {
   const { t } = useTranslation('binders');
+  const checkbox = 'h-4 w-4 cursor-pointer accent-[var(--color-accent)]';
+  const header = (column: ListColumn) => t(`cards.columns.${column}`);
+  const columns: (DataTableColumn<BinderCardRow> | false)[] = [
+    editable && {
+      id: 'select',
+      header: <input type="checkbox" className={checkbox} checked={allOnPage} aria-label={t('cards.selectPage')} onChange={onTogglePage} />,
+      label: t('cards.selectPage'),
+      headerClassName: 'w-10',
+      cell: (row) => <input type="checkbox" className={checkbox} checked={selected.has(row.id)} aria-label={t('cards.select', { name: row.card.name })} onChange={() => onToggleRow(row.id)} />,
+    },
+    {
+      id: 'card',
+      header: header('card'),
+      cell: (row) => (
+        <Link to={cardPath(row.card)} className="flex items-center gap-3 hover:underline">
+          <div className="w-9 shrink-0">
+            <CardImage card={row.card} />
+          </div>
+          <span className="min-w-0">
+            <span className="block truncate font-medium">{row.card.name}</span>
+            <RowDetails row={row} />
+          </span>
+        </Link>
+      ),
+    },
+    { id: 'rarity', header: header('rarity'), cellProps: (row) => ({ title: rarityName(row.card.rarity) }), cell: (row) => rarityCode(row.card.rarity) },
+    {
+      id: 'condition',
+      header: header('condition'),
+      cell: (row) =>
+        editable ? <RowSelect row={row} binderId={binder.id} field="condition" options={CARD_CONDITIONS} label={header('condition')} /> : row.condition ? t(`conditions.${row.condition}`) : '—',
+    },
+    {
+      id: 'language',
+      header: header('language'),
+      cell: (row) => (editable ? <RowSelect row={row} binderId={binder.id} field="language" options={CARD_LANGUAGES} label={header('language')} /> : (row.language ?? '—')),
+    },
+    { id: 'paid', header: header('paid'), cell: (row) => <Paid row={row} /> },
+    { id: 'value', header: header('value'), cell: (row) => <RowPrice prices={prices} cardId={row.card.id} quantity={row.quantity} layout="cell" /> },
+    {
+      id: 'quantity',
+      header: header('quantity'),
+      cell: (row) => (editable ? <Stepper row={row} binderId={binder.id} compact /> : <span className="tabular-nums">{formatNumber(row.quantity)}</span>),
+    },
+    editable && {
+      id: 'actions',
+      header: <span className="sr-only">{t('cards.columns.actions')}</span>,
+      label: t('cards.columns.actions'),
+      headerClassName: 'w-10',
+      cell: (row) => <RowMenu row={row} binderId={binder.id} isCover={binder.cover?.id === row.card.id} />,
+    },
+  ];
   return (
-    <div className={cn('overflow-x-auto rounded-xl border border-border', stale && 'opacity-60')}>
-      <table className="w-full min-w-[46rem] text-left text-sm" data-testid="binder-list">
-        <caption className="sr-only">{t('cards.listCaption', { name: binder.name })}</caption>
-        <thead className="bg-surface-2 text-xs text-muted">
-          <tr>
-            {editable && (
-              <th scope="col" className="w-10 px-3 py-2">
-                <input type="checkbox" className="h-4 w-4 cursor-pointer accent-[var(--color-accent)]" checked={allOnPage} aria-label={t('cards.selectPage')} onChange={onTogglePage} />
-              </th>
-            )}
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-medium">
-                {t(`cards.columns.${column}`)}
-              </th>
-            ))}
-            {editable && <th scope="col" className="w-10 px-3 py-2"><span className="sr-only">{t('cards.columns.actions')}</span></th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-t border-border" data-testid="binder-row">
-              {editable && (
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4 cursor-pointer accent-[var(--color-accent)]"
-                    checked={selected.has(row.id)}
-                    aria-label={t('cards.select', { name: row.card.name })}
-                    onChange={() => onToggleRow(row.id)}
-                  />
-                </td>
-              )}
-              <td className="px-3 py-2">
-                <Link to={cardPath(row.card)} className="flex items-center gap-3 hover:underline">
-                  <div className="w-9 shrink-0">
-                    <CardImage card={row.card} />
-                  </div>
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{row.card.name}</span>
-                    <RowDetails row={row} />
-                  </span>
-                </Link>
-              </td>
-              <td className="px-3 py-2" title={rarityName(row.card.rarity)}>{rarityCode(row.card.rarity)}</td>
-              <td className="px-3 py-2">
-                {editable ? <RowSelect row={row} binderId={binder.id} field="condition" options={CARD_CONDITIONS} label={t('cards.columns.condition')} /> : row.condition ? t(`conditions.${row.condition}`) : '—'}
-              </td>
-              <td className="px-3 py-2">
-                {editable ? <RowSelect row={row} binderId={binder.id} field="language" options={CARD_LANGUAGES} label={t('cards.columns.language')} /> : (row.language ?? '—')}
-              </td>
-              <td className="px-3 py-2">
-                <Paid row={row} />
-              </td>
-              <td className="px-3 py-2">
-                <RowPrice prices={prices} cardId={row.card.id} quantity={row.quantity} layout="cell" />
-              </td>
-              <td className="px-3 py-2">{editable ? <Stepper row={row} binderId={binder.id} compact /> : <span className="tabular-nums">{formatNumber(row.quantity)}</span>}</td>
-              {editable && (
-                <td className="px-3 py-2">
-                  <RowMenu row={row} binderId={binder.id} isCover={binder.cover?.id === row.card.id} />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className={cn('overflow-x-auto rounded-xl border border-border bg-surface', stale && 'opacity-60')}
+      tableClassName="min-w-[46rem]"
+      tableTestId="binder-list"
+      caption={t('cards.listCaption', { name: binder.name })}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowProps={() => ({ 'data-testid': 'binder-row' })}
+      phone="scroll"
+    />
   );
 });
 

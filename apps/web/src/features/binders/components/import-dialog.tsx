@@ -4,6 +4,7 @@ import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { FormMessage, TextArea } from '@/components/ui/form';
 import { ProgressBar } from '@/components/ui/misc';
 import { Modal } from '@/components/ui/modal';
@@ -31,55 +32,38 @@ export function FailureTable({ failures, total = failures.length }: { failures: 
           {t('import.failuresTruncated', { shown: failures.length, total })}
         </p>
       )}
-      <div className="max-h-64 overflow-auto rounded-lg border border-border" data-testid="import-failures">
-        <table className="w-full text-left text-xs">
-          <caption className="sr-only">{t('import.failuresCaption')}</caption>
-          <thead className="sticky top-0 bg-surface-2 text-muted">
-            <tr>
-              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.line')}</th>
-              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.edition')}</th>
-              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.name')}</th>
-              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.number')}</th>
-              <th scope="col" className="px-2 py-1.5 font-medium">{t('import.columns.reason')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {failures.map((f) => (
-              <tr key={`${f.line}-${f.reason}`} className="border-t border-border">
-                <td className="px-2 py-1.5 tabular-nums">{formatNumber(f.line)}</td>
-                <td className="px-2 py-1.5">{f.edition ?? '—'}</td>
-                <td className="max-w-40 truncate px-2 py-1.5">{f.name ?? '—'}</td>
-                <td className="px-2 py-1.5 font-mono">{f.number ?? '—'}</td>
-                <td className="px-2 py-1.5 text-danger">{t(`import.reasons.${f.reason}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="max-h-64 overflow-auto rounded-lg border border-border"
+        testId="import-failures"
+        caption={t('import.failuresCaption')}
+        headClassName="sticky top-0"
+        density="compact"
+        columns={[
+          { id: 'line', header: t('import.columns.line'), cellClassName: 'tabular-nums', cell: (f) => formatNumber(f.line) },
+          { id: 'edition', header: t('import.columns.edition'), cell: (f) => f.edition ?? '—' },
+          { id: 'name', header: t('import.columns.name'), cellClassName: 'max-w-40 truncate', cell: (f) => f.name ?? '—' },
+          { id: 'number', header: t('import.columns.number'), cellClassName: 'font-mono', cell: (f) => f.number ?? '—' },
+          { id: 'reason', header: t('import.columns.reason'), cellClassName: 'text-danger', cell: (f) => t(`import.reasons.${f.reason}`) },
+        ]}
+        rows={failures}
+        rowKey={(f) => `${f.line}-${f.reason}`}
+      />
     </>
   );
 }
 
-/**
- * Import a Liga CSV, a generic `quantity,card_number[,variant]` CSV or OPTCG Sim text (file or pasted) into the
- * binder, merging or replacing; shows the upload in percent, then what was stored and every row that failed.
- * Rendered only while open, so each opening starts empty.
- */
-export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; onOpenChange: (o: boolean) => void; binderId: string }) {
+type ImportError = { message: string; failures: ImportFailure[]; failureCount: number };
+
+/** Sends a file or pasted text to the binder's import: the upload's percent, then the result or the error with its failed rows. */
+function useBinderImport(binderId: string) {
   const { t } = useTranslation(['binders', 'account', 'common']);
-  const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [pasted, setPasted] = useState('');
-  const [format, setFormat] = useState<Format>('csv');
-  const [mode, setMode] = useState<Mode>('merge');
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [error, setError] = useState<{ message: string; failures: ImportFailure[]; failureCount: number } | null>(null);
+  const [error, setError] = useState<ImportError | null>(null);
 
-  const run = async () => {
+  const run = async (body: Blob | null, format: Format, mode: Mode) => {
     setError(null);
     setResult(null);
-    const body = file ?? (pasted.trim() ? new Blob([pasted], { type: 'text/plain;charset=utf-8' }) : null);
     if (!body) {
       setError({ message: t('errors.codes.NO_FILE'), failures: [], failureCount: 0 });
       return;
@@ -105,6 +89,93 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
       notify.failure(err, errorText(err, 'binders:import.failed'));
     }
   };
+  return { progress, result, error, clearError: () => setError(null), run };
+}
+
+interface SourceFields {
+  file: File | null;
+  onFile: (file: File | null) => void;
+  pasted: string;
+  onPasted: (text: string) => void;
+  format: Format;
+  onFormat: (format: Format) => void;
+  mode: Mode;
+  onMode: (mode: Mode) => void;
+}
+
+/** What to import and how: the file (or pasted text), its format, and merging or replacing. */
+function ImportSource({ file, onFile, pasted, onPasted, format, onFormat, mode, onMode }: SourceFields) {
+  const { t } = useTranslation(['binders', 'account', 'common']);
+  const id = useId();
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          className="sr-only"
+          data-testid="import-file"
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
+        <label
+          htmlFor={`${id}-file`}
+          className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-surface-2/50 px-4 py-6 text-center text-sm hover:bg-surface-2 focus-within:ring-2 focus-within:ring-accent"
+        >
+          <FileUp className="h-6 w-6 text-muted" aria-hidden />
+          <span className="font-medium">{file ? file.name : t('import.choose')}</span>
+          <span className="text-xs text-muted">{t('import.formatsHint')}</span>
+        </label>
+      </div>
+      {!file && (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-paste`} className="text-sm font-medium">
+            {t('import.paste')}
+          </label>
+          <TextArea id={`${id}-paste`} rows={4} value={pasted} onChange={(e) => onPasted(e.target.value)} placeholder="4xOP01-016&#10;2xST01-012" className="font-mono" />
+        </div>
+      )}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Select
+          label={t('import.format')}
+          value={format}
+          onValueChange={(v) => onFormat(v as Format)}
+          options={[
+            { value: 'csv', label: t('import.formats.csv') },
+            { value: 'optcgsim', label: t('import.formats.optcgsim') },
+          ]}
+        />
+        <div className="flex flex-col gap-1.5">
+          <span id={`${id}-mode`} className="text-sm font-medium">
+            {t('import.mode')}
+          </span>
+          <RadioGroup.Root value={mode} onValueChange={(v) => onMode(v as Mode)} aria-labelledby={`${id}-mode`} className="flex gap-2">
+            {(['merge', 'replace'] as const).map((m) => (
+              <RadioGroup.Item key={m} value={m} data-testid={`import-mode-${m}`} className={`${choiceCard} flex-1 px-3 py-2 text-sm`}>
+                {t(`import.modes.${m}`)}
+              </RadioGroup.Item>
+            ))}
+          </RadioGroup.Root>
+        </div>
+      </div>
+      {mode === 'replace' && <FormMessage tone="info">{t('import.replaceWarning')}</FormMessage>}
+    </>
+  );
+}
+
+/**
+ * Import a Liga CSV, a generic `quantity,card_number[,variant]` CSV or OPTCG Sim text (file or pasted) into the
+ * binder, merging or replacing; shows the upload in percent, then what was stored and every row that failed.
+ * Rendered only while open, so each opening starts empty.
+ */
+export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; onOpenChange: (o: boolean) => void; binderId: string }) {
+  const { t } = useTranslation(['binders', 'account', 'common']);
+  const [file, setFile] = useState<File | null>(null);
+  const [pasted, setPasted] = useState('');
+  const [format, setFormat] = useState<Format>('csv');
+  const [mode, setMode] = useState<Mode>('merge');
+  const { progress, result, error, clearError, run } = useBinderImport(binderId);
+  const start = () => run(file ?? (pasted.trim() ? new Blob([pasted], { type: 'text/plain;charset=utf-8' }) : null), format, mode);
 
   const busy = progress !== null && progress < 100;
   return (
@@ -124,7 +195,7 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
             <Button variant="ghost" onClick={() => onOpenChange(false)}>
               {t('actions.cancel')}
             </Button>
-            <Button onClick={() => void run()} disabled={busy || (!file && !pasted.trim())} data-testid="import-run">
+            <Button onClick={() => void start()} disabled={busy || (!file && !pasted.trim())} data-testid="import-run">
               {t('import.run')}
             </Button>
           </>
@@ -133,68 +204,20 @@ export function ImportDialog({ open, onOpenChange, binderId }: { open: boolean; 
     >
       <div className="flex flex-col gap-4">
         {!result && (
-          <>
-            <div className="flex flex-col gap-2">
-              <input
-                id={`${id}-file`}
-                type="file"
-                accept=".csv,.txt,text/csv,text/plain"
-                className="sr-only"
-                data-testid="import-file"
-                onChange={(e) => {
-                  const f = e.target.files?.[0] ?? null;
-                  setFile(f);
-                  if (f) setFormat(formatOfFile(f.name));
-                  setError(null);
-                }}
-              />
-              <label
-                htmlFor={`${id}-file`}
-                className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-surface-2/50 px-4 py-6 text-center text-sm hover:bg-surface-2 focus-within:ring-2 focus-within:ring-accent"
-              >
-                <FileUp className="h-6 w-6 text-muted" aria-hidden />
-                <span className="font-medium">{file ? file.name : t('import.choose')}</span>
-                <span className="text-xs text-muted">{t('import.formatsHint')}</span>
-              </label>
-            </div>
-            {!file && (
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={`${id}-paste`} className="text-sm font-medium">
-                  {t('import.paste')}
-                </label>
-                <TextArea id={`${id}-paste`} rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder="4xOP01-016&#10;2xST01-012" className="font-mono" />
-              </div>
-            )}
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <Select
-                label={t('import.format')}
-                value={format}
-                onValueChange={(v) => setFormat(v as Format)}
-                options={[
-                  { value: 'csv', label: t('import.formats.csv') },
-                  { value: 'optcgsim', label: t('import.formats.optcgsim') },
-                ]}
-              />
-              <div className="flex flex-col gap-1.5">
-                <span id={`${id}-mode`} className="text-sm font-medium">
-                  {t('import.mode')}
-                </span>
-                <RadioGroup.Root value={mode} onValueChange={(v) => setMode(v as Mode)} aria-labelledby={`${id}-mode`} className="flex gap-2">
-                  {(['merge', 'replace'] as const).map((m) => (
-                    <RadioGroup.Item
-                      key={m}
-                      value={m}
-                      data-testid={`import-mode-${m}`}
-                      className={`${choiceCard} flex-1 px-3 py-2 text-sm`}
-                    >
-                      {t(`import.modes.${m}`)}
-                    </RadioGroup.Item>
-                  ))}
-                </RadioGroup.Root>
-              </div>
-            </div>
-            {mode === 'replace' && <FormMessage tone="info">{t('import.replaceWarning')}</FormMessage>}
-          </>
+          <ImportSource
+            file={file}
+            onFile={(f) => {
+              setFile(f);
+              if (f) setFormat(formatOfFile(f.name));
+              clearError();
+            }}
+            pasted={pasted}
+            onPasted={setPasted}
+            format={format}
+            onFormat={setFormat}
+            mode={mode}
+            onMode={setMode}
+          />
         )}
         {progress !== null && (
           <ProgressBar percent={progress} status={progress < 100 ? t('import.uploading') : t('import.finished')} label={t('import.progress')} testId="import-progress" />

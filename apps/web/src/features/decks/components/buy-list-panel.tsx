@@ -11,6 +11,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { DemoBadge } from '@/components/ui/demo-badge';
 import { Badge, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
@@ -20,6 +21,124 @@ import { downloadText } from '@/lib/download';
 import { formatNumber } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
 import { USER_SCOPE } from '@/lib/session';
+
+type BuyItem = BuyListResponse['items'][number];
+
+/** Each missing number: the card, the copies missing, its cheapest market (a link when the market gives one) and the subtotal. */
+function BuyListTable({ items, money }: { items: BuyItem[]; money: (cents: number) => string }) {
+  const { t } = useTranslation('decks');
+  const narrow = 'max-sm:px-2';
+  const columns: DataTableColumn<BuyItem>[] = [
+    {
+      id: 'card',
+      header: t('buyList.columns.card'),
+      headerClassName: 'w-full font-semibold',
+      cell: (item) => (
+        <>
+          <Link to={cardPath(item.card)} className="line-clamp-1 font-medium hover:underline" title={item.card.name}>
+            {item.card.name}
+          </Link>
+          <span className="block font-mono text-xs text-muted">{item.cardNumber}</span>
+        </>
+      ),
+    },
+    { id: 'missing', header: t('buyList.columns.missing'), numeric: true, headerClassName: `font-semibold ${narrow}`, cellClassName: narrow, cell: (item) => formatNumber(item.missing) },
+    {
+      id: 'cheapest',
+      header: t('buyList.columns.cheapest'),
+      headerClassName: `font-semibold ${narrow}`,
+      cellClassName: `whitespace-nowrap ${narrow}`,
+      cell: (item) => <CheapestOffer item={item} money={money} />,
+    },
+    {
+      id: 'subtotal',
+      header: t('buyList.columns.subtotal'),
+      numeric: true,
+      hideOnPhone: true,
+      headerClassName: 'font-semibold',
+      cellClassName: 'font-semibold',
+      cell: (item) => (item.offers[0] ? money(item.offers[0].price * item.missing) : '—'),
+    },
+  ];
+  return (
+    <DataTable
+      className="overflow-hidden rounded-xl border border-border bg-surface"
+      caption={t('buyList.caption')}
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.cardNumber}
+      rowProps={(item) => ({ 'data-testid': 'buy-list-row', 'data-card-number': item.cardNumber })}
+      phone="scroll"
+    />
+  );
+}
+
+function CheapestOffer({ item, money }: { item: BuyItem; money: (cents: number) => string }) {
+  const { t } = useTranslation('decks');
+  const cheapest = item.offers[0];
+  if (!cheapest) return <span className="text-muted">{t('buyList.noPrice')}</span>;
+  return (
+    <span className="flex flex-col">
+      <span className="inline-flex items-center gap-1">
+        {cheapest.url ? (
+          <a href={cheapest.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 hover:underline" aria-label={t('buyList.open', { market: marketplaceName(cheapest.market), name: item.card.name })}>
+            {marketplaceName(cheapest.market)}
+            <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+          </a>
+        ) : (
+          marketplaceName(cheapest.market)
+        )}
+      </span>
+      <span className="text-xs text-muted tabular-nums">
+        {t('buyList.each', { price: money(cheapest.price) })}
+        {cheapest.estimate ? ` · ${t('buyList.estimate')}` : ''}
+      </span>
+    </span>
+  );
+}
+
+/** What everything costs split across markets (each number's cheapest offer), and on each market alone. */
+function BuyListTotals({ data, money }: { data: BuyListResponse; money: (cents: number) => string }) {
+  const { t } = useTranslation('decks');
+  const best = data.markets[0];
+  // A total that adds up a demonstration price says so (the split takes each number's cheapest offer).
+  const splitDemo = data.items.some((item) => item.offers[0]?.demo);
+  const marketDemo = (market: MarketplaceId) => data.items.some((item) => item.offers.some((o) => o.market === market && o.demo));
+  const demoBadge = (testId: string) => <DemoBadge className="ml-1.5 align-middle" label={t('buyList.demo')} title={t('buyList.demoHint')} testId={testId} />;
+  return (
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+      <div className="rounded-xl border border-accent/40 bg-accent/10 p-3" data-testid="buy-list-split">
+        <p className="text-xs font-medium text-muted">{t('buyList.split')}</p>
+        <p className="text-xl font-bold tabular-nums">
+          {money(data.split.total)}
+          {splitDemo && demoBadge('buy-list-split-demo')}
+        </p>
+        <p className="text-xs text-muted">{data.split.unpriced > 0 ? t('buyList.unpriced', { count: data.split.unpriced }) : t('buyList.splitHint')}</p>
+      </div>
+      <ul className="flex flex-col divide-y divide-border rounded-xl border border-border bg-surface" aria-label={t('buyList.perMarket')}>
+        {data.markets.map((m) => (
+          <li key={m.market} className="flex items-center justify-between gap-3 px-3 py-1.5 text-sm" data-testid="buy-list-market" data-market={m.market}>
+            <span className="flex min-w-0 items-center gap-2">
+              <span className={cn('truncate', m === best && m.unpriced === 0 && 'font-semibold text-success sm:font-normal sm:text-fg')}>{marketplaceName(m.market)}</span>
+              {m === best && m.unpriced === 0 && (
+                <>
+                  {/* On phones the name is marked instead: the badge left no room for it. */}
+                  <Badge className="border-success/40 bg-success/10 text-success max-sm:hidden">{t('buyList.bestSingle')}</Badge>
+                  <span className="sr-only sm:hidden">{t('buyList.bestSingle')}</span>
+                </>
+              )}
+            </span>
+            <span className="flex shrink-0 items-baseline gap-2">
+              {m.unpriced > 0 && <span className="text-xs text-muted">{t('buyList.unpricedShort', { count: m.unpriced })}</span>}
+              <span className="font-semibold tabular-nums">{m.total > 0 ? money(m.total) : '—'}</span>
+              {m.total > 0 && marketDemo(m.market) && demoBadge('buy-list-market-demo')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /**
  * The buy list under the collection check (issue 15): the missing copies of the deck as it is on screen (saved or
@@ -66,11 +185,6 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
     );
   }
   const data = list.data;
-  const best = data.markets[0];
-  // A total that adds up a demonstration price says so (the split takes each number's cheapest offer).
-  const splitDemo = data.items.some((item) => item.offers[0]?.demo);
-  const marketDemo = (market: MarketplaceId) => data.items.some((item) => item.offers.some((o) => o.market === market && o.demo));
-  const demoBadge = (testId: string) => <DemoBadge className="ml-1.5 align-middle" label={t('buyList.demo')} title={t('buyList.demoHint')} testId={testId} />;
   const download = () => {
     const csv = buyListToCsv(
       data.items.map((item) => {
@@ -94,101 +208,8 @@ export function BuyListPanel({ rows, leader }: { rows: readonly DeckRow[]; leade
           {t('buyList.csv')}
         </Button>
       </div>
-
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <div className="rounded-xl border border-accent/40 bg-accent/10 p-3" data-testid="buy-list-split">
-          <p className="text-xs font-medium text-muted">{t('buyList.split')}</p>
-          <p className="text-xl font-bold tabular-nums">
-            {money(data.split.total)}
-            {splitDemo && demoBadge('buy-list-split-demo')}
-          </p>
-          <p className="text-xs text-muted">
-            {data.split.unpriced > 0 ? t('buyList.unpriced', { count: data.split.unpriced }) : t('buyList.splitHint')}
-          </p>
-        </div>
-        <ul className="flex flex-col divide-y divide-border rounded-xl border border-border bg-surface" aria-label={t('buyList.perMarket')}>
-          {data.markets.map((m) => (
-            <li key={m.market} className="flex items-center justify-between gap-3 px-3 py-1.5 text-sm" data-testid="buy-list-market" data-market={m.market}>
-              <span className="flex min-w-0 items-center gap-2">
-                <span className={cn('truncate', m === best && m.unpriced === 0 && 'font-semibold text-success sm:font-normal sm:text-fg')}>{marketplaceName(m.market)}</span>
-                {m === best && m.unpriced === 0 && (
-                  <>
-                    {/* On phones the name is marked instead: the badge left no room for it. */}
-                    <Badge className="border-success/40 bg-success/10 text-success max-sm:hidden">{t('buyList.bestSingle')}</Badge>
-                    <span className="sr-only sm:hidden">{t('buyList.bestSingle')}</span>
-                  </>
-                )}
-              </span>
-              <span className="flex shrink-0 items-baseline gap-2">
-                {m.unpriced > 0 && <span className="text-xs text-muted">{t('buyList.unpricedShort', { count: m.unpriced })}</span>}
-                <span className="font-semibold tabular-nums">{m.total > 0 ? money(m.total) : '—'}</span>
-                {m.total > 0 && marketDemo(m.market) && demoBadge('buy-list-market-demo')}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
-
-      <div className="overflow-hidden rounded-xl border border-border bg-surface">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('buyList.caption')}</caption>
-          <thead className="bg-surface-2 text-xs uppercase text-muted sm:tracking-wide">
-            <tr>
-              <th scope="col" className="w-full px-3 py-2 text-left font-semibold">
-                {t('buyList.columns.card')}
-              </th>
-              <th scope="col" className="whitespace-nowrap px-2 py-2 text-right font-semibold sm:px-3">
-                {t('buyList.columns.missing')}
-              </th>
-              <th scope="col" className="whitespace-nowrap px-2 py-2 text-left font-semibold sm:px-3">
-                {t('buyList.columns.cheapest')}
-              </th>
-              <th scope="col" className="hidden whitespace-nowrap px-3 py-2 text-right font-semibold sm:table-cell">
-                {t('buyList.columns.subtotal')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {data.items.map((item) => {
-              const cheapest = item.offers[0];
-              return (
-                <tr key={item.cardNumber} data-testid="buy-list-row" data-card-number={item.cardNumber}>
-                  <td className="px-3 py-2">
-                    <Link to={cardPath(item.card)} className="line-clamp-1 font-medium hover:underline" title={item.card.name}>
-                      {item.card.name}
-                    </Link>
-                    <span className="block font-mono text-xs text-muted">{item.cardNumber}</span>
-                  </td>
-                  <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatNumber(item.missing)}</td>
-                  <td className="whitespace-nowrap px-2 py-2 sm:px-3">
-                    {cheapest ? (
-                      <span className="flex flex-col">
-                        <span className="inline-flex items-center gap-1">
-                          {cheapest.url ? (
-                            <a href={cheapest.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 hover:underline" aria-label={t('buyList.open', { market: marketplaceName(cheapest.market), name: item.card.name })}>
-                              {marketplaceName(cheapest.market)}
-                              <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-                            </a>
-                          ) : (
-                            marketplaceName(cheapest.market)
-                          )}
-                        </span>
-                        <span className="text-xs text-muted tabular-nums">
-                          {t('buyList.each', { price: money(cheapest.price) })}
-                          {cheapest.estimate ? ` · ${t('buyList.estimate')}` : ''}
-                        </span>
-                      </span>
-                    ) : (
-                      <span className="text-muted">{t('buyList.noPrice')}</span>
-                    )}
-                  </td>
-                  <td className="hidden px-3 py-2 text-right font-semibold tabular-nums sm:table-cell">{cheapest ? money(cheapest.price * item.missing) : '—'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <BuyListTotals data={data} money={money} />
+      <BuyListTable items={data.items} money={money} />
     </section>
   );
 }

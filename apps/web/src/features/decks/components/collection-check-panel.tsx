@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState, Skeleton, Spinner } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
@@ -26,6 +27,143 @@ function PanelSkeleton() {
   );
 }
 
+type CheckRow = ReturnType<typeof collectionCheck>['rows'][number];
+
+/** Each card number: owned against needed (folded into "owned/needed" on phones) and what is missing, short rows marked. */
+function CollectionTable({ rows }: { rows: CheckRow[] }) {
+  const { t } = useTranslation('decks');
+  const counts = 'w-px font-semibold sm:px-4 max-sm:px-2';
+  const columns: DataTableColumn<CheckRow>[] = [
+    {
+      id: 'card',
+      header: t('collection.columns.card'),
+      headerClassName: 'w-full font-semibold',
+      cell: (r) => (
+        <div className="flex min-w-0 items-center gap-2">
+          {r.missing > 0 ? <CircleAlert className="h-4 w-4 shrink-0 text-danger" aria-hidden /> : <CircleCheck className="h-4 w-4 shrink-0 text-success" aria-hidden />}
+          <span className="min-w-0">
+            <Link to={cardPath(r.card)} className="line-clamp-2 font-medium hover:underline sm:line-clamp-1" title={r.card.name}>
+              {r.card.name}
+            </Link>
+            <span className="block font-mono text-xs text-muted">
+              {r.cardNumber}
+              {r.card.cardType === 'Leader' ? ` · ${t('editor.leader')}` : ''}
+            </span>
+          </span>
+          <span className="sr-only">{r.missing > 0 ? t('collection.status.short') : t('collection.status.enough')}</span>
+        </div>
+      ),
+    },
+    { id: 'needed', header: t('collection.columns.needed'), numeric: true, hideOnPhone: true, headerClassName: counts, cellClassName: 'sm:px-4', cell: (r) => formatNumber(r.needed) },
+    {
+      id: 'owned',
+      header: t('collection.columns.owned'),
+      numeric: true,
+      headerClassName: counts,
+      cellClassName: 'sm:px-4 max-sm:px-2',
+      // On phones the needed column is folded in here: "owned/needed".
+      cell: (r) => (
+        <>
+          {formatNumber(r.owned)}
+          <span className="text-muted sm:hidden">/{formatNumber(r.needed)}</span>
+        </>
+      ),
+    },
+    {
+      id: 'missing',
+      header: t('collection.columns.missing'),
+      numeric: true,
+      headerClassName: counts,
+      cellClassName: (r) => cn('sm:px-4 max-sm:px-2', r.missing > 0 ? 'font-semibold text-danger' : 'text-muted'),
+      cell: (r) => (r.missing > 0 ? formatNumber(r.missing) : '—'),
+    },
+  ];
+  return (
+    <DataTable
+      className="overflow-hidden rounded-xl border border-border bg-surface"
+      caption={t('collection.caption')}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.cardNumber}
+      rowProps={(r) => ({ className: r.missing > 0 ? 'bg-danger/5' : undefined, 'data-testid': 'collection-row', 'data-card-number': r.cardNumber, 'data-missing': r.missing })}
+      phone="scroll"
+    />
+  );
+}
+
+/** Adds the deck's missing copies that are not on the wishlist yet; presses are ignored while one runs. */
+function useAddMissing(missingCards: Parameters<typeof notInWishlist>[0], wishlisted: readonly number[] | undefined) {
+  const { t } = useTranslation('decks');
+  const [busy, setBusy] = useState(false);
+  // Presses are ignored while one is running (a disabled button would drop the keyboard focus).
+  const addMissing = async () => {
+    if (busy) return;
+    const toAdd = notInWishlist(missingCards, wishlisted ?? []);
+    if (toAdd.length === 0) {
+      notify.info(t('collection.alreadyWishlisted'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const next = await bindersApi.addToWishlist(toAdd);
+      queryClient.setQueryData(binderKeys.wishlist(), next);
+      binderChanged(next.binderId);
+      notify.success(t('collection.wishlistAdded', { count: toAdd.reduce((n, c) => n + c.quantity, 0) }));
+    } catch (err) {
+      notify.failure(err, errorText(err, 'decks:collection.wishlistFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, addMissing };
+}
+
+/** Owned out of needed, the progress bar, and the button that wishlists the missing copies. */
+function CollectionSummary({ check, wishlisted }: { check: ReturnType<typeof collectionCheck>; wishlisted: readonly number[] | undefined }) {
+  const { t } = useTranslation('decks');
+  const uid = useId();
+  const { busy, addMissing } = useAddMissing(check.missingCards, wishlisted);
+  const complete = check.missing === 0;
+  const percent = check.needed ? Math.round((check.owned / check.needed) * 100) : 100;
+  return (
+    <section aria-labelledby={`${uid}-summary`} className={cn('flex flex-col gap-3 rounded-xl border p-4', complete ? 'border-success/40 bg-success/10' : 'border-border bg-surface')}>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-3">
+        <h3 id={`${uid}-summary`} className="flex items-center gap-2 text-sm font-semibold" data-testid="collection-summary">
+          {complete ? <CircleCheck className="h-4 w-4 shrink-0 text-success" aria-hidden /> : <CircleAlert className="h-4 w-4 shrink-0 text-danger" aria-hidden />}
+          {t('collection.summary', { owned: check.owned, count: check.needed })}
+        </h3>
+        {!complete && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void addMissing()}
+            aria-busy={busy}
+            className="h-auto min-h-9 w-full justify-center py-1.5 sm:w-auto"
+            data-testid="add-missing-to-wishlist"
+          >
+            {busy ? <Spinner className="h-4 w-4 border-[1.5px]" label={t('collection.adding')} /> : <Heart className="h-4 w-4 shrink-0 text-rose-500" aria-hidden />}
+            {t('collection.addMissing')}
+          </Button>
+        )}
+      </div>
+      <div>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-surface-2 ring-1 ring-inset ring-border"
+          role="progressbar"
+          aria-label={t('collection.progress')}
+          aria-valuemin={0}
+          aria-valuemax={check.needed}
+          aria-valuenow={check.owned}
+          aria-valuetext={formatPercent(percent / 100)}
+        >
+          <div className={cn('h-full rounded-full transition-[width]', complete ? 'bg-success' : 'bg-accent')} style={{ width: `${percent}%` }} />
+        </div>
+        <p className="mt-2 text-xs text-muted">{complete ? t('collection.complete') : t('collection.missingCount', { count: check.missing })}</p>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The editor's collection check (spec §2): each card number of the deck, leader included, against the copies
  * owned over the user's Personal and Trade binders; missing or insufficient ones stand out, and the missing
@@ -33,13 +171,11 @@ function PanelSkeleton() {
  */
 export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[]; leader?: Card | null }) {
   const { t } = useTranslation('decks');
-  const uid = useId();
   const binders = useMyBinders();
   const shelves = binders.data?.filter((b) => b.category === 'personal' || b.category === 'trade');
   const owned = useOwned(Boolean(shelves?.length));
   const wishlist = useWishlist();
   const [onlyMissing, setOnlyMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
   const check = useMemo(() => collectionCheck(rows, owned.data ?? {}, leader), [rows, owned.data, leader]);
 
   if (binders.isError) return <ErrorState title={t('collection.loadFailed')} onRetry={() => void binders.refetch()} />;
@@ -72,71 +208,11 @@ export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[
     );
   }
 
-  // Presses are ignored while one is running (a disabled button would drop the keyboard focus).
-  const addMissing = async () => {
-    if (busy) return;
-    const toAdd = notInWishlist(check.missingCards, wishlist.data?.cardIds ?? []);
-    if (toAdd.length === 0) {
-      notify.info(t('collection.alreadyWishlisted'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const next = await bindersApi.addToWishlist(toAdd);
-      queryClient.setQueryData(binderKeys.wishlist(), next);
-      binderChanged(next.binderId);
-      notify.success(t('collection.wishlistAdded', { count: toAdd.reduce((n, c) => n + c.quantity, 0) }));
-    } catch (err) {
-      notify.failure(err, errorText(err, 'decks:collection.wishlistFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const complete = check.missing === 0;
-  const percent = check.needed ? Math.round((check.owned / check.needed) * 100) : 100;
   const shown = onlyMissing ? check.rows.filter((r) => r.missing > 0) : check.rows;
   return (
     <div className="flex flex-col gap-3" data-testid="collection-check" data-state={complete ? 'complete' : 'missing'}>
-      <section
-        aria-labelledby={`${uid}-summary`}
-        className={cn('flex flex-col gap-3 rounded-xl border p-4', complete ? 'border-success/40 bg-success/10' : 'border-border bg-surface')}
-      >
-        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-3">
-          <h3 id={`${uid}-summary`} className="flex items-center gap-2 text-sm font-semibold" data-testid="collection-summary">
-            {complete ? <CircleCheck className="h-4 w-4 shrink-0 text-success" aria-hidden /> : <CircleAlert className="h-4 w-4 shrink-0 text-danger" aria-hidden />}
-            {t('collection.summary', { owned: check.owned, count: check.needed })}
-          </h3>
-          {!complete && (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void addMissing()}
-              aria-busy={busy}
-              className="h-auto min-h-9 w-full justify-center py-1.5 sm:w-auto"
-              data-testid="add-missing-to-wishlist"
-            >
-              {busy ? <Spinner className="h-4 w-4 border-[1.5px]" label={t('collection.adding')} /> : <Heart className="h-4 w-4 shrink-0 text-rose-500" aria-hidden />}
-              {t('collection.addMissing')}
-            </Button>
-          )}
-        </div>
-        <div>
-          <div
-            className="h-2 overflow-hidden rounded-full bg-surface-2 ring-1 ring-inset ring-border"
-            role="progressbar"
-            aria-label={t('collection.progress')}
-            aria-valuemin={0}
-            aria-valuemax={check.needed}
-            aria-valuenow={check.owned}
-            aria-valuetext={formatPercent(percent / 100)}
-          >
-            <div className={cn('h-full rounded-full transition-[width]', complete ? 'bg-success' : 'bg-accent')} style={{ width: `${percent}%` }} />
-          </div>
-          <p className="mt-2 text-xs text-muted">{complete ? t('collection.complete') : t('collection.missingCount', { count: check.missing })}</p>
-        </div>
-      </section>
-
+      <CollectionSummary check={check} wishlisted={wishlist.data?.cardIds} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted">{t('collection.source')}</p>
         {!complete && (
@@ -146,63 +222,7 @@ export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[
           </label>
         )}
       </div>
-
-      <div className="overflow-hidden rounded-xl border border-border bg-surface">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('collection.caption')}</caption>
-          <thead className="bg-surface-2 text-xs uppercase text-muted sm:tracking-wide">
-            <tr>
-              <th scope="col" className="w-full px-3 py-2 text-left font-semibold">
-                {t('collection.columns.card')}
-              </th>
-              <th scope="col" className="hidden w-px whitespace-nowrap px-2 py-2 text-right font-semibold sm:table-cell sm:px-4">
-                {t('collection.columns.needed')}
-              </th>
-              <th scope="col" className="w-px whitespace-nowrap px-2 py-2 text-right font-semibold sm:px-4">
-                {t('collection.columns.owned')}
-              </th>
-              <th scope="col" className="w-px whitespace-nowrap px-2 py-2 text-right font-semibold sm:px-4">
-                {t('collection.columns.missing')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {shown.map((r) => {
-              const short = r.missing > 0;
-              return (
-                <tr key={r.cardNumber} className={short ? 'bg-danger/5' : undefined} data-testid="collection-row" data-card-number={r.cardNumber} data-missing={r.missing}>
-                  <td className="px-3 py-2">
-                    <div className="flex min-w-0 items-center gap-2">
-                      {short ? (
-                        <CircleAlert className="h-4 w-4 shrink-0 text-danger" aria-hidden />
-                      ) : (
-                        <CircleCheck className="h-4 w-4 shrink-0 text-success" aria-hidden />
-                      )}
-                      <span className="min-w-0">
-                        <Link to={cardPath(r.card)} className="line-clamp-2 font-medium hover:underline sm:line-clamp-1" title={r.card.name}>
-                          {r.card.name}
-                        </Link>
-                        <span className="block font-mono text-xs text-muted">
-                          {r.cardNumber}
-                          {r.card.cardType === 'Leader' ? ` · ${t('editor.leader')}` : ''}
-                        </span>
-                      </span>
-                      <span className="sr-only">{short ? t('collection.status.short') : t('collection.status.enough')}</span>
-                    </div>
-                  </td>
-                  <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell sm:px-4">{formatNumber(r.needed)}</td>
-                  {/* On phones the needed column is folded in here: "owned/needed". */}
-                  <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums sm:px-4">
-                    {formatNumber(r.owned)}
-                    <span className="text-muted sm:hidden">/{formatNumber(r.needed)}</span>
-                  </td>
-                  <td className={cn('px-2 py-2 text-right tabular-nums sm:px-4', short ? 'font-semibold text-danger' : 'text-muted')}>{short ? formatNumber(r.missing) : '—'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <CollectionTable rows={shown} />
       {!complete && <BuyListPanel rows={rows} leader={leader} />}
     </div>
   );

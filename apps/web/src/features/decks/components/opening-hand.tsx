@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/select';
 import { formatPercent } from '@/lib/format';
 
@@ -52,25 +53,19 @@ export function OpeningHandPanel({ rows }: { rows: readonly DeckRow[] }) {
           {t('hand.oddsFor')}
         </label>
         <Select id={id} label={t('hand.oddsFor')} value={chosen} onValueChange={setChosen} options={numbers.map((c) => ({ value: c.cardNumber, label: `${c.name} (${c.cardNumber})` }))} className="w-full" />
-        <table className="mt-3 w-full text-sm" data-testid="odds-table">
-          <caption className="sr-only">{t('hand.oddsCaption', { copies, deck: deck.length })}</caption>
-          <thead className="text-xs text-muted">
-            <tr>
-              <th scope="col" className="py-1 text-left font-medium">{t('hand.turn')}</th>
-              <th scope="col" className="py-1 text-right font-medium">{t('hand.first')}</th>
-              <th scope="col" className="py-1 text-right font-medium">{t('hand.second')}</th>
-            </tr>
-          </thead>
-          <tbody className="tabular-nums">
-            {TURNS.map((turn) => (
-              <tr key={turn} className="border-t border-border">
-                <th scope="row" className="py-1 text-left font-normal">{turn}</th>
-                <td className="py-1 text-right">{formatPercent(probabilityByTurn(deck.length, copies, turn, true))}</td>
-                <td className="py-1 text-right">{formatPercent(probabilityByTurn(deck.length, copies, turn, false))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="mt-3 overflow-x-auto rounded-lg border border-border"
+          tableTestId="odds-table"
+          caption={t('hand.oddsCaption', { copies, deck: deck.length })}
+          columns={[
+            { id: 'turn', header: t('hand.turn'), rowHeader: true, numeric: true, align: 'start', cell: (turn) => turn },
+            { id: 'first', header: t('hand.first'), numeric: true, cell: (turn) => formatPercent(probabilityByTurn(deck.length, copies, turn, true)) },
+            { id: 'second', header: t('hand.second'), numeric: true, cell: (turn) => formatPercent(probabilityByTurn(deck.length, copies, turn, false)) },
+          ]}
+          rows={TURNS}
+          rowKey={(turn) => turn}
+          phone="scroll"
+        />
         <p className="mt-2 text-xs text-muted">{t('hand.oddsNote', { copies })}</p>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { BadgeDollarSign, ExternalLink, FlaskConical, Info, TriangleAlert } from
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Badge, Skeleton } from '@/components/ui/misc';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
@@ -84,78 +85,83 @@ function Updated({ price }: { price: MarketPrice }) {
   );
 }
 
+/** The market's name (a link when it has one), badges, region, trend and — on phones — the day of the price. */
+function MarketCell({ price, currency, selected }: { price: MarketPrice; currency: CurrencyCode; selected: boolean }) {
+  const { t } = useTranslation(['prices', 'common']);
+  const info = marketInfo(price.market);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        {price.url ? (
+          <a href={price.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold hover:underline" data-testid="market-link">
+            {info.name}
+            <ExternalLink className="h-3.5 w-3.5 text-muted" aria-hidden />
+            <span className="sr-only">{t('table.newTab')}</span>
+          </a>
+        ) : (
+          <span className="font-semibold">{info.name}</span>
+        )}
+        {price.estimate && <EstimateBadge />}
+        {selected && (
+          <span className="rounded-full bg-accent px-2 py-0.5 text-[0.7rem] font-semibold text-accent-fg" data-testid="your-marketplace">
+            {t('table.yourMarketplace')}
+          </span>
+        )}
+      </div>
+      <div className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-muted">
+        <span>{t(`regions.${info.region}`, { ns: 'common' })}</span>
+        {price.trend !== undefined && price.trend !== null && (
+          <>
+            <span aria-hidden>·</span>
+            <span>{t('table.trend', { amount: priceText(price.trend, currency) })}</span>
+          </>
+        )}
+        <span className="contents sm:hidden">
+          <span aria-hidden>·</span>
+          <Updated price={price} />
+        </span>
+      </div>
+    </>
+  );
+}
+
 /**
- * One market. On phones the row is a small grid (name, region and day across, then min / avg / max under their own
- * labels, as the column headers are hidden there); from `sm` up it is an ordinary table row. The explicit roles keep
- * the table semantics while the display changes.
+ * The table's columns. On phones a row is a small grid (name, region and day across, then min / avg / max under their
+ * own labels, as the column headers are hidden there); from `sm` up it is an ordinary table row.
  */
-function PriceRow({ price, currency, selected }: { price: MarketPrice; currency: CurrencyCode; selected: boolean }) {
+function usePriceColumns(currency: CurrencyCode, marketplace: MarketplaceId): DataTableColumn<MarketPrice>[] {
   const { t } = useTranslation(['prices', 'common']);
   const { priceType } = usePreferences();
-  const info = marketInfo(price.market);
-  // The BR estimate is the figure of the market it is estimated from (us); every other row is the market's own.
-  const sourceName = marketplaceName(price.estimate ? (estimateSourceOf(price.market) ?? price.market) : price.market);
-  const converted = price.sourceCurrency !== currency || price.estimate;
-  const source = { min: price.sourceMin, avg: price.sourceAvg, max: price.sourceMax };
-  return (
-    <tr
-      role="row"
-      className={cn(
-        'grid grid-cols-3 gap-x-2 border-t border-border px-3 py-3 first:border-t-0 sm:table-row sm:p-0 sm:first:border-t',
-        selected && 'bg-accent/10 shadow-[inset_3px_0_0_var(--accent)] sm:shadow-none',
-      )}
-      aria-current={selected ? 'true' : undefined}
-      data-testid={`price-row-${price.market}`}
-    >
-      <th role="rowheader" scope="row" className={cn('col-span-3 p-0 text-left align-top font-normal sm:table-cell sm:px-3 sm:py-2.5', selected && 'sm:shadow-[inset_3px_0_0_var(--accent)]')}>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          {price.url ? (
-            <a href={price.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold hover:underline" data-testid="market-link">
-              {info.name}
-              <ExternalLink className="h-3.5 w-3.5 text-muted" aria-hidden />
-              <span className="sr-only">{t('table.newTab')}</span>
-            </a>
-          ) : (
-            <span className="font-semibold">{info.name}</span>
-          )}
-          {price.estimate && <EstimateBadge />}
-          {selected && (
-            <span className="rounded-full bg-accent px-2 py-0.5 text-[0.7rem] font-semibold text-accent-fg" data-testid="your-marketplace">
-              {t('table.yourMarketplace')}
-            </span>
-          )}
-        </div>
-        <div className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-muted">
-          <span>{t(`regions.${info.region}`, { ns: 'common' })}</span>
-          {price.trend !== undefined && price.trend !== null && (
-            <>
-              <span aria-hidden>·</span>
-              <span>{t('table.trend', { amount: priceText(price.trend, currency) })}</span>
-            </>
-          )}
-          <span className="contents sm:hidden">
-            <span aria-hidden>·</span>
-            <Updated price={price} />
-          </span>
-        </div>
-      </th>
-      {PRICE_TYPES.map((type) => (
-        <td
-          key={type}
-          role="cell"
-          className={cn('whitespace-nowrap p-0 pt-2 text-left align-top tabular-nums sm:table-cell sm:px-3 sm:py-2.5 sm:text-right', type === priceType ? 'font-semibold' : 'text-fg/85')}
-          title={converted && source[type] !== null ? t('table.atSource', { market: sourceName, amount: priceText(source[type], price.sourceCurrency) }) : undefined}
-          data-testid={`price-${type}`}
-        >
-          <span className="block text-[0.65rem] font-medium uppercase tracking-wide text-muted sm:hidden">{t(`table.${type}`)}</span>
-          {priceText(price[type], currency)}
-        </td>
-      ))}
-      <td role="cell" className="hidden whitespace-nowrap px-3 py-2.5 text-right align-top text-xs text-muted sm:table-cell">
-        <Updated price={price} />
-      </td>
-    </tr>
-  );
+  const figure = (type: (typeof PRICE_TYPES)[number]): DataTableColumn<MarketPrice> => ({
+    id: type,
+    header: t(`table.${type}`),
+    numeric: true,
+    cellClassName: cn('align-top max-sm:px-0! max-sm:pb-0! max-sm:pt-2! max-sm:text-left', type === priceType ? 'font-semibold' : 'text-fg/85'),
+    cellProps: (price) => {
+      // The BR estimate is the figure of the market it is estimated from (us); every other row is the market's own.
+      const sourceName = marketplaceName(price.estimate ? (estimateSourceOf(price.market) ?? price.market) : price.market);
+      const converted = price.sourceCurrency !== currency || price.estimate;
+      const source = { min: price.sourceMin, avg: price.sourceAvg, max: price.sourceMax }[type];
+      return { title: converted && source !== null ? t('table.atSource', { market: sourceName, amount: priceText(source, price.sourceCurrency) }) : undefined, 'data-testid': `price-${type}` };
+    },
+    cell: (price) => (
+      <>
+        <span className="block text-[0.65rem] font-medium uppercase tracking-wide text-muted sm:hidden">{t(`table.${type}`)}</span>
+        {priceText(price[type], currency)}
+      </>
+    ),
+  });
+  return [
+    {
+      id: 'market',
+      header: t('table.market'),
+      rowHeader: true,
+      cellClassName: (price) => cn('col-span-3 align-top max-sm:p-0!', price.market === marketplace && 'sm:shadow-[inset_3px_0_0_var(--accent)]'),
+      cell: (price) => <MarketCell price={price} currency={currency} selected={price.market === marketplace} />,
+    },
+    ...PRICE_TYPES.map(figure),
+    { id: 'updated', header: t('table.updated'), align: 'end', hideOnPhone: true, cellClassName: 'whitespace-nowrap align-top text-xs text-muted', cell: (price) => <Updated price={price} /> },
+  ];
 }
 
 function TableSkeleton({ label }: { label: string }) {
@@ -187,6 +193,8 @@ export function CardPricesPanel({ card }: { card: { id: number; name: string } }
   const { t } = useTranslation(['prices', 'common']);
   const { currency, marketplace } = usePreferences();
   const query = useCardPrices(card.id, currency);
+  const shownCurrency = query.data?.currency ?? currency;
+  const columns = usePriceColumns(shownCurrency, marketplace);
 
   if (query.isPending) return <TableSkeleton label={t('states.loading')} />;
   if (query.isError && !query.data) {
@@ -207,36 +215,24 @@ export function CardPricesPanel({ card }: { card: { id: number; name: string } }
   const { markets } = query.data;
   if (!markets.length) return <PanelMessage testId="prices-empty" icon={<BadgeDollarSign className="h-8 w-8" aria-hidden />} title={t('states.empty')} hint={t('states.emptyHint')} />;
 
-  // While another currency loads, the previous figures stay, dimmed, and say so in their caption.
-  const shownCurrency = query.data.currency;
+  // While another currency loads, the previous figures stay, dimmed, and say so in their caption (shownCurrency).
   return (
     <div className={cn('flex flex-col gap-3 transition-opacity', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isPlaceholderData || undefined} data-testid="card-prices">
       {markets.some((m) => m.demo) && <DemoNotice />}
-      <Frame className="overflow-x-auto">
-        <table role="table" className="block w-full text-sm sm:table" data-testid="price-table" data-currency={shownCurrency}>
-          <caption className="sr-only">{t('table.caption', { name: card.name, currency: shownCurrency })}</caption>
-          <thead role="rowgroup" className="hidden bg-surface-2 text-xs text-muted sm:table-header-group">
-            <tr role="row">
-              <th role="columnheader" scope="col" className="whitespace-nowrap px-3 py-2 text-left font-medium">
-                {t('table.market')}
-              </th>
-              {PRICE_TYPES.map((type) => (
-                <th key={type} role="columnheader" scope="col" className="whitespace-nowrap px-3 py-2 text-right font-medium">
-                  {t(`table.${type}`)}
-                </th>
-              ))}
-              <th role="columnheader" scope="col" className="whitespace-nowrap px-3 py-2 text-right font-medium">
-                {t('table.updated')}
-              </th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup" className="block sm:table-row-group">
-            {markets.map((price) => (
-              <PriceRow key={price.market} price={price} currency={shownCurrency} selected={price.market === marketplace} />
-            ))}
-          </tbody>
-        </table>
-      </Frame>
+      <DataTable
+        tableTestId="price-table"
+        tableProps={{ 'data-currency': shownCurrency }}
+        caption={t('table.caption', { name: card.name, currency: shownCurrency })}
+        columns={columns}
+        rows={markets}
+        rowKey={(price) => price.market}
+        rowProps={(price) => ({
+          className: cn('max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-2 max-sm:px-3 max-sm:py-3', price.market === marketplace && 'bg-accent/10 shadow-[inset_3px_0_0_var(--accent)] sm:shadow-none'),
+          'aria-current': price.market === marketplace ? 'true' : undefined,
+          'data-testid': `price-row-${price.market}`,
+        })}
+        phone="custom"
+      />
       <p className="text-xs text-muted">
         {t('table.footnote')}
         {/* Only a mouse can hover (the figures' titles). */}

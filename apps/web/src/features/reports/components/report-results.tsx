@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
 import { EmptyState, Spinner } from '@/components/ui/misc';
-import { stackedTable } from '@/components/ui/styles';
+import { DataTable } from '@/components/ui/data-table';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { downloadText } from '@/lib/download';
@@ -16,7 +16,7 @@ import { notify } from '@/lib/toast';
 import { reportsApi } from '@/features/reports/api/reports-api';
 import { compareRows } from '@/features/reports/utils/report-form';
 import { marketplaceName } from '@grandline/core/marketplaces';
-import { ResultRow, SortHeader } from './report-row';
+import { useReportColumns } from './report-row';
 
 interface Sorting {
   sort: ReportSort;
@@ -44,6 +44,7 @@ export function ReportResults({
   const { t } = useTranslation('prices');
   const uid = useId();
   const { exporting, exportCsv } = useCsvExport(result.reportId);
+  const columns = useReportColumns(result);
   if (result.total === 0) {
     return (
       <EmptyState icon={<Scale className="h-10 w-10" aria-hidden />} title={t('report.noRowsTitle')}>
@@ -57,7 +58,6 @@ export function ReportResults({
   const from = (result.page - 1) * result.pageSize + 1;
   const to = from + result.rows.length - 1;
   const title = t('report.resultsTitle', { reference: marketplaceName(result.reference) });
-  const header = (label: string, column: ReportSort, right = true) => <SortHeader label={label} column={column} sort={sort} order={order} onSort={onSort} className={right ? 'text-right' : undefined} />;
   return (
     <section aria-labelledby={`${uid}-results`} className={cn('flex flex-col gap-3', running && 'opacity-60')} data-testid="report-results">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -83,26 +83,18 @@ export function ReportResults({
           {usage?.exportLimit != null && <span className="text-xs text-muted">({t('report.exportsLeft', { count: usage.exportsRemaining ?? 0 })})</span>}
         </Button>
       </div>
-      <div className="overflow-hidden rounded-xl border border-border bg-surface">
-        <table className={stackedTable.table}>
-          <caption className="sr-only">{title}</caption>
-          <thead className={cn('bg-surface-2 text-xs uppercase tracking-wide text-muted', stackedTable.head)}>
-            <tr>
-              {header(t('report.columns.card'), 'card', false)}
-              {header(t('report.columns.differencePct'), 'differencePct')}
-              {header(t('report.columns.reference', { market: marketplaceName(result.reference) }), 'referencePrice')}
-              {header(t('report.columns.lowest'), 'lowestPrice')}
-              {header(t('report.columns.difference'), 'difference')}
-              {header(t('report.columns.totalSaving'), 'totalSaving')}
-            </tr>
-          </thead>
-          <tbody className={stackedTable.body}>
-            {rows.map((row) => (
-              <ResultRow key={row.cardId} row={row} result={result} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="overflow-hidden rounded-xl border border-border bg-surface"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.cardId}
+        rowProps={() => ({ 'data-testid': 'report-row' })}
+        caption={title}
+        density="roomy"
+        sort={{ column: sort, direction: order }}
+        onSortChange={(column) => onSort(column as ReportSort)}
+        sortTestIdPrefix="report-sort-"
+      />
       {result.preview ? (
         <FormMessage tone="info">
           <span className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="report-preview-note">

@@ -13,7 +13,7 @@ import { DemoBadge } from '@/components/ui/demo-badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge, EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
 import { ErrorState } from '@/components/ui/query-states';
-import { stackedTable } from '@/components/ui/styles';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
@@ -44,13 +44,15 @@ function StatusBadge({ watch }: { watch: Watch }) {
   );
 }
 
-function WatchRow({ watch, onEdit, onRemove }: { watch: Watch; onEdit: () => void; onRemove: () => void }) {
+/** The watch list's columns: card, marketplace, threshold, current price, status, edit and remove. */
+function useWatchColumns(onEdit: (watch: Watch) => void, onRemove: (watch: Watch) => void): DataTableColumn<Watch>[] {
   const { t } = useTranslation('prices');
-  const Direction = watch.direction === 'below' ? TrendingDown : TrendingUp;
-  const money = (cents: number) => formatCents(cents, watch.currency);
-  return (
-    <tr className={cn('border-t border-border align-middle', stackedTable.row)} data-testid="watch-row">
-      <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.card')}>
+  const money = (watch: Watch, cents: number) => formatCents(cents, watch.currency);
+  return [
+    {
+      id: 'card',
+      header: t('watches.columns.card'),
+      cell: (watch) => (
         <Link to={cardPath(watch.card)} className="flex min-w-0 items-center gap-3 hover:underline max-sm:justify-end">
           <span className="w-10 shrink-0 max-sm:hidden">
             <CardImage card={watch.card} sizes="40px" />
@@ -63,43 +65,56 @@ function WatchRow({ watch, onEdit, onRemove }: { watch: Watch; onEdit: () => voi
             </span>
           </span>
         </Link>
-      </td>
-      <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.marketplace')}>
-        {marketplaceName(watch.market)}
-      </td>
-      <td className={cn('px-4 py-3 whitespace-nowrap', stackedTable.cell)} data-label={t('watches.columns.threshold')}>
-        <span className="inline-flex items-center gap-1.5">
-          <Direction className="h-4 w-4 text-accent" aria-hidden />
-          <span className="sr-only">{t(`watches.directions.${watch.direction}`)}</span>
-          {money(Math.round(watch.threshold * 100))}
-        </span>
-      </td>
-      <td className={cn('px-4 py-3 whitespace-nowrap tabular-nums', stackedTable.cell)} data-label={t('watches.columns.current')}>
-        {watch.currentPrice !== null ? (
+      ),
+    },
+    { id: 'marketplace', header: t('watches.columns.marketplace'), cell: (watch) => marketplaceName(watch.market) },
+    {
+      id: 'threshold',
+      header: t('watches.columns.threshold'),
+      cellClassName: 'whitespace-nowrap',
+      cell: (watch) => {
+        const Direction = watch.direction === 'below' ? TrendingDown : TrendingUp;
+        return (
+          <span className="inline-flex items-center gap-1.5">
+            <Direction className="h-4 w-4 text-accent" aria-hidden />
+            <span className="sr-only">{t(`watches.directions.${watch.direction}`)}</span>
+            {money(watch, Math.round(watch.threshold * 100))}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'current',
+      header: t('watches.columns.current'),
+      cellClassName: 'whitespace-nowrap tabular-nums',
+      cell: (watch) =>
+        watch.currentPrice !== null ? (
           <span title={watch.priceEstimate ? t('watches.estimate') : undefined}>
-            {money(watch.currentPrice)}
+            {money(watch, watch.currentPrice)}
             {watch.priceEstimate && <span className="ml-1 text-xs text-muted">{t('watches.estimateShort')}</span>}
             {watch.priceDemo && <DemoBadge className="ml-1.5" label={t('demo.badge')} title={t('demo.notice')} testId="watch-price-demo" />}
           </span>
         ) : (
           <span className="text-muted">{t('watches.noPrice')}</span>
-        )}
-      </td>
-      <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.status')}>
-        <StatusBadge watch={watch} />
-      </td>
-      <td className={cn('px-4 py-3', stackedTable.cell)} data-label={t('watches.columns.actions')}>
+        ),
+    },
+    { id: 'status', header: t('watches.columns.status'), cell: (watch) => <StatusBadge watch={watch} /> },
+    {
+      id: 'actions',
+      header: t('watches.columns.actions'),
+      align: 'end',
+      cell: (watch) => (
         <span className="flex justify-end gap-1">
-          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t('watches.editOne', { name: watch.card.name })} title={t('watches.edit')} data-testid="watch-edit">
+          <Button variant="ghost" size="icon" onClick={() => onEdit(watch)} aria-label={t('watches.editOne', { name: watch.card.name })} title={t('watches.edit')} data-testid="watch-edit">
             <Pencil className="h-4 w-4" aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" onClick={onRemove} aria-label={t('watches.removeOne', { name: watch.card.name })} title={t('watches.remove')} data-testid="watch-remove">
+          <Button variant="ghost" size="icon" onClick={() => onRemove(watch)} aria-label={t('watches.removeOne', { name: watch.card.name })} title={t('watches.remove')} data-testid="watch-remove">
             <Trash2 className="h-4 w-4" aria-hidden />
           </Button>
         </span>
-      </td>
-    </tr>
-  );
+      ),
+    },
+  ];
 }
 
 /** /watchlist: the user's price alerts (spec §2): card, marketplace, threshold, current price, status, edit and remove. */
@@ -108,6 +123,7 @@ export function WatchlistPage() {
   const watches = useWatches();
   const [editing, setEditing] = useState<Watch | null>(null);
   const [removing, setRemoving] = useState<Watch | null>(null);
+  const columns = useWatchColumns(setEditing, setRemoving);
   const title = <PageTitle title={t('watches.title')} />;
   const header = (
     <PageHeader
@@ -154,38 +170,15 @@ export function WatchlistPage() {
           {t('watches.emptyText')}
         </EmptyState>
       ) : (
-        <div className="overflow-hidden rounded-xl border border-border bg-surface">
-          <table className={stackedTable.table}>
-            <caption className="sr-only">{t('watches.title')}</caption>
-            <thead className={cn('bg-surface-2 text-xs uppercase tracking-wide text-muted', stackedTable.head)}>
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  {t('watches.columns.card')}
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  {t('watches.columns.marketplace')}
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  {t('watches.columns.threshold')}
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  {t('watches.columns.current')}
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  {t('watches.columns.status')}
-                </th>
-                <th scope="col" className="px-4 py-2.5 text-right font-medium">
-                  {t('watches.columns.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className={stackedTable.body}>
-              {items.map((watch) => (
-                <WatchRow key={watch.id} watch={watch} onEdit={() => setEditing(watch)} onRemove={() => setRemoving(watch)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="overflow-hidden rounded-xl border border-border bg-surface"
+          columns={columns}
+          rows={items}
+          rowKey={(watch) => watch.id}
+          rowProps={() => ({ 'data-testid': 'watch-row' })}
+          caption={t('watches.title')}
+          density="roomy"
+        />
       )}
       {editing && <WatchDialog key={editing.id} card={editing.card} watch={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
       <ConfirmDialog
