@@ -40,7 +40,7 @@ export async function getJson<T = unknown>(app: { request: (path: string) => Res
 }
 
 /** A mailer that keeps messages in memory, for tests that follow the links they contain. */
-export function createMemoryMailer() {
+function createMemoryMailer() {
   const messages: MailMessage[] = [];
   const mailer: Mailer = {
     kind: 'file',

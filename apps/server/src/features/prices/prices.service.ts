@@ -74,12 +74,12 @@ export async function warmMarketTables(db: Db) {
 }
 
 /** A price older than this many days is shown as stale. */
-export const STALE_AFTER_DAYS = 3;
+const STALE_AFTER_DAYS = 3;
 const DAY_MS = 86_400_000;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-export const isStale = (day: string, now = today()) => Date.parse(`${now}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`) > STALE_AFTER_DAYS * DAY_MS;
+const isStale = (day: string, now = today()) => Date.parse(`${now}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`) > STALE_AFTER_DAYS * DAY_MS;
 
 type LatestRow = typeof cardPriceLatest.$inferSelect;
 

@@ -57,7 +57,7 @@ export function alertTexts(data: WatchTriggeredData, language: string | null | u
 }
 
 /** The e-mail of a fired alert, in the user's language. */
-export function alertMail(data: WatchTriggeredData, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
+function alertMail(data: WatchTriggeredData, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
   const { lang, subject, line } = alertTexts(data, language);
   let base = publicUrl;
   while (base.endsWith('/')) base = base.slice(0, -1);
