@@ -29,7 +29,7 @@ const USERS = 1_000;
 const WATCHES_PER_USER = 100;
 const STREAMS = 1_000;
 
-export const alertsTargets = { evaluationMs: '≤ 2 s (100,000 watches)', streamDeliveryMs: '≤ 1 s (1,000 open streams)' };
+const alertsTargets = { evaluationMs: '≤ 2 s (100,000 watches)', streamDeliveryMs: '≤ 1 s (1,000 open streams)' };
 
 export interface AlertsResult {
   watches: number;

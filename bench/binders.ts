@@ -19,9 +19,9 @@ const LANGUAGES = ['EN', 'JP', 'PT'];
 const NUMBER = /^((?:OP|ST|EB|PRB)\d{2}-\d{3}|P-\d{3})$/;
 const VARIANT = /^[pr]\d+$/;
 
-export const binderTargets = { importMs: '< 2,000 ms (10,000 rows)', detailP99: '< 100 ms' };
+const binderTargets = { importMs: '< 2,000 ms (10,000 rows)', detailP99: '< 100 ms' };
 
-export interface ImportRun {
+interface ImportRun {
   ms: number;
   rowsPerSecond: number;
   imported: number;
@@ -29,7 +29,7 @@ export interface ImportRun {
 }
 
 /** A load result of the binder scenarios, with whether it met its goal. */
-export interface BinderLoad extends LoadResult {
+interface BinderLoad extends LoadResult {
   pass: boolean;
 }
 
@@ -102,7 +102,7 @@ const adminCookies = new Map<string, Promise<string>>();
  * Puts the user signed in with `cookie` on `plan` the way an admin does in /admin (PUT /api/admin/users/{id}/plan):
  * a 10,000-card binder is beyond the Free plan's limit.
  */
-export async function grantPlan(base: string, dataDir: string, cookie: string, plan: 'hobby' | 'family'): Promise<void> {
+async function grantPlan(base: string, dataDir: string, cookie: string, plan: 'hobby' | 'family'): Promise<void> {
   const me = await fetch(`${base}/api/me`, { headers: { cookie } });
   if (!me.ok) throw new Error(`GET /api/me: ${me.status}`);
   const { user } = (await me.json()) as { user: { id: string } };

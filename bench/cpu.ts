@@ -22,7 +22,7 @@ const SECONDS = 2;
 /** Measurements per endpoint; the median is reported (the embedded database's garbage collection comes in bursts). */
 const REPEATS = 3;
 
-export interface CpuColumn {
+interface CpuColumn {
   label: string;
   /** CPU ms per request, by endpoint name (null: the endpoint answered errors). */
   msPerRequest: Record<string, number | null>;

@@ -16,7 +16,7 @@ const CONNECTIONS = 16;
 const SECONDS = 10;
 const PORT = 3931;
 
-export const mixedTarget = 'p99 ≤ 50 ms at 16 connections (PostgreSQL)';
+const mixedTarget = 'p99 ≤ 50 ms at 16 connections (PostgreSQL)';
 
 export interface MixedResult {
   connections: number;

@@ -27,7 +27,7 @@ const outDir = path.join(root, 'bench/results');
  * A part's result: written to the JSON file named by `jsonVar` when the full run started this process
  * (partInOwnProcess), else printed with its figures.
  */
-export function reportPart(result: unknown, jsonVar: string, figures: Figure[]) {
+function reportPart(result: unknown, jsonVar: string, figures: Figure[]) {
   const out = process.env[jsonVar];
   if (out) fs.writeFileSync(out, JSON.stringify(result));
   else process.stdout.write(`\n${figuresMarkdown(figures).join('\n')}\n${JSON.stringify(result, null, 2)}\n`);

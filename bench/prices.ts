@@ -22,7 +22,7 @@ import { DEFAULT_PRICE_CONFIG } from '../apps/server/src/lib/price-config';
 const PRODUCTS = 5_000;
 const HISTORY_PRINTS = 200;
 
-export const pricesTargets = { ingestMs: '≤ 10 s', historyP99: '≤ 20 ms', coldStartDemo: '≤ 20 s', cardsWithPrices: '≥ 0.90 of the same search without prices' };
+const pricesTargets = { ingestMs: '≤ 10 s', historyP99: '≤ 20 ms', coldStartDemo: '≤ 20 s', cardsWithPrices: '≥ 0.90 of the same search without prices' };
 
 export interface PricesResult {
   products: number;

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 /** CPU seconds the process (all its threads) has used, or null where /proc is not there. */
-export function cpuSeconds(pid: number): number | null {
+function cpuSeconds(pid: number): number | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.

@@ -22,7 +22,7 @@ export interface Figure {
   pass: boolean | null;
 }
 
-export const TARGETS = {
+const TARGETS = {
   searchToHealth: { text: '≥ 0.40', min: 0.4 },
   searchP99: { text: '≤ 50 ms', maxMs: 50 },
   initialJs: { text: '≤ 180 KB gzip', maxKB: 180 },

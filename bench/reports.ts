@@ -52,7 +52,7 @@ export async function reportBenchmark(db: Db, log: (msg: string) => void): Promi
   return result;
 }
 
-export const reportTarget = '≤ 300 ms (10,000-card collection × 4 markets)';
+const reportTarget = '≤ 300 ms (10,000-card collection × 4 markets)';
 
 export function reportFigures(r: ReportResult) {
   return [

@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
 
 /** One image of a corner and how it was spoiled. */
 type Variant = 'clean' | 'blur' | 'tilt' | 'glare' | 'distant' | 'jpeg';
-export const SCAN_VARIANTS: Variant[] = ['clean', 'blur', 'tilt', 'glare', 'distant', 'jpeg'];
+const SCAN_VARIANTS: Variant[] = ['clean', 'blur', 'tilt', 'glare', 'distant', 'jpeg'];
 
 export interface ScanResult {
   numbers: number;

@@ -100,7 +100,7 @@ export interface AppOptions {
 }
 
 
-export function buildApi() {
+function buildApi() {
   const api = createRouter();
   api.route('/', healthRoutes);
   api.route('/', cardsRoutes);

@@ -20,7 +20,7 @@ function rootOf(origin: string): Promise<APIRequestContext> {
 }
 
 /** Makes the account `email` an admin, as an admin does on the users page (PUT /api/admin/users/{id}/role). */
-export async function makeAdmin(origin: string, email: string) {
+async function makeAdmin(origin: string, email: string) {
   const root = await rootOf(origin);
   const found = await root.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
   expect(found.status(), await found.text()).toBe(200);

@@ -32,7 +32,6 @@ export type CardColor = (typeof CARD_COLORS)[number];
 export const CARD_RARITIES = ['L', 'C', 'UC', 'R', 'SR', 'SEC', 'SP CARD', 'P', 'TR'] as const;
 export const CARD_ATTRIBUTES = ['Slash', 'Strike', 'Ranged', 'Special', 'Wisdom'] as const;
 export const CARD_BLOCKS = ['1', '2', '3', '4', '5', 'X'] as const;
-export const COUNTER_VALUES = [0, 1000, 2000] as const;
 
 /**
  * Sort orders of the card library. relevance (the default with a search text): exact number, then exact name, then
@@ -42,8 +41,6 @@ export const CARD_SORTS = ['relevance', 'number', 'name', 'cost', 'power', 'pric
 
 /** How the library lists prints: one row per card number (its prints counted under it) or every print on its own row. */
 export const CARD_PRINT_MODES = ['grouped', 'all'] as const;
-export type CardPrintMode = (typeof CARD_PRINT_MODES)[number];
-export type CardSort = (typeof CARD_SORTS)[number];
 
 /** Kinds of product a set can be, in display order. */
 export const SET_KINDS = ['booster', 'extra', 'starter', 'premium', 'promo'] as const;

@@ -10,7 +10,6 @@ export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
 
 export const LEGAL_VERSION = '1.0';
 export const LEGAL_DATE = '2025-09-24';
-export const LEGAL_LOCALES = ['en', 'es', 'pt'] as const;
 
 export const legalDocumentPath = (doc: LegalDocument, locale: string, date: string = LEGAL_DATE) =>
   `/legal/${doc}/${date}/${locale}.md`;

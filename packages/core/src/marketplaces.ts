@@ -33,7 +33,6 @@ export const MARKETPLACES = [
 
 export type Marketplace = (typeof MARKETPLACES)[number];
 export type MarketplaceId = Marketplace['id'];
-export type MarketplaceKey = Marketplace['key'];
 export const MARKETPLACE_IDS = MARKETPLACES.map((m) => m.id) as [MarketplaceId, ...MarketplaceId[]];
 export const DEFAULT_MARKETPLACE: MarketplaceId = 'us';
 

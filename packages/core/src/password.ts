@@ -12,7 +12,7 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /** The lowest zxcvbn score accepted: 2 = at least 10^6 estimated guesses. */
-export const MIN_PASSWORD_SCORE = 2;
+const MIN_PASSWORD_SCORE = 2;
 
 /** The message key (and, as PASSWORD_COMMON, the error code) of a password refused by this rule. */
 export const PASSWORD_COMMON_KEY = 'validation.passwordCommon';

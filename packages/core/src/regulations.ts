@@ -18,14 +18,14 @@ export const EU_COUNTRIES = [
 ] as const;
 
 /** Countries paying in euro: the euro area (Bulgaria since 2026) and the microstates that use the euro. */
-export const EUROZONE_COUNTRIES = [
+const EUROZONE_COUNTRIES = [
   'AT', 'BE', 'BG', 'HR', 'CY', 'EE', 'FI', 'FR', 'DE', 'GR', 'IE', 'IT', 'LV', 'LT', 'LU',
   'MT', 'NL', 'PT', 'SK', 'SI', 'ES', 'AD', 'MC', 'SM', 'VA', 'ME', 'XK',
 ] as const;
 
-export const PORTUGUESE_COUNTRIES = ['BR', 'PT', 'AO', 'MZ'] as const;
+const PORTUGUESE_COUNTRIES = ['BR', 'PT', 'AO', 'MZ'] as const;
 
-export const SPANISH_COUNTRIES = [
+const SPANISH_COUNTRIES = [
   'ES', 'MX', 'AR', 'CL', 'CO', 'PE', 'VE', 'EC', 'GT', 'CU', 'BO', 'DO', 'HN', 'PY',
   'SV', 'NI', 'CR', 'PA', 'UY', 'GQ', 'PR',
 ] as const;

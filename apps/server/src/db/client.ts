@@ -14,13 +14,13 @@ import * as schema from './schema/index';
 import { resolveFromRoot } from '../lib/env';
 import { SERVER_ROOT } from '../lib/paths';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The handle inside `db.transaction(async (tx) => …)`. */
 export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Receives the payload of a notification on a channel it listens to. */
-export type EventHandler = (payload: string) => void | Promise<void>;
+type EventHandler = (payload: string) => void | Promise<void>;
 
 /**
  * Events between server processes: PostgreSQL LISTEN/NOTIFY (every replica on the database hears every notification,
@@ -35,7 +35,7 @@ export interface DbEvents {
 }
 
 /** A lock result: `acquired: false` when another holder (a replica, or this process) has it. */
-export type LockResult<T> = { acquired: true; value: T } | { acquired: false };
+type LockResult<T> = { acquired: true; value: T } | { acquired: false };
 
 export interface Database extends DbEvents {
   db: Db;

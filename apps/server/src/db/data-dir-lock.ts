@@ -35,7 +35,7 @@ export interface DataDirLock {
   release(): void;
 }
 
-export const lockFileOf = (dataDir: string) => `${path.resolve(dataDir)}.lock`;
+const lockFileOf = (dataDir: string) => `${path.resolve(dataDir)}.lock`;
 
 function isAlive(pid: number): boolean {
   try {

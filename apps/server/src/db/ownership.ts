@@ -63,7 +63,7 @@ export interface OwnedItems<Row> {
  * Whether two users are in one family (db/schema/family.ts): one is the other's owner, or both are members of the
  * same owner. An item its owner shares with the family (`familyShared`) is readable by the others.
  */
-export async function sameFamily(db: Db, a: string, b: string): Promise<boolean> {
+async function sameFamily(db: Db, a: string, b: string): Promise<boolean> {
   if (a === b) return false;
   const rows = await db.execute(sql`
     select 1 from (select coalesce((select owner_id from family_members where member_id = ${a}), ${a}) as root_a,

@@ -7,7 +7,7 @@ import type { JobDefinition } from './scheduler';
 /** Rate-limit rows untouched for this long are past every window (the longest is one hour: features/auth/auth.ts). */
 export const RATE_LIMIT_STALE_MS = 24 * 60 * 60 * 1000;
 /** job_runs rows are kept this many days. */
-export const JOB_RUNS_KEPT_DAYS = 30;
+const JOB_RUNS_KEPT_DAYS = 30;
 
 /**
  * Deletes what nobody can use any more: expired sessions, expired one-time tokens (e-mail confirmation, password

@@ -6,7 +6,7 @@ import { jobRuns } from '../db/schema/index';
 import type { Logger } from '../lib/logger';
 
 /** What a job's run gets: the database, its events, a logger, and a signal aborted when the server stops. */
-export interface JobContext {
+interface JobContext {
   db: Db;
   events: DbEvents;
   log: Logger;
@@ -15,7 +15,7 @@ export interface JobContext {
 }
 
 /** What a run did, e.g. `{ sessions: 3, verifications: 12 }`; recorded in job_runs.counts. */
-export type JobCounts = Record<string, number>;
+type JobCounts = Record<string, number>;
 
 export interface JobDefinition {
   /** Unique, kebab-case: names the job in job_runs, in logs, in JOBS and in its advisory lock. */
@@ -27,9 +27,9 @@ export interface JobDefinition {
   run(ctx: JobContext): Promise<JobCounts | void>;
 }
 
-export type JobRunStatus = 'succeeded' | 'failed' | 'skipped';
+type JobRunStatus = 'succeeded' | 'failed' | 'skipped';
 
-export type JobRunResult =
+type JobRunResult =
   | { status: JobRunStatus; runId: number; counts?: JobCounts; error?: string }
   /** Not run: a run of the same job is still going in this process, or the scheduler is stopping. */
   | { status: 'busy' | 'stopped' };

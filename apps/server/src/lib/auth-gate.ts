@@ -66,7 +66,7 @@ export async function sessionUser(c: GateContext): Promise<SessionUser | null> {
 }
 
 /** The user's terms state: kept with the session after the first read (accepting the terms drops the entry). */
-export async function sessionTerms(c: GateContext & { var: { deps: AppEnv['Variables']['deps'] } }, userId: string): Promise<TermsStateValue> {
+async function sessionTerms(c: GateContext & { var: { deps: AppEnv['Variables']['deps'] } }, userId: string): Promise<TermsStateValue> {
   const resolved = await resolveSession(c);
   if (resolved?.entry.terms && resolved.entry.user.id === userId) return resolved.entry.terms;
   const terms = await termsState(c.var.deps.db, userId);

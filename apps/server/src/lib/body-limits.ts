@@ -47,7 +47,7 @@ export const apiBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
  * buffer and copied again into another, two 30 ms stalls of the whole server. Otherwise (a streamed body, a request
  * made in process) the body as one piece, through the limit's own reader.
  */
-export async function uploadPieces(c: Context<AppEnv>): Promise<Uint8Array[]> {
+async function uploadPieces(c: Context<AppEnv>): Promise<Uint8Array[]> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   const declared = c.req.header('content-length');
   if (!incoming || declared === undefined || c.req.header('transfer-encoding') !== undefined || incoming.readableDidRead) {
@@ -59,7 +59,7 @@ export async function uploadPieces(c: Context<AppEnv>): Promise<Uint8Array[]> {
 }
 
 /** The media type of a request, lower case, without its parameters; '' when none was sent. */
-export const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 /**
  * An upload's file, from any upload route: the body itself when its type is one the route reads as a file (`accepts`),

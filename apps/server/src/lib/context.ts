@@ -33,7 +33,7 @@ export interface AuthService {
 }
 
 /** A card's thumbnails made from an image, not kept yet (features/images/card-images.ts). */
-export type CardArtThumbnails = readonly { width: 160 | 320 | 640; body: Buffer }[];
+type CardArtThumbnails = readonly { width: 160 | 320 | 640; body: Buffer }[];
 
 /**
  * The art an admin links to a print they add (features/images/card-art.ts): fetched from a public https address and

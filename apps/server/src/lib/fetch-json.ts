@@ -17,7 +17,7 @@ export interface FetchJsonOptions {
   signal?: AbortSignal;
 }
 
-export class FetchError extends Error {
+class FetchError extends Error {
   constructor(
     message: string,
     readonly status?: number,

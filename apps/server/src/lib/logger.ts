@@ -8,7 +8,7 @@ export const MAX_LOG_TEXT = 2000;
 const cut = (text: string) => (text.length > MAX_LOG_TEXT ? `${text.slice(0, MAX_LOG_TEXT)}… (${text.length - MAX_LOG_TEXT} more characters)` : text);
 
 /** A value with its strings cut and its nesting and lists bounded, for a log line of reasonable size. */
-export function boundedForLog(value: unknown, depth = 0): unknown {
+function boundedForLog(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return cut(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= 6) return '[…]';

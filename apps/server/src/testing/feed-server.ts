@@ -24,7 +24,7 @@ export type FeedAnswer =
   /** Binary content (images) with its type; `chunked` leaves out Content-Length. */
   | { bytes: Uint8Array; contentType: string; chunked?: boolean };
 
-export const FORMATS_DIR = new URL('../../../../fixtures/formats/', import.meta.url);
+const FORMATS_DIR = new URL('../../../../fixtures/formats/', import.meta.url);
 export const sampleJson = (path: string) => JSON.parse(readFileSync(new URL(path, FORMATS_DIR), 'utf8')) as unknown;
 
 export async function startFeedServer(routes: Record<string, FeedAnswer> = {}): Promise<FeedServer> {

@@ -93,7 +93,7 @@ export function hostileUrlText(hostile: HostileValue, value = hostile.value): st
 }
 
 /** Patterns of an answer that leaks internals: a stack trace, a file of ours or of a library. */
-export const STACK_TRACE_PATTERNS: readonly RegExp[] = [/\n[ \t]+at /, /node_modules/, /\.ts:\d/, /\.m?js:\d+:\d+/, /\bat async\b/];
+const STACK_TRACE_PATTERNS: readonly RegExp[] = [/\n[ \t]+at /, /node_modules/, /\.ts:\d/, /\.m?js:\d+:\d+/, /\bat async\b/];
 
 /** Whether an answer's body leaks a stack trace or source location. */
 export const leaksInternals = (body: string) => STACK_TRACE_PATTERNS.some((p) => p.test(body));

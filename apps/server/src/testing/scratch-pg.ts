@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Runs one statement on its own connection (CREATE/DROP DATABASE cannot run inside a pooled transaction). */
-export async function runOnce(url: string, sql: string): Promise<void> {
+async function runOnce(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -13,7 +13,7 @@ export async function runOnce(url: string, sql: string): Promise<void> {
 }
 
 /** The address of database `name` on the server of `baseUrl`. */
-export function databaseUrl(baseUrl: string, name: string): string {
+function databaseUrl(baseUrl: string, name: string): string {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();

@@ -1,8 +1,8 @@
 import type { CardsQuery } from '@grandline/core/contracts/cards';
 
-export const DEFAULT_PAGE_SIZE = 48;
+const DEFAULT_PAGE_SIZE = 48;
 
-export const FILTER_KEYS = [
+const FILTER_KEYS = [
   'q',
   'set',
   'color',

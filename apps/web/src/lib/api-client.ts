@@ -22,7 +22,7 @@ export class ApiError extends Error {
 
 export type QueryParams = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
-export function toSearchParams(params: QueryParams = {}): URLSearchParams {
+function toSearchParams(params: QueryParams = {}): URLSearchParams {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;

@@ -16,7 +16,7 @@ if (typeof document !== 'undefined') {
 }
 
 /** The control to return to for an element that had focus: itself, or the trigger of the menu holding it. */
-export function openerOf(element: Element | null): HTMLElement | null {
+function openerOf(element: Element | null): HTMLElement | null {
   if (!(element instanceof HTMLElement) || element === document.body) return null;
   const menu = element.closest('[role="menu"]');
   if (menu?.id) {

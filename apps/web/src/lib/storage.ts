@@ -14,7 +14,7 @@ export function setServerStorage(values: Record<string, string> | null) {
  * The stored preferences a page's drawing depends on. They are copied into a cookie each time one changes, so the
  * server draws a page (entry-server.tsx) the way this browser will hydrate it.
  */
-export const RENDER_PREFERENCE_KEYS: readonly string[] = [
+const RENDER_PREFERENCE_KEYS: readonly string[] = [
   STORAGE_KEYS.language,
   STORAGE_KEYS.currency,
   STORAGE_KEYS.game,

@@ -3,7 +3,6 @@
  * rows) import this module and never build the contracts' schemas at start-up. contracts/binders.ts re-exports them.
  */
 export const BINDER_CATEGORIES = ['personal', 'trade', 'wishlist'] as const;
-export type BinderCategory = (typeof BINDER_CATEGORIES)[number];
 
 /** Liga's condition scale, best first (M = mint … D = damaged). */
 export const CARD_CONDITIONS = ['M', 'NM', 'SP', 'MP', 'HP', 'D'] as const;

@@ -14,13 +14,13 @@ export const Username = z
   .max(20, 'validation.usernameTooLong')
   .regex(/^[A-Za-z0-9_]+$/, 'validation.usernameCharacters');
 
-export const CountryCode = z
+const CountryCode = z
   .string('validation.countryRequired')
   .trim()
   .regex(/^[A-Za-z]{2}$/, 'validation.countryRequired')
   .transform((c) => c.toUpperCase());
 
-export const CookieConsent = z.object({
+const CookieConsent = z.object({
   necessary: z.literal(true).default(true),
   analytics: z.boolean().default(false),
   marketing: z.boolean().default(false),
@@ -38,14 +38,14 @@ export const AcceptTermsRequest = z.object({
 });
 export type AcceptTermsRequest = z.infer<typeof AcceptTermsRequest>;
 
-export const Consent = z.object({
+const Consent = z.object({
   tosAccepted: z.boolean(),
   tosVersion: z.string().nullable(),
   tosTimestamp: z.string().nullable(),
   currentTosVersion: z.string(),
 });
 
-export const Profile = z.object({
+const Profile = z.object({
   username: z.string().nullable(),
   countryCode: z.string().nullable(),
   displayName: z.string().nullable(),
@@ -64,7 +64,7 @@ export const Profile = z.object({
   /** E-mail when someone follows the user or comments on their deck or binder (on unless turned off). */
   communityEmails: z.boolean(),
 });
-export type Profile = z.infer<typeof Profile>;
+type Profile = z.infer<typeof Profile>;
 
 export const MeResponse = z.object({
   user: z.object({
@@ -88,7 +88,7 @@ export const UsernameAvailabilityQuery = z.object({ name: Username });
 export const UsernameAvailabilityResponse = z.object({ available: z.boolean() });
 export type UsernameAvailabilityResponse = z.infer<typeof UsernameAvailabilityResponse>;
 
-export const LEGAL_DOC_TYPES = ['terms_of_service', 'privacy_policy'] as const;
+const LEGAL_DOC_TYPES = ['terms_of_service', 'privacy_policy'] as const;
 export const LegalVersionQuery = z.object({ doc: z.enum(LEGAL_DOC_TYPES) });
 export const LegalVersionResponse = z.object({ doc: z.enum(LEGAL_DOC_TYPES), version: z.string() });
 
@@ -96,7 +96,7 @@ const DisplayName = Text(50, { tooLong: 'validation.displayNameTooLong' });
 const Bio = Text(500, { tooLong: 'validation.bioTooLong', trim: false });
 
 /** Every field a user can change on their profile and saved preferences. */
-export const ProfileFields = z.object({
+const ProfileFields = z.object({
   displayName: DisplayName.nullable(),
   bio: Bio.nullable(),
   avatarUrl: ImageUrl.nullable(),
@@ -127,7 +127,7 @@ export type ProfileForm = z.infer<typeof ProfileForm>;
 /** Deleting the account needs the user to type their e-mail address. */
 export const DeleteAccountRequest = z.object({ confirmation: Text(255, { tooLong: 'validation.deleteConfirmation' }).min(1, 'validation.deleteConfirmation') });
 
-export const ROLES = ['user', 'admin'] as const;
+const ROLES = ['user', 'admin'] as const;
 
 export const AdminUsersQuery = z.object({
   q: Text(100).optional(),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Text } from './common';
 
 /** E-mail: valid format, at most 255 characters (spec §5). */
 export const Email = z.string().trim().min(1, 'validation.emailRequired').max(255, 'validation.emailTooLong').email('validation.emailInvalid');
@@ -12,13 +11,6 @@ export const Password = z
   .regex(/[A-Z]/, 'validation.passwordUppercase')
   .regex(/[a-z]/, 'validation.passwordLowercase')
   .regex(/\d/, 'validation.passwordDigit');
-
-export const SignUpRequest = z.object({
-  email: Email,
-  password: Password,
-  name: Text(100, { tooLong: 'validation.nameTooLong' }).optional(),
-});
-export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
 /** Sign-in form: both fields are required; any failure is "Invalid login credentials" (spec §5, §8). */
 export const SignInForm = z.object({

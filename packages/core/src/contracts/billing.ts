@@ -5,7 +5,7 @@ import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../plans';
  * Billing (spec §3 Subscription, §7 get_user_subscription_status): the signed-in user's plan and subscription, and
  * an admin's complimentary plan grant.
  */
-export const PlanIdSchema = z.enum(PLAN_IDS);
+const PlanIdSchema = z.enum(PLAN_IDS);
 
 /** GET /api/billing/status: spec §7's fields (snake_case, as the spec names them) plus the plan in effect. */
 export const BillingStatusResponse = z.object({
@@ -48,8 +48,7 @@ export type PlanPrice = z.infer<typeof PlanPrice>;
  * STRIPE_SECRET_KEY), no price id is configured for that plan and interval (STRIPE_PRICE_HOBBY_MONTH…), or the
  * configured price cannot be sold now (Stripe does not hold it as an active price of that interval, or cannot be read).
  */
-export const PURCHASE_BLOCKS = ['BILLING_NOT_CONFIGURED', 'PRICE_NOT_CONFIGURED', 'PRICE_UNAVAILABLE'] as const;
-export type PurchaseBlock = (typeof PURCHASE_BLOCKS)[number];
+const PURCHASE_BLOCKS = ['BILLING_NOT_CONFIGURED', 'PRICE_NOT_CONFIGURED', 'PRICE_UNAVAILABLE'] as const;
 
 /** Whether a paid plan can be bought for one billing interval here, and if not, why. */
 export const PlanPurchase = z.object({

@@ -8,7 +8,7 @@ import { IntId, IntIdParam, Text } from './common';
 
 import { BINDER_CARD_SORTS, BINDER_CATEGORIES, CARD_CONDITIONS, CARD_LANGUAGES, EXPORT_FORMATS } from '../collection/options';
 
-export { BINDER_CARD_SORTS, BINDER_CATEGORIES, CARD_CONDITIONS, CARD_LANGUAGES, EXPORT_FORMATS };
+export { BINDER_CATEGORIES, CARD_CONDITIONS, CARD_LANGUAGES };
 export type BinderCategory = (typeof BINDER_CATEGORIES)[number];
 
 const CardId = IntId('validation.invalidCardId');
@@ -18,10 +18,10 @@ export const BinderIdParam = z.object({ id: z.uuid('validation.binderIdInvalid')
 export const BinderRowParam = BinderIdParam.extend({ rowId: IntIdParam() });
 
 export const BinderName = Text(99, { tooLong: 'validation.binderNameTooLong' }).min(1, 'validation.binderNameRequired');
-export const BinderDescription = Text(499, { tooLong: 'validation.binderDescriptionTooLong' });
+const BinderDescription = Text(499, { tooLong: 'validation.binderDescriptionTooLong' });
 export const BinderCategory = z.enum(BINDER_CATEGORIES, 'validation.binderCategoryRequired');
 
-export const BinderFields = z.object({
+const BinderFields = z.object({
   name: BinderName,
   description: BinderDescription.nullable(),
   category: BinderCategory,
@@ -158,7 +158,7 @@ export const BinderListResponse = z.object({ items: z.array(BinderSummary) });
 export type BinderListResponse = z.infer<typeof BinderListResponse>;
 
 const Counts = z.array(z.object({ key: z.string(), count: z.number().int() }));
-export const SetCompletion = z.object({
+const SetCompletion = z.object({
   code: z.string().nullable(),
   name: z.string(),
   slug: z.string(),
@@ -204,8 +204,8 @@ export const BinderCardsResponse = z.object({
 });
 export type BinderCardsResponse = z.infer<typeof BinderCardsResponse>;
 
-export const IMPORT_FORMATS = ['csv', 'optcgsim'] as const;
-export const IMPORT_MODES = ['merge', 'replace'] as const;
+const IMPORT_FORMATS = ['csv', 'optcgsim'] as const;
+const IMPORT_MODES = ['merge', 'replace'] as const;
 export const ImportQuery = z.object({
   format: z.enum(IMPORT_FORMATS).default('csv'),
   mode: z.enum(IMPORT_MODES).default('merge'),

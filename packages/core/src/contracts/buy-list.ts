@@ -41,7 +41,7 @@ export const BuyListItem = z.object({
 });
 export type BuyListItem = z.infer<typeof BuyListItem>;
 
-export const BuyListMarketTotal = z.object({
+const BuyListMarketTotal = z.object({
   market: Market,
   /** Every missing copy bought on this market (the numbers it prices). */
   total: z.number().int(),

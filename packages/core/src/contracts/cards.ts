@@ -5,10 +5,10 @@ import { CURRENCY_CODES } from '../money/currencies';
 import { booleanParam, intParam, IntIdParam, multiValue, Paginated, Text } from './common';
 import { CARD_LEGALITY_STATUSES } from '../decks/legality';
 
-export const CardType = z.enum(CARD_TYPES);
-export const CardColor = z.enum(CARD_COLORS);
+const CardType = z.enum(CARD_TYPES);
+const CardColor = z.enum(CARD_COLORS);
 
-export const CardSetRef = z.object({
+const CardSetRef = z.object({
   code: z.string().nullable(),
   name: z.string(),
   slug: z.string(),
@@ -44,7 +44,7 @@ export const Card = z.object({
 });
 export type Card = z.infer<typeof Card>;
 
-export const CardSort = z.enum(CARD_SORTS);
+const CardSort = z.enum(CARD_SORTS);
 
 /** A price bound in a query: a decimal number of major units, 0 to 10 million; empty = no bound. */
 const priceParam = z.preprocess(
@@ -95,7 +95,6 @@ export const CardsQuery = z
     path: ['priceMin'],
   });
 export type CardsQuery = z.infer<typeof CardsQuery>;
-export type CardsQueryInput = z.input<typeof CardsQuery>;
 
 /** Current price of a card of the page in the asked market and currency (hundredths; see contracts/prices.ts). */
 const ListPrice = z.object({
@@ -108,10 +107,10 @@ const ListPrice = z.object({
   stale: z.boolean(),
 });
 
-export const CardListItem = Card.extend({
+const CardListItem = Card.extend({
   printCount: z.number().int().min(1).optional().describe('prints=grouped: how many prints of this card number match the search (this one included)'),
 });
-export type CardListItem = z.infer<typeof CardListItem>;
+type CardListItem = z.infer<typeof CardListItem>;
 
 export const CardListResponse = Paginated(CardListItem).extend({
   prices: z.record(z.string(), ListPrice).optional().describe('With `market`: the current price of each card of the page that has one, by card id'),

@@ -12,7 +12,7 @@ export const COMMENT_MAX_LENGTH = 1000;
 /** Longest reason of a report. */
 export const REPORT_REASON_MAX_LENGTH = 500;
 /** Comments a page holds by default (at most 100). */
-export const COMMENT_PAGE_SIZE = 20;
+const COMMENT_PAGE_SIZE = 20;
 
 /** The length of a text in characters (code points), as the database's CHECK counts it and the form's counter shows. */
 export function commentLength(text: string): number {
@@ -74,13 +74,13 @@ export const CommentListQuery = z.object({
 });
 
 /** Who wrote a comment: public profile fields only, never an e-mail address. */
-export const CommentAuthor = z.object({
+const CommentAuthor = z.object({
   username: z.string().nullable(),
   displayName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   countryCode: z.string().nullable(),
 });
-export type CommentAuthor = z.infer<typeof CommentAuthor>;
+type CommentAuthor = z.infer<typeof CommentAuthor>;
 
 export const Comment = z.object({
   id: z.string(),

@@ -71,7 +71,7 @@ export const ImageUrl = z
   .refine(isSafeImageUrl, 'validation.imageUrlInvalid');
 
 /** A valid https address (no other scheme, a host, no user or password in it). */
-export function isHttpsUrl(value: string): boolean {
+function isHttpsUrl(value: string): boolean {
   if (value.length > MAX_TEXT_LENGTH || !isStorableText(value)) return false;
   let url: URL;
   try {

@@ -48,7 +48,7 @@ export type ContactRequestInput = z.input<typeof ContactRequest>;
 export const ContactResponse = z.object({ received: z.literal(true) });
 export type ContactResponse = z.infer<typeof ContactResponse>;
 
-export const CONTACT_MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+const CONTACT_MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type ContactMailStatus = (typeof CONTACT_MAIL_STATUSES)[number];
 
 /** The admin list's filter: messages still to handle (the default), handled ones, or all. */

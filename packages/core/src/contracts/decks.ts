@@ -12,10 +12,10 @@ const CardId = IntId('validation.invalidCardId');
 export const DeckCardInput = z.object({ cardId: CardId, quantity: z.number().int().min(1).max(50) });
 export type DeckCardInput = z.infer<typeof DeckCardInput>;
 
-export const DeckName = Text(100, { tooLong: 'validation.deckNameTooLong' }).min(1, 'validation.deckNameRequired');
+const DeckName = Text(100, { tooLong: 'validation.deckNameTooLong' }).min(1, 'validation.deckNameRequired');
 
 /** The fields of a deck a user sets. */
-export const DeckFields = z.object({
+const DeckFields = z.object({
   name: DeckName,
   format: z.enum(ONE_PIECE_FORMATS),
   description: Text(2000, { tooLong: 'validation.deckDescriptionTooLong', trim: false }).nullable(),
@@ -56,7 +56,7 @@ export type DeckProblem = z.infer<typeof DeckProblem>;
 export const DeckWarning = DeckProblem.extend({ code: z.enum(DECK_WARNING_CODES) });
 export type DeckWarning = z.infer<typeof DeckWarning>;
 
-export const DeckValidation = z.object({
+const DeckValidation = z.object({
   valid: z.boolean(),
   mainCount: z.number().int(),
   errors: z.array(DeckProblem),
@@ -64,7 +64,7 @@ export const DeckValidation = z.object({
     .array(DeckWarning)
     .describe('What cards say about the deck without making it illegal: a Leader’s DON!! deck size, a deck-building clause this checker does not model (docs/deck-rules.md)'),
 });
-export type DeckValidation = z.infer<typeof DeckValidation>;
+type DeckValidation = z.infer<typeof DeckValidation>;
 
 export const DeckRow = z.object({ card: Card, quantity: z.number().int() });
 export type DeckRow = z.infer<typeof DeckRow>;

@@ -5,7 +5,7 @@ import { HttpsImageUrl, IntIdParam, Text } from './common';
 import { RegulationCardNumber } from './regulations';
 
 /** A block icon as printed: 1 to 9, or X (never rotated). */
-export const BlockIcon = z.string('validation.invalidBlockIcon').trim().toUpperCase().regex(/^(?:[1-9]|X)$/, 'validation.invalidBlockIcon');
+const BlockIcon = z.string('validation.invalidBlockIcon').trim().toUpperCase().regex(/^(?:[1-9]|X)$/, 'validation.invalidBlockIcon');
 
 const Stat = (max: number, negative = 'validation.invalidCardStat') =>
   z.number('validation.invalidCardStat').int('validation.invalidCardStat').min(0, negative).max(max, 'validation.invalidCardStat').nullable().optional();
@@ -14,7 +14,7 @@ const Stat = (max: number, negative = 'validation.invalidCardStat') =>
 const OptionalText = (max: number, tooLong: string) => Text(max, { tooLong }).nullable().optional();
 
 /** The limits of the specification's card import schema (§5), which the admin's form shows too. */
-export const CARD_ENTRY_LIMITS = { name: 100, flavorText: 500, artist: 100, legality: 100 } as const;
+const CARD_ENTRY_LIMITS = { name: 100, flavorText: 500, artist: 100, legality: 100 } as const;
 
 /**
  * A print the card package lacks (a new promo), added by an admin so decks and binders can hold it: the fields the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VALUE_HISTORY_RANGES } from '../collection/options';
 import { MAX_PRICE_IDS } from '../prices/limits';
 
-export { MAX_PRICE_IDS, VALUE_HISTORY_RANGES };
+export { VALUE_HISTORY_RANGES };
 import { CSV_MARKETS, type CsvMarketId, DEFAULT_MARKETPLACE, MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
 import { CURRENCY_CODES } from '../money/currencies';
 import { LIVE_SOURCES, PRICE_SOURCES } from '../prices/model';
@@ -17,7 +17,7 @@ const Cents = z.number().int().nullable();
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const Market = z.enum(MARKETPLACE_IDS);
 export const Currency = z.enum(CURRENCY_CODES);
-export const PriceSource = z.enum(PRICE_SOURCES);
+const PriceSource = z.enum(PRICE_SOURCES);
 
 export const MarketPrice = z.object({
   market: Market,
@@ -51,7 +51,7 @@ export const CardPricesResponse = z.object({
 });
 export type CardPricesResponse = z.infer<typeof CardPricesResponse>;
 
-export const HISTORY_RANGES = ['7', '30', '90', '365', 'all'] as const;
+const HISTORY_RANGES = ['7', '30', '90', '365', 'all'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
 export const PriceHistoryQuery = z.object({
@@ -199,7 +199,7 @@ export type LivePriceSource = z.infer<typeof LivePriceSource>;
 export const PRODUCT_SOURCES = ['tcgcsv', 'cardmarket', 'cardtrader'] as const;
 export const ProductSource = z.enum(PRODUCT_SOURCES);
 export type ProductSource = z.infer<typeof ProductSource>;
-export const PRICE_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+const PRICE_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
 /**
  * A run still `running` after this long was cut off (a live job is aborted after an hour, a stopped process leaves its
  * row behind): it no longer counts as running, so it blocks no new run.

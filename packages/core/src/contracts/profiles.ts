@@ -14,7 +14,7 @@ export const ProfileUsernameParam = z.object({
 });
 
 /** Followers and following lists: newest follow first, 30 a page by default. */
-export const FOLLOW_PAGE_SIZE = 30;
+const FOLLOW_PAGE_SIZE = 30;
 
 export const FollowListQuery = z.object({
   /** Opaque keyset cursor from the previous page's `nextCursor`. */
@@ -59,8 +59,7 @@ export const BADGE_RULES = {
   collector: { threshold: 100 },
   deck_builder: { threshold: 3 },
 } as const;
-export const BADGE_IDS = ['collector', 'deck_builder'] as const;
-export type BadgeId = (typeof BADGE_IDS)[number];
+const BADGE_IDS = ['collector', 'deck_builder'] as const;
 
 export const ProfileBadge = z.object({
   id: z.enum(BADGE_IDS),
@@ -71,17 +70,17 @@ export const ProfileBadge = z.object({
 });
 export type ProfileBadge = z.infer<typeof ProfileBadge>;
 
-export const ACTIVITY_KINDS = ['deck_published', 'binder_shared', 'comment_posted'] as const;
+const ACTIVITY_KINDS = ['deck_published', 'binder_shared', 'comment_posted'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** A deck as profiles and feeds show it. */
-export const ActivityDeck = z.object({
+const ActivityDeck = z.object({
   id: z.string(),
   name: z.string(),
   format: z.string(),
   leader: z.object({ id: z.number().int(), number: z.string(), name: z.string(), colors: z.array(z.string()) }).nullable(),
 });
-export const ActivityBinder = z.object({ id: z.string(), name: z.string(), category: z.string() });
+const ActivityBinder = z.object({ id: z.string(), name: z.string(), category: z.string() });
 
 /** One thing a user did that others may see; the item it is about is public now (else it is left out). */
 export const ActivityItem = z.object({
@@ -126,7 +125,7 @@ export const PublicProfileResponse = ProfileSummary.extend({
 });
 export type PublicProfileResponse = z.infer<typeof PublicProfileResponse>;
 
-export const FEED_PAGE_SIZE = 20;
+const FEED_PAGE_SIZE = 20;
 export const FeedQuery = FollowListQuery.extend({ limit: z.coerce.number().int().min(1).max(50).default(FEED_PAGE_SIZE) });
 /** GET /api/feed: what the people the signed-in user follows did, newest first, in keyset pages. */
 export const FeedResponse = z.object({ items: z.array(ActivityItem), nextCursor: z.string().nullable() });

@@ -11,7 +11,7 @@ const Base64Url = (min: number, max: number) =>
     .max(max, 'validation.pushSubscriptionInvalid')
     .regex(/^[\w-]+=*$/, 'validation.pushSubscriptionInvalid');
 
-export const PushEndpoint = z
+const PushEndpoint = z
   .string('validation.pushSubscriptionInvalid')
   .max(2048, 'validation.pushSubscriptionInvalid')
   .url('validation.pushSubscriptionInvalid');

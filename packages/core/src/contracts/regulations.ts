@@ -12,7 +12,7 @@ export function isCalendarDay(value: string): boolean {
 export const CalendarDay = z.string('validation.invalidDay').refine(isCalendarDay, 'validation.invalidDay');
 
 /** A card number as printed: OP01-016, ST10-001, EB01-012, PRB01-001, P-001 (upper-cased). */
-export const CARD_NUMBER_PATTERN = /^(?:P|OP\d{2}|ST\d{2}|EB\d{2}|PRB\d{2})-\d{3}$/;
+const CARD_NUMBER_PATTERN = /^(?:P|OP\d{2}|ST\d{2}|EB\d{2}|PRB\d{2})-\d{3}$/;
 export const RegulationCardNumber = z
   .string('validation.invalidCardNumber')
   .trim()
@@ -20,7 +20,7 @@ export const RegulationCardNumber = z
   .refine((v) => CARD_NUMBER_PATTERN.test(v), 'validation.invalidCardNumber');
 
 /** The announcement's page: an https address. */
-export const SourceUrl = z
+const SourceUrl = z
   .string('validation.invalidSourceUrl')
   .trim()
   .refine((v) => {
@@ -32,7 +32,7 @@ export const SourceUrl = z
     }
   }, 'validation.invalidSourceUrl');
 
-export const RegulationKind = z.enum(REGULATION_KINDS);
+const RegulationKind = z.enum(REGULATION_KINDS);
 
 /** One entry as anyone reads it; admins also see who added and ended it. */
 export const Regulation = z.object({

@@ -27,14 +27,14 @@ export const ReportScope = z.union(
 );
 export type ReportScope = z.infer<typeof ReportScope>;
 
-export const REPORT_SORTS = ['differencePct', 'difference', 'referencePrice', 'lowestPrice', 'card', 'totalSaving'] as const;
+const REPORT_SORTS = ['differencePct', 'difference', 'referencePrice', 'lowestPrice', 'card', 'totalSaving'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 
 /** Rows per page, and the most one page may ask for. */
-export const REPORT_PAGE_SIZE = 25;
-export const MAX_REPORT_PAGE_SIZE = 100;
+const REPORT_PAGE_SIZE = 25;
+const MAX_REPORT_PAGE_SIZE = 100;
 /** The largest price bound accepted (10 million in any currency), as for a watch's threshold. */
-export const MAX_REPORT_BOUND = 10_000_000;
+const MAX_REPORT_BOUND = 10_000_000;
 
 const Bound = z.number('validation.priceBoundInvalid').finite('validation.priceBoundInvalid').min(0, 'validation.priceBoundInvalid').max(MAX_REPORT_BOUND, 'validation.priceBoundInvalid');
 

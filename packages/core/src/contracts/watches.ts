@@ -10,9 +10,9 @@ import { Currency, Market } from './prices';
  * price contract; the threshold travels as the user typed it (12.5).
  */
 
-export const WATCH_DIRECTIONS = ['below', 'above'] as const;
+const WATCH_DIRECTIONS = ['below', 'above'] as const;
 export type WatchDirection = (typeof WATCH_DIRECTIONS)[number];
-export const WATCH_STATUSES = ['watching', 'below_threshold_met', 'above_threshold_met'] as const;
+const WATCH_STATUSES = ['watching', 'below_threshold_met', 'above_threshold_met'] as const;
 export type WatchStatus = (typeof WATCH_STATUSES)[number];
 
 /** The largest threshold accepted (10 million in any currency): a card's price, not an overflow. */
@@ -80,8 +80,7 @@ export type WatchListResponse = z.infer<typeof WatchListResponse>;
  * What a notification tells: a price alert fired (watch_triggered), someone followed the user (followed), someone
  * commented on one of the user's decks or binders (commented). The last two carry who did it as they were named then.
  */
-export const NOTIFICATION_KINDS = ['watch_triggered', 'followed', 'commented'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type NotificationKind = 'watch_triggered' | 'followed' | 'commented';
 
 export const WatchTriggeredData = z.object({
   watchId: z.string(),
@@ -123,16 +122,19 @@ export type CommentedData = z.infer<typeof CommentedData>;
 
 const NotificationFields = { id: z.number().int(), createdAt: z.string(), readAt: z.string().nullable() };
 
+/**
+ * What a notification tells: a price alert fired (watch_triggered), someone followed the user (followed), someone
+ * commented on one of the user's decks or binders (commented). The last two carry who did it as they were named then.
+ */
 export const Notification = z.discriminatedUnion('kind', [
   z.object({ ...NotificationFields, kind: z.literal('watch_triggered'), data: WatchTriggeredData }),
   z.object({ ...NotificationFields, kind: z.literal('followed'), data: FollowedData }),
   z.object({ ...NotificationFields, kind: z.literal('commented'), data: CommentedData }),
 ]);
 export type Notification = z.infer<typeof Notification>;
-export type WatchNotification = Extract<Notification, { kind: 'watch_triggered' }>;
 export type CommunityNotification = Extract<Notification, { kind: 'followed' | 'commented' }>;
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const NotificationsQuery = z.object({
   /** Keyset: notifications older than this id. */

@@ -10,7 +10,7 @@ import { runSteps, runStepsCooperative } from '../steps';
  * The reader is a hand-written scanner, not a set of regular expressions: every line is read in time linear in
  * its length whatever it holds (an earlier regex version took cubic time on a line of `1`, spaces and `!`).
  */
-export interface DeckListEntry {
+interface DeckListEntry {
   /** Line number (1-based) in the text. */
   line: number;
   quantity: number;
@@ -20,7 +20,7 @@ export interface DeckListEntry {
   variant: string | null;
 }
 
-export interface DeckListLineError {
+interface DeckListLineError {
   line: number;
   /** The line as written, cut to MAX_ERROR_TEXT characters. */
   text: string;
@@ -222,7 +222,7 @@ function matchLine(s: string): LineMatch | null {
 }
 
 /** One line of a list: an entry, an error, or null for a line that is not a card (blank, header, comment, DON!!). */
-export function parseDeckListLine(raw: string, line: number): { entry: DeckListEntry } | { error: DeckListLineError } | null {
+function parseDeckListLine(raw: string, line: number): { entry: DeckListEntry } | { error: DeckListLineError } | null {
   const trimmed = raw.trim();
   if (!trimmed || isIgnored(trimmed)) return null;
   const match = matchLine(trimmed);

@@ -5,7 +5,7 @@ import { ONE_PIECE_REGULATIONS, regulationListOn, type RegulationEntry } from '.
  * Deck formats are data, per game: size, copies, and dated regulations (block rotation; banned, restricted and
  * paired cards in regulations.ts). The next rotation or list update is one more dated entry.
  */
-export interface BlockRotation {
+interface BlockRotation {
   /** First day (UTC, YYYY-MM-DD) the rotation applies. */
   effective: string;
   /** Lowest block icon still legal; cards without a numeric block icon (e.g. "X") are not rotated. */
@@ -26,7 +26,7 @@ export interface DeckFormat {
 }
 
 /** Standard rotation: from April 2026 only cards of block icon 2 and later are legal. */
-export const ONE_PIECE_ROTATIONS: readonly BlockRotation[] = [{ effective: '2026-04-01', minBlock: 2 }];
+const ONE_PIECE_ROTATIONS: readonly BlockRotation[] = [{ effective: '2026-04-01', minBlock: 2 }];
 
 export const DECK_FORMATS: Readonly<Record<GameCategory, Readonly<Record<string, DeckFormat>>>> = {
   onepiece: {

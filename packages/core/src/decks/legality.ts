@@ -3,7 +3,7 @@ import { inForceOn, type RegulationEntry } from './regulations';
 import { blockNumber, type DeckCard } from './validate';
 
 export const CARD_LEGALITY_STATUSES = ['legal', 'banned', 'restricted', 'rotated'] as const;
-export type CardLegalityStatus = (typeof CARD_LEGALITY_STATUSES)[number];
+type CardLegalityStatus = (typeof CARD_LEGALITY_STATUSES)[number];
 
 /** A card number's standing in a format on a day, with the rule behind it. */
 export interface CardLegality {

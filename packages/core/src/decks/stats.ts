@@ -22,25 +22,25 @@ export interface StatsRow<C extends StatsCard = StatsCard> {
 }
 
 /** The card types a main deck is made of, in display order. */
-export const MAIN_DECK_TYPES = ['Character', 'Event', 'Stage'] as const;
-export type MainDeckType = (typeof MAIN_DECK_TYPES)[number];
+const MAIN_DECK_TYPES = ['Character', 'Event', 'Stage'] as const;
+type MainDeckType = (typeof MAIN_DECK_TYPES)[number];
 
 /** Cost buckets of the curve: 0 … 9, then every cost of 10 or more together. */
 export const COST_BUCKETS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10+'] as const;
 export type CostBucket = (typeof COST_BUCKETS)[number];
 
 /** One bar of the cost curve: copies of that cost, in all and per card type. */
-export interface CostCurvePoint extends Record<MainDeckType, number> {
+interface CostCurvePoint extends Record<MainDeckType, number> {
   cost: CostBucket;
   total: number;
 }
 
-export interface ColorCount {
+interface ColorCount {
   color: string;
   copies: number;
 }
 
-export interface CounterStats {
+interface CounterStats {
   /** Copies whose counter is 0 or missing (Events and Stages, counter-less Characters). */
   none: number;
   plus1000: number;
@@ -51,12 +51,12 @@ export interface CounterStats {
   totalValue: number;
 }
 
-export interface PowerCount {
+interface PowerCount {
   power: number;
   copies: number;
 }
 
-export interface SubtypeCount {
+interface SubtypeCount {
   subtype: string;
   copies: number;
 }

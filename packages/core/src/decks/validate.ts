@@ -58,10 +58,10 @@ export const DECK_PROBLEM_CODES = [
   'LEADER_EVENT_COST_LIMIT',
   'LEADER_TYPE_ONLY',
 ] as const;
-export type DeckProblemCode = (typeof DECK_PROBLEM_CODES)[number];
+type DeckProblemCode = (typeof DECK_PROBLEM_CODES)[number];
 
 /** i18n key of each problem's message (English texts in contracts/messages.ts). */
-export const DECK_PROBLEM_MESSAGES: Record<DeckProblemCode, string> = {
+const DECK_PROBLEM_MESSAGES: Record<DeckProblemCode, string> = {
   DECK_NAME_REQUIRED: 'validation.deckNameRequired',
   DECK_EMPTY: 'validation.deckEmpty',
   LEADER_REQUIRED: 'validation.deckLeaderRequired',
@@ -86,21 +86,21 @@ export const DECK_PROBLEM_MESSAGES: Record<DeckProblemCode, string> = {
  * cards), and any deck-building clause found on a card that this checker does not model (checked by hand).
  */
 export const DECK_WARNING_CODES = ['DON_DECK_SIZE', 'UNMODELLED_CARD_RULE', 'LEGAL_BY_REPRINT'] as const;
-export type DeckWarningCode = (typeof DECK_WARNING_CODES)[number];
-export const DECK_WARNING_MESSAGES: Record<DeckWarningCode, string> = {
+type DeckWarningCode = (typeof DECK_WARNING_CODES)[number];
+const DECK_WARNING_MESSAGES: Record<DeckWarningCode, string> = {
   DON_DECK_SIZE: 'validation.deckDonDeckSize',
   UNMODELLED_CARD_RULE: 'validation.deckUnmodelledCardRule',
   LEGAL_BY_REPRINT: 'validation.deckLegalByReprint',
 };
 
-export interface DeckWarning {
+interface DeckWarning {
   code: DeckWarningCode;
   message: string;
   params?: Record<string, string | number>;
   cards: string[];
 }
 
-export interface DeckProblem {
+interface DeckProblem {
   code: DeckProblemCode;
   /** i18n key; `params` fill its placeholders. */
   message: string;

@@ -24,9 +24,9 @@ export interface CsvCardRow {
   price: number | null;
 }
 
-export type CsvRowProblem = 'MISSING_NUMBER' | 'MISSING_EDITION' | 'BAD_QUANTITY' | 'BAD_PRICE';
+type CsvRowProblem = 'MISSING_NUMBER' | 'MISSING_EDITION' | 'BAD_QUANTITY' | 'BAD_PRICE';
 
-export interface CsvRowError {
+interface CsvRowError {
   line: number;
   edition: string | null;
   name: string | null;
@@ -42,7 +42,7 @@ export const MAX_IMPORT_ROWS = 50_000;
 /** …each at most this long (a Liga CSV row is under 300 characters). */
 export const MAX_IMPORT_LINE_LENGTH = 2_000;
 /** A purchase price above this is refused as BAD_PRICE (the dearest One Piece singles sell for a few thousand). */
-export const MAX_IMPORT_PRICE = 1_000_000;
+const MAX_IMPORT_PRICE = 1_000_000;
 
 export interface ParsedCardCsv {
   format: 'liga' | 'generic';

@@ -9,11 +9,6 @@ import { numberFormat } from '../intl';
  * How many fraction digits a price is *shown* with is a separate rule of ours (0 for CLP and ARS, spec §9:
  * `fractionDigits` in currencies.ts); it never changes what is stored.
  */
-export interface Money {
-  /** Integer minor units. */
-  minor: number;
-  currency: CurrencyCode;
-}
 
 /** ISO 4217 minor-unit exponents of our ten currencies. */
 export const CURRENCY_EXPONENT: Record<CurrencyCode, number> = {

@@ -7,7 +7,7 @@ import { type MarketProduct, MAX_PRICE_CENTS, type ProductPrice } from './model'
  * shared/data/formats/cardtrader/README.md (hand-written from captured real responses). Rows that are not rows are
  * skipped, never fatal; a document of the wrong kind throws.
  */
-export const CARDTRADER_ONE_PIECE_GAME_ID = 15;
+const CARDTRADER_ONE_PIECE_GAME_ID = 15;
 
 const CARDTRADER_CARD_URL = 'https://www.cardtrader.com/cards/';
 

@@ -16,7 +16,7 @@ export interface UsdRates {
   rates: Partial<Record<CurrencyCode, number>>;
 }
 
-export type FxSourceId = 'frankfurter' | 'open-er-api';
+type FxSourceId = 'frankfurter' | 'open-er-api';
 
 export interface CombinedRates {
   date: string;

@@ -16,8 +16,7 @@ export type LiveSourceId = (typeof LIVE_SOURCES)[number];
 export const isLiveSource = (value: string): value is LiveSourceId => (LIVE_SOURCES as readonly string[]).includes(value);
 
 /** Price amounts carry two decimals whatever the currency. */
-export const PRICE_DECIMALS = 2;
-export const CENTS_PER_UNIT = 100;
+const CENTS_PER_UNIT = 100;
 
 /** Largest amount a feed may report for one card, in cents (10 million in any currency); larger rows are refused. */
 export const MAX_PRICE_CENTS = 1_000_000_000;

@@ -22,7 +22,7 @@ import { MAX_PRICE_CENTS, toCents } from './model';
  * file over them throws CsvFileError (TOO_MANY_ROWS, LINE_TOO_LONG). A file without rows or without a required column
  * throws PriceCsvError. A bad row is an error entry; the other rows are still read.
  */
-export interface PriceCsvRow {
+interface PriceCsvRow {
   /** Line of the file where the row starts (1-based; the header is usually line 1). */
   line: number;
   /** Card number, upper case ("OP01-077"). */
@@ -35,9 +35,9 @@ export interface PriceCsvRow {
   max: number | null;
 }
 
-export type PriceCsvRowProblem = 'INVALID_NUMBER' | 'INVALID_VARIANT' | 'INVALID_PRICE' | 'INVALID_CURRENCY' | 'NO_PRICE' | 'DUPLICATE';
+type PriceCsvRowProblem = 'INVALID_NUMBER' | 'INVALID_VARIANT' | 'INVALID_PRICE' | 'INVALID_CURRENCY' | 'NO_PRICE' | 'DUPLICATE';
 
-export interface PriceCsvRowError {
+interface PriceCsvRowError {
   line: number;
   code: PriceCsvRowProblem;
   /** The raw line, cut to MAX_ERROR_TEXT characters. */
@@ -52,7 +52,7 @@ export interface ParsedPriceCsv {
 /** How much of a bad line an error entry repeats. */
 export const MAX_ERROR_TEXT = 200;
 
-export const PRICE_CSV_COLUMNS = ['card_number', 'variant', 'min', 'avg', 'max', 'currency'] as const;
+const PRICE_CSV_COLUMNS = ['card_number', 'variant', 'min', 'avg', 'max', 'currency'] as const;
 type PriceColumn = (typeof PRICE_CSV_COLUMNS)[number];
 
 /** A price file that cannot be read at all: no rows (EMPTY) or a required column missing from the header. */

@@ -7,7 +7,8 @@
  */
 
 /** Variant words a product may carry, lower-case. */
-export const KNOWN_TAGS = ['parallel', 'manga', 'sp', 'tr', 'box-topper', 'alt-art'] as const;
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the list KnownTag is written from
+const KNOWN_TAGS = ['parallel', 'manga', 'sp', 'tr', 'box-topper', 'alt-art'] as const;
 export type KnownTag = (typeof KNOWN_TAGS)[number];
 
 export type PrintKind = 'base' | 'alt' | 'sp' | 'tr';
@@ -56,7 +57,7 @@ export function homeSetOf(number: string): string | null {
  * The trailing parenthesised groups of a product name, last one last: "Luffy (021) (Parallel)" → ["021", "Parallel"].
  * Linear: each step looks back from the end for one "(" and shortens the name.
  */
-export function trailingGroups(name: string): { base: string; groups: string[] } {
+function trailingGroups(name: string): { base: string; groups: string[] } {
   let rest = name.trimEnd();
   const groups: string[] = [];
   while (rest.endsWith(')') && groups.length < 8) {

@@ -69,7 +69,7 @@ function checkStrings(value: unknown, path: string, issues: Issue[], depth = 0) 
 }
 
 /** The problems of an auth request's input (body fields and query parameters); empty when it may go on. */
-export function authInputIssues(input: [string, unknown][]): Issue[] {
+function authInputIssues(input: [string, unknown][]): Issue[] {
   const issues: Issue[] = [];
   for (const [key, value] of input) {
     const rule = Object.hasOwn(FIELD_RULES, key) ? FIELD_RULES[key] : undefined;

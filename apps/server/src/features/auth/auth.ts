@@ -37,7 +37,7 @@ export interface AuthConfig {
 }
 
 /** SESSION_CACHE_TTL_MS by default: a minute, the longest a revoked session could live on a replica that missed the notice. */
-export const DEFAULT_SESSION_CACHE_TTL_MS = 60_000;
+const DEFAULT_SESSION_CACHE_TTL_MS = 60_000;
 
 export interface OidcProviderConfig {
   /** The issuer; its metadata is read from {issuerUrl}/.well-known/openid-configuration. */

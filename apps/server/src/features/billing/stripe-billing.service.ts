@@ -14,7 +14,7 @@ import { planOfPrice, type BillingConfig, type BillingInterval, type PaidPlan } 
  */
 
 /** Payments are a feature this server may not have: not found, like any route it does not serve (never a 5xx). */
-export const billingNotConfigured = () => new AppError('BILLING_NOT_CONFIGURED', 404, 'Billing is not configured on this server');
+const billingNotConfigured = () => new AppError('BILLING_NOT_CONFIGURED', 404, 'Billing is not configured on this server');
 
 /** A Stripe call that failed (network, time-out, Stripe's error): the spec's toast text, never Stripe's internals. */
 async function stripeCall<T>(log: Logger, failure: string, call: () => Promise<T>): Promise<T> {

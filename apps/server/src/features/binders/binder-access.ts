@@ -14,7 +14,7 @@ export type { Viewer };
 export type User = { id: string };
 export type Tx = DbTx;
 
-export const binderNotFound = () => new AppError('BINDER_NOT_FOUND', 404, "This binder doesn't exist or is private");
+const binderNotFound = () => new AppError('BINDER_NOT_FOUND', 404, "This binder doesn't exist or is private");
 export const invalid = (path: string, key: string) => new AppError('VALIDATION_ERROR', 400, messageText(key), [{ path, message: messageText(key) }]);
 
 /** Who may read or change a binder: the one ownership module's rules (owner; anyone when public), the 404 otherwise. */

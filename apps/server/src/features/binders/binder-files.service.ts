@@ -37,7 +37,7 @@ import { rowsOf } from './binder-snapshot';
 /** Binder files: import (Liga/generic CSV, OPTCG Sim) in one transaction with every failed row reported, and export. */
 
 /** An import answer lists at most this many failed rows (the first ones), with `failureCount` giving them all. */
-export const MAX_REPORTED_FAILURES = 1_000;
+const MAX_REPORTED_FAILURES = 1_000;
 const failureOf = (f: Omit<ImportFailure, 'message'>): ImportFailure => ({ ...f, message: IMPORT_FAILURE_MESSAGES_EN[f.reason] });
 
 function fileError(problem: string, line?: number) {
@@ -78,7 +78,7 @@ function matchCsvRow(row: CsvCardRow, index: CatalogueIndex, game: string): Card
 const CONDITIONS = new Set(['M', 'NM', 'SP', 'MP', 'HP', 'D']);
 
 /** Reads an uploaded file (bytes) into rows of the library plus the failures, without touching the database. */
-export async function readImport(bytes: Uint8Array | readonly Uint8Array[], format: 'csv' | 'optcgsim', currency: string, index: CatalogueIndex, game = 'onepiece') {
+async function readImport(bytes: Uint8Array | readonly Uint8Array[], format: 'csv' | 'optcgsim', currency: string, index: CatalogueIndex, game = 'onepiece') {
   const pause = createPause();
   /** Every 500 rows of the loops below, a pause (it only yields once a few milliseconds of work have passed). */
   const every500 = (i: number) => (i % 500 === 499 ? pause() : undefined);

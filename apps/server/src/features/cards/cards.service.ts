@@ -234,7 +234,7 @@ function selectFirstPrints(db: Db, where: SQL[], query: CardsQuery, price: SQL |
     .offset((query.page - 1) * query.pageSize);
 }
 
-export async function searchCards({
+async function searchCards({
   db,
   game = 'onepiece',
   query,

@@ -25,7 +25,7 @@ export interface ImportReport {
 const META_KEY = 'catalogue.onepiece.sourceHash';
 const BATCH = 500;
 
-export const sourceHashOf = (raw: unknown[]) => createHash('sha1').update(JSON.stringify(raw)).digest('hex');
+const sourceHashOf = (raw: unknown[]) => createHash('sha1').update(JSON.stringify(raw)).digest('hex');
 
 const setFields = (s: CatalogueSet) => ({
   gameCategory: 'onepiece',

@@ -44,7 +44,7 @@ export interface CatalogueSet {
   sortOrder: number;
 }
 
-export interface CataloguePrint {
+interface CataloguePrint {
   sourceKey: string;
   sourceHash: string;
   setSourceKey: string | null;

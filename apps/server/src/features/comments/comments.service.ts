@@ -28,12 +28,12 @@ import { channelsOf, deliverCommunity, recordCommented, withdrawCommented, type 
  */
 
 /** Comments one user may post: 10 in 10 minutes and 100 a day. */
-export const COMMENT_LIMITS = [
+const COMMENT_LIMITS = [
   { key: 'comment', max: 10, windowSeconds: 10 * 60 },
   { key: 'comment-day', max: 100, windowSeconds: 24 * 60 * 60 },
 ] as const;
 /** Reports one user may send in an hour. */
-export const REPORT_LIMIT = { key: 'comment-report', max: 20, windowSeconds: 60 * 60 } as const;
+const REPORT_LIMIT = { key: 'comment-report', max: 20, windowSeconds: 60 * 60 } as const;
 
 export type ItemKind = 'deck' | 'binder';
 export interface ItemRef {

@@ -12,12 +12,12 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 export const CONTACT_MAX_PER_ADDRESS = 3;
 /** Messages one client address (IP) may send in an hour, whatever e-mail they give. */
 export const CONTACT_MAX_PER_IP = 10;
-export const CONTACT_WINDOW_SECONDS = 60 * 60;
+const CONTACT_WINDOW_SECONDS = 60 * 60;
 /**
  * How long the sender waits for the mail adapter: a slow SMTP server does not hold the answer (the message is stored
  * already; its mail status is set when the sending ends).
  */
-export const CONTACT_MAIL_WAIT_MS = 8_000;
+const CONTACT_MAIL_WAIT_MS = 8_000;
 
 const tooMany = () => new AppError('RATE_LIMITED', 429, 'You have sent several messages recently. Please try again in an hour.');
 
@@ -98,7 +98,7 @@ export async function sendContactMessage({
 }
 
 /** The mail to SUPPORT_EMAIL: plain text, the sender in Reply-To, a link to the admin list. */
-export function contactMail({
+function contactMail({
   id,
   supportEmail,
   publicUrl,

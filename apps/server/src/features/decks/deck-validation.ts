@@ -41,7 +41,7 @@ const LINE_MESSAGES = {
  * Reads a pasted list (OPTCG Sim text) against the library and checks it in a format: the Leader line becomes
  * the leader, numbers the library does not know are reported line by line, never dropped silently.
  */
-export async function validateDeckList({
+async function validateDeckList({
   db,
   game,
   format,

@@ -17,7 +17,7 @@ const SHIPPED: Partial<Record<GameCategory, readonly RegulationEntry[]>> = { one
  * How long a replica judges on the entries it read: an admin's change is seen at once on the replica that made it
  * and within this time on the others.
  */
-export const REGULATIONS_TTL_MS = 15_000;
+const REGULATIONS_TTL_MS = 15_000;
 /** The channel on which a replica says the entries changed: the others read them again at once. */
 export const REGULATIONS_CHANNEL = 'regulations';
 

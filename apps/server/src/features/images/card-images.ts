@@ -9,9 +9,9 @@ import { placeholderSvg } from './card-placeholder';
 import { createImageOrigin, ImageFetchError } from './image-origin';
 
 /** The widths tiles ask for (srcset): a phone's two-column grid, a wide grid, a card's own page. */
-export const THUMBNAIL_WIDTHS = [160, 320, 640] as const;
+const THUMBNAIL_WIDTHS = [160, 320, 640] as const;
 export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
-export const IMAGE_FORMATS = ['webp', 'avif'] as const;
+const IMAGE_FORMATS = ['webp', 'avif'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 export const isThumbnailWidth = (n: number): n is ThumbnailWidth => (THUMBNAIL_WIDTHS as readonly number[]).includes(n);
@@ -68,7 +68,7 @@ export interface Thumbnail {
  * The WebP thumbnails of an original at every width. Decoding checks that it is an image (a Content-Type is not
  * enough); limitInputPixels refuses a decompression bomb. Throws ImageFetchError when it is not a readable image.
  */
-export async function thumbnailsOf(original: Buffer, label: string): Promise<Thumbnail[]> {
+async function thumbnailsOf(original: Buffer, label: string): Promise<Thumbnail[]> {
   const source = sharp(original, { limitInputPixels: 4096 * 4096, failOn: 'error' });
   const meta = await source.metadata().catch(() => null);
   if (!meta?.width || !meta.height) throw new ImageFetchError(`${label}: not a readable image`, false);

@@ -8,7 +8,7 @@ import type { PushConfig } from '../../lib/push-config';
 import { pushToUser } from '../push/push.service';
 
 /** A community notification as the outboxes read it. */
-export type CommunityNotification = { kind: 'followed'; data: FollowedData } | { kind: 'commented'; data: CommentedData };
+type CommunityNotification = { kind: 'followed'; data: FollowedData } | { kind: 'commented'; data: CommentedData };
 
 const TEXTS = {
   followed: {
@@ -42,16 +42,16 @@ const TEXTS = {
 } as const;
 
 /** "Display name (@username)", or "@username" without a display name: the name alone could pass for anyone. */
-export const actorName = (data: FollowedData) => (data.displayName?.trim() ? `${data.displayName.trim()} (@${data.username})` : `@${data.username}`);
+const actorName = (data: FollowedData) => (data.displayName?.trim() ? `${data.displayName.trim()} (@${data.username})` : `@${data.username}`);
 
 /** The app's page a notification opens: the follower's profile, or the deck or binder commented on. */
-export function communityPath(n: CommunityNotification): string {
+function communityPath(n: CommunityNotification): string {
   if (n.kind === 'followed') return `/u/${encodeURIComponent(n.data.username)}`;
   return n.data.itemKind === 'deck' ? `/deck/${encodeURIComponent(n.data.itemId)}` : `/collection/${encodeURIComponent(n.data.itemId)}`;
 }
 
 /** A community notification's title and sentence in the user's language (its e-mail, its push message). */
-export function communityTexts(n: CommunityNotification, language: string | null | undefined): { lang: Lang; subject: string; line: string } {
+function communityTexts(n: CommunityNotification, language: string | null | undefined): { lang: Lang; subject: string; line: string } {
   const lang = languageOf(language);
   const name = actorName(n.data);
   if (n.kind === 'followed') return { lang, subject: fill(TEXTS.followed[lang], { name }), line: fill(TEXTS.followedLine[lang], { name }) };
@@ -60,7 +60,7 @@ export function communityTexts(n: CommunityNotification, language: string | null
 }
 
 /** The e-mail of a community notification, in the user's language: plain text, and HTML with every value escaped. */
-export function communityMail(n: CommunityNotification, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
+function communityMail(n: CommunityNotification, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
   const { lang, subject, line } = communityTexts(n, language);
   const base = siteBase(publicUrl);
   const link = `${base}${communityPath(n)}`;

@@ -92,7 +92,7 @@ export async function finishRun(db: Db, runId: number, result: Omit<RunSummary, 
 }
 
 /** The catalogue's prints as the matcher sees them. */
-export async function printRefs(db: Db | DbTx): Promise<PrintRef[]> {
+async function printRefs(db: Db | DbTx): Promise<PrintRef[]> {
   return db
     .select({ id: cards.id, cardNumber: cards.cardNumber, variant: cards.variant, setCode: cardSets.code, rarity: cards.rarity, printOrder: cards.printOrder })
     .from(cards)

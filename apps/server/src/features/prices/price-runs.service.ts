@@ -16,7 +16,7 @@ import { ratesBook, storeRates } from './rates.service';
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /** Reads `{base}/{path}` over HTTP with the configured time-out, retries and size cap. */
-export function httpReader(base: string, config: PriceConfig, options: { headers?: Record<string, string>; signal?: AbortSignal } = {}): ReadJson {
+function httpReader(base: string, config: PriceConfig, options: { headers?: Record<string, string>; signal?: AbortSignal } = {}): ReadJson {
   return (p) => fetchJson(`${base}/${p}`, { timeoutMs: config.timeoutMs, retries: 2, headers: options.headers, signal: options.signal });
 }
 

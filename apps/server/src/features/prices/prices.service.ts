@@ -74,8 +74,8 @@ export async function warmMarketTables(db: Db) {
 }
 
 /** A price older than this many days is shown as stale. */
-export const STALE_AFTER_DAYS = 3;
-export const isStale = (day: string, now = today()) => Date.parse(`${now}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`) > STALE_AFTER_DAYS * DAY_MS;
+const STALE_AFTER_DAYS = 3;
+const isStale = (day: string, now = today()) => Date.parse(`${now}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`) > STALE_AFTER_DAYS * DAY_MS;
 
 type LatestRow = typeof cardPriceLatest.$inferSelect;
 

@@ -22,7 +22,7 @@ export interface RatesBook {
   on(day: string): RatesDay;
 }
 
-export const SNAPSHOT_RATES: RatesDay = { date: FX_SNAPSHOT.date, source: 'snapshot', rates: FX_SNAPSHOT.rates };
+const SNAPSHOT_RATES: RatesDay = { date: FX_SNAPSHOT.date, source: 'snapshot', rates: FX_SNAPSHOT.rates };
 
 let cached: Promise<RatesBook> | null = null;
 

@@ -13,7 +13,7 @@ import { channelsOf, deliverCommunity, recordFollowed, type CommunityDeps } from
 const FOLLOW_MAX = 60;
 const FOLLOW_WINDOW_SECONDS = 60 * 60;
 
-export interface ProfileRow extends ProfileSummary {
+interface ProfileRow extends ProfileSummary {
   id: string;
 }
 
@@ -26,7 +26,7 @@ const summaryColumns = {
 };
 
 /** The profile with this user name (any letter case), or PROFILE_NOT_FOUND. */
-export async function profileByUsername(db: Db, username: string): Promise<ProfileRow> {
+async function profileByUsername(db: Db, username: string): Promise<ProfileRow> {
   const [row] = await db
     .select(summaryColumns)
     .from(profiles)

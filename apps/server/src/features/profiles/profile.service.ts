@@ -85,7 +85,7 @@ function activityItem(row: ActivityRow, index: CatalogueIndex): ActivityItem {
 }
 
 /** The badges of a user, each by its rule over facts read now (BADGE_RULES in @grandline/core/contracts/profiles). */
-export function badgesOf({ personalCards, validPublicDecks }: { personalCards: number; validPublicDecks: number }): ProfileBadge[] {
+function badgesOf({ personalCards, validPublicDecks }: { personalCards: number; validPublicDecks: number }): ProfileBadge[] {
   const badge = (id: keyof typeof BADGE_RULES, progress: number): ProfileBadge => ({ id, progress, threshold: BADGE_RULES[id].threshold, earned: progress >= BADGE_RULES[id].threshold });
   return [badge('collector', personalCards), badge('deck_builder', validPublicDecks)];
 }

@@ -12,7 +12,7 @@ import type { Logger } from '../../lib/logger';
 import { languageOf, type Lang } from '../../lib/mail-text';
 
 /** The browsers' push services (Chrome/Edge/Opera via FCM, Firefox, Safari, Windows). */
-export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.push.apple.com', '*.notify.windows.com'];
+const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.push.apple.com', '*.notify.windows.com'];
 
 /** Devices one user keeps subscribed at most (the oldest subscription leaves for a newer one). */
 export const MAX_DEVICES_PER_USER = 20;

@@ -34,7 +34,7 @@ import { ratesBook } from '../prices/rates.service';
 const KIND = 'price_comparison';
 
 /** At most this many rows go into one CSV export (a scope holds at most one row per print of the catalogue). */
-export const MAX_EXPORT_ROWS = 50_000;
+const MAX_EXPORT_ROWS = 50_000;
 
 interface Who {
   db: Db;
@@ -122,7 +122,7 @@ interface Computed {
 }
 
 /** The compared markets: the asked ones without the reference, each once, in the marketplaces' order. */
-export const comparedMarkets = (params: Pick<PriceComparisonParams, 'reference' | 'compareAgainst'>) =>
+const comparedMarkets = (params: Pick<PriceComparisonParams, 'reference' | 'compareAgainst'>) =>
   MARKETPLACE_IDS.filter((m) => m !== params.reference && params.compareAgainst.includes(m));
 
 /** The one statement: prices of the scope's prints on the markets in play, filtered, counted, sorted, one page. */

@@ -56,7 +56,7 @@ export function alertTexts(data: WatchTriggeredData, language: string | null | u
 }
 
 /** The e-mail of a fired alert, in the user's language. */
-export function alertMail(data: WatchTriggeredData, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
+function alertMail(data: WatchTriggeredData, language: string | null | undefined, to: string, publicUrl: string): MailMessage {
   const { lang, subject, line } = alertTexts(data, language);
   const base = siteBase(publicUrl);
   const watchlist = `${base}/watchlist`;

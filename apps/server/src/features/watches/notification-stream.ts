@@ -11,12 +11,12 @@ import type { AppEnv } from '../../lib/context';
 import { toNotification, unreadCount } from './notifications.service';
 
 /** A comment line every 25 s keeps proxies from closing a quiet stream, and finds dead connections. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /**
  * Open streams one user may have (tabs and devices), counted over every process and replica (notification_streams);
  * the next one is refused with 429.
  */
-export const MAX_STREAMS_PER_USER = 10;
+const MAX_STREAMS_PER_USER = 10;
 /** A stream whose process has not refreshed it for this long (the process died) no longer counts. */
 export const STREAM_STALE_MS = 3 * HEARTBEAT_MS;
 /** Notifications sent per read from the database; a longer backlog is sent in several reads. */

@@ -28,10 +28,10 @@ const watchNotFound = () => new AppError('WATCH_NOT_FOUND', 404, "This watch doe
 const watchAccess = ownedItems(watches, watchNotFound);
 
 /** Hundredths of a threshold given in major units (12.5 → 1250). */
-export const thresholdHundredths = (threshold: number) => Math.round(threshold * 100);
+const thresholdHundredths = (threshold: number) => Math.round(threshold * 100);
 
 /** Whether a price (hundredths) is at or past a watch's threshold: at or under it for below, at or over it for above. */
-export const isPast = (direction: WatchDirection, price: number, threshold: number) => (direction === 'below' ? price <= threshold : price >= threshold);
+const isPast = (direction: WatchDirection, price: number, threshold: number) => (direction === 'below' ? price <= threshold : price >= threshold);
 
 interface CurrentPrice {
   min: number | null;

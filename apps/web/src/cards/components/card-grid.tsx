@@ -30,7 +30,7 @@ export function CardGridSkeleton({ count, label, priced }: { count: number; labe
 }
 
 /** A card's price as the library shows it: the chosen figure in the chosen currency, "—" without one. */
-export function priceText(prices: Record<string, PriceSummary> | undefined, cardId: number, params: PriceParams): string {
+function priceText(prices: Record<string, PriceSummary> | undefined, cardId: number, params: PriceParams): string {
   const cents = prices?.[String(cardId)]?.[params.priceType] ?? null;
   return cents === null ? '—' : formatCents(cents, params.currency);
 }

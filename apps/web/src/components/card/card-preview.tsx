@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type PointerEvent, type ReactElement } fro
 import { CardImage } from './card-image';
 
 /** How long a finger rests on a card before its preview opens, and how far it may drift (a scroll cancels). */
-export const LONG_PRESS_MS = 450;
+const LONG_PRESS_MS = 450;
 const DRIFT_PX = 10;
 
 type PreviewCard = Pick<Card, 'id' | 'name' | 'cardNumber' | 'colors' | 'artworkUrl' | 'cardType'>;

@@ -4,7 +4,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { choiceIndicator, choiceItem, popoverSurface } from './styles';
 
-export interface MenuChoice {
+interface MenuChoice {
   value: string;
   label: ReactNode;
 }

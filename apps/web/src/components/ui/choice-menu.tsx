@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 import { partLoader, useLiveOnUse, useOpenOnUse } from './open-on-use';
 import type { ChoiceMenuProps, LiveChoiceMenuProps } from './choice-menu-live';
 
-export type { ChoiceMenuProps, MenuChoice } from './choice-menu-live';
+export type { ChoiceMenuProps } from './choice-menu-live';
 
 /** Keys that open a closed menu from its trigger (as Radix DropdownMenu's trigger does). */
 const OPEN_KEYS = new Set([' ', 'Enter', 'ArrowDown']);

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { Skeleton } from './misc';
 import { stackedTable } from './styles';
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface SortState {
   column: string;
   direction: SortDirection;
@@ -13,8 +13,8 @@ export interface SortState {
 
 /** Attributes a row or a cell may carry besides its class: test ids and other data attributes, a title, aria-current. */
 type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };
-export type RowProps = HTMLAttributes<HTMLTableRowElement> & DataAttributes;
-export type CellProps = TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
+type RowProps = HTMLAttributes<HTMLTableRowElement> & DataAttributes;
+type CellProps = TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
 
 export interface DataTableColumn<T> {
   id: string;
@@ -83,7 +83,7 @@ export interface DataTableProps<T> {
 }
 
 /** The default frame: a bordered, rounded box that scrolls sideways when the table is wider than the screen. */
-export const TABLE_FRAME = 'overflow-x-auto rounded-xl border border-border bg-surface';
+const TABLE_FRAME = 'overflow-x-auto rounded-xl border border-border bg-surface';
 const PADDING = { compact: 'px-2 py-1.5', normal: 'px-3 py-2', roomy: 'px-4 py-3' } as const;
 const HEAD_PADDING = { compact: 'px-2 py-1.5', normal: 'px-3 py-2', roomy: 'px-4 py-2.5' } as const;
 const ALIGN = { start: 'text-left', end: 'text-right', center: 'text-center' } as const;

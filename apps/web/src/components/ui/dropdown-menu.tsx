@@ -40,7 +40,7 @@ export function Menu({
 }
 
 /** A group's heading in a Menu (e.g. "Your decks"). */
-export function MenuLabel({ children }: { children: ReactNode }) {
+function MenuLabel({ children }: { children: ReactNode }) {
   return <RMenu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted">{children}</RMenu.Label>;
 }
 

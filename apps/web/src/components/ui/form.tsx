@@ -77,7 +77,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
 });
 
 /** A password input with a show/hide toggle. */
-export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { invalid?: boolean }>(
+const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { invalid?: boolean }>(
   function PasswordInput({ invalid, className, ...props }, ref) {
     const { t } = useTranslation();
     const [shown, setShown] = useState(false);

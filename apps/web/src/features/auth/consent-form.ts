@@ -103,7 +103,7 @@ export const consentReady = (v: ConsentInput, availability: UsernameStatus) =>
 export type UsernameStatus = 'idle' | 'checking' | 'available' | 'taken' | 'error';
 
 /** Checks a well-formed user name against the profiles, 400 ms after typing stops. */
-export function useUsernameAvailability(username: string): UsernameStatus {
+function useUsernameAvailability(username: string): UsernameStatus {
   const [result, setResult] = useState<{ name: string; status: UsernameStatus }>({ name: '', status: 'idle' });
   const wellFormed = Username.safeParse(username).success;
   const check = useDebouncedCallback((name: string, signal: AbortSignal) => {
@@ -131,7 +131,7 @@ export function useUsernameAvailability(username: string): UsernameStatus {
  * The suggested country (spec §8): IP geolocation within 1.5 s, else the browser language's region, else
  * none — and with none, the strictest rules apply (age 16, GDPR).
  */
-export function useCountrySuggestion(): { country: string | null; pending: boolean } {
+function useCountrySuggestion(): { country: string | null; pending: boolean } {
   const { data, isPending } = useQuery({
     queryKey: ['geo-country'],
     queryFn: async ({ signal }) => {
@@ -153,7 +153,7 @@ export function useCountrySuggestion(): { country: string | null; pending: boole
  * Spec §9: a country suggests a language and a currency. Applied after the account is completed, only for the
  * choices this browser has never made explicitly.
  */
-export function useApplyCountryDefaults() {
+function useApplyCountryDefaults() {
   const { setPreference } = usePreferences();
   return (countryCode: string) => {
     if (!storage.get(STORAGE_KEYS.currency)) setPreference('currency', currencyForCountry(countryCode));

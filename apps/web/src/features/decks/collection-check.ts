@@ -2,7 +2,7 @@ import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckRow } from '@grandline/core/contracts/decks';
 
 /** One card number of the deck against the collection: any print of a number counts as owned. */
-export interface CollectionCheckRow {
+interface CollectionCheckRow {
   cardNumber: string;
   /** The deck's print of this number (the first one when the deck has several). */
   card: Card;

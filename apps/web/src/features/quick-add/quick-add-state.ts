@@ -7,7 +7,7 @@ import type { DeckSummary } from '@grandline/core/contracts/decks';
  */
 
 /** Binders that take cards one by one; the wishlist is its own target (it is created on first use). */
-export type QuickAddBinderCategory = 'personal' | 'trade';
+type QuickAddBinderCategory = 'personal' | 'trade';
 
 export type QuickAddTarget =
   | { kind: 'deck'; id: string; name: string }

@@ -6,7 +6,7 @@
  */
 
 /** Readings in a row that must agree before a number is taken. */
-export const AGREEING_READINGS = 2;
+const AGREEING_READINGS = 2;
 /** Readings without the last number taken after which the same number may be taken again. */
 export const GONE_READINGS = 3;
 

@@ -4,12 +4,12 @@ import { apiGet, apiSend } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/session';
 
 /** The contact form's messages in the admin area: under the user scope, so they are dropped at sign-out. */
-export const contactMessageKeys = {
+const contactMessageKeys = {
   all: [USER_SCOPE, 'admin-contact-messages'] as const,
   list: (query: AdminContactMessagesQuery) => [...contactMessageKeys.all, query] as const,
 };
 
-export const contactMessagesQuery = (query: AdminContactMessagesQuery) =>
+const contactMessagesQuery = (query: AdminContactMessagesQuery) =>
   queryOptions({
     queryKey: contactMessageKeys.list(query),
     queryFn: ({ signal }) => apiGet<AdminContactMessageListResponse>('/admin/contact-messages', query, { signal }),

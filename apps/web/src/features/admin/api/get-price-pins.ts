@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { priceAdminKeys } from './price-admin-keys';
 
-export const pricePinsQuery = () =>
+const pricePinsQuery = () =>
   queryOptions({
     queryKey: priceAdminKeys.pins(),
     queryFn: ({ signal }) => apiGet<PricePinsResponse>('/admin/prices/pins', undefined, { signal }).then((r) => r.items),

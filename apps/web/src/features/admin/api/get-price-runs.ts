@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiGet } from '@/lib/api-client';
 import { priceAdminKeys, RUN_POLL_MS } from './price-admin-keys';
 
-export const priceRunsQuery = (query: Partial<PriceRunsQuery>, poll: boolean) =>
+const priceRunsQuery = (query: Partial<PriceRunsQuery>, poll: boolean) =>
   queryOptions({
     queryKey: priceAdminKeys.runs(query),
     queryFn: async ({ signal }): Promise<PriceRun[]> => (await apiGet<PriceRunsResponse>('/admin/prices/runs', query, { signal })).items,

@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api-client';
 import { priceAdminKeys, RUN_POLL_MS } from './price-admin-keys';
 
 /** Asked every 5 s while a run is going, or while `watching` (a run was just asked for and has not shown yet). */
-export const priceSourcesQuery = (watching: boolean) =>
+const priceSourcesQuery = (watching: boolean) =>
   queryOptions({
     queryKey: priceAdminKeys.sources(),
     queryFn: ({ signal }) => apiGet<PriceSourcesResponse>('/admin/prices/sources', undefined, { signal }).then((r) => r.items),

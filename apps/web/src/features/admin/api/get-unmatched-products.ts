@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiGet } from '@/lib/api-client';
 import { priceAdminKeys } from './price-admin-keys';
 
-export const unmatchedProductsQuery = (query: UnmatchedProductsQuery) =>
+const unmatchedProductsQuery = (query: UnmatchedProductsQuery) =>
   queryOptions({
     queryKey: priceAdminKeys.unmatched(query),
     queryFn: ({ signal }) => apiGet<UnmatchedProductsResponse>('/admin/prices/unmatched', query, { signal }),

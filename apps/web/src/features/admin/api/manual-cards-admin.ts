@@ -7,7 +7,7 @@ import { cardKeys } from '@/cards/api/card-keys';
 
 const manualCardsKey = [USER_SCOPE, 'admin-manual-cards'] as const;
 
-export const manualCardsQuery = () =>
+const manualCardsQuery = () =>
   queryOptions({
     queryKey: manualCardsKey,
     queryFn: ({ signal }) => apiGet<ManualCardsResponse>('/admin/cards/manual', undefined, { signal }).then((r) => r.items),

@@ -7,7 +7,7 @@ import { regulationsQuery } from '@/features/decks/api/get-regulations';
 /** The admin's view of the deck rules (with who added and ended each entry): dropped at sign-out. */
 const adminRegulationsKey = [USER_SCOPE, 'admin-regulations'] as const;
 
-export const adminRegulationsQuery = () =>
+const adminRegulationsQuery = () =>
   queryOptions({
     queryKey: adminRegulationsKey,
     queryFn: ({ signal }) => apiGet<RegulationsResponse>('/admin/deck-regulations', { game: 'onepiece' }, { signal }).then((r) => r.items),

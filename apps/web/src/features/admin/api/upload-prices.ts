@@ -17,7 +17,7 @@ export interface PriceUpload {
  * POST /admin/prices/upload as multipart/form-data, through the one upload call (progress in percent): the form is
  * serialised by the browser (`new Response(form)`), which also gives its boundary.
  */
-export async function uploadPrices(upload: PriceUpload, onProgress?: (percent: number) => void): Promise<PriceUploadResponse> {
+async function uploadPrices(upload: PriceUpload, onProgress?: (percent: number) => void): Promise<PriceUploadResponse> {
   const form = new FormData();
   form.set('source', upload.source);
   if (upload.source === 'csv' && upload.market) form.set('market', upload.market);

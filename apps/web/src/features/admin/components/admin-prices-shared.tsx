@@ -12,7 +12,7 @@ import { formatDate, formatDay, formatNumber } from '@/lib/format';
 const K = 'admin.prices';
 
 /** A run still `running` after PRICE_RUN_STALE_MS was cut off (a stopped process): shown as interrupted. */
-export const runState = (run: Pick<PriceRun, 'status' | 'startedAt'>, now = Date.now()) =>
+const runState = (run: Pick<PriceRun, 'status' | 'startedAt'>, now = Date.now()) =>
   run.status === 'running' && now - Date.parse(run.startedAt) > PRICE_RUN_STALE_MS ? 'stale' : run.status;
 
 const STATE_TONE: Record<ReturnType<typeof runState>, string> = {

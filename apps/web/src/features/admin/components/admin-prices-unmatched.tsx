@@ -17,7 +17,7 @@ import { formatNumber } from '@/lib/format';
 const PAGE_SIZE = 25;
 
 /** The reason a product has no print, translated; null: its pin was removed, matched again on the next run. */
-export function ReasonBadge({ reason }: { reason: string | null }) {
+function ReasonBadge({ reason }: { reason: string | null }) {
   const { t } = useTranslation(['admin', 'pages']);
   return (
     <Badge className={reason ? 'whitespace-nowrap' : 'whitespace-nowrap text-muted'}>

@@ -5,8 +5,8 @@ import { apiGet, apiSend } from '@/lib/api-client';
 const origin = () => window.location.origin;
 
 /** Where the confirmation link lands: it signs the user in and redirects here. */
-export const VERIFIED_PATH = '/auth/verified';
-export const CALLBACK_PATH = '/auth/callback';
+const VERIFIED_PATH = '/auth/verified';
+const CALLBACK_PATH = '/auth/callback';
 
 export const authApi = {
   signIn: (email: string, password: string) => apiSend<{ user: { id: string } }>('POST', '/auth/sign-in/email', { email, password, rememberMe: true }),

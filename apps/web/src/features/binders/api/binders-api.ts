@@ -62,7 +62,7 @@ export const binderCardsQuery = (id: string, query: BinderCardsQuery) =>
   });
 export const wishlistQuery = () =>
   queryOptions({ queryKey: binderKeys.wishlist(), queryFn: ({ signal }) => apiGet<WishlistIdsResponse>('/wishlist', undefined, { signal }), ...TIMES });
-export const ownedQuery = () =>
+const ownedQuery = () =>
   queryOptions({ queryKey: binderKeys.owned(), queryFn: ({ signal }) => apiGet<OwnedResponse>('/collection/owned', undefined, { signal }).then((r) => r.counts), ...TIMES });
 export const portfolioQuery = () =>
   queryOptions({ queryKey: binderKeys.portfolio(), queryFn: ({ signal }) => apiGet<PortfolioResponse>('/collection/portfolio', undefined, { signal }), ...TIMES });

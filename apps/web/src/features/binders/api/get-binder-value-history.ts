@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api-client';
 import { binderKeys } from './binders-api';
 
 /** GET /api/binders/{id}/value/history: the binder's value on each of the last 30, 90 or 365 days, oldest first. */
-export const binderValueHistoryQuery = (id: string, query: ValueHistoryQuery) =>
+const binderValueHistoryQuery = (id: string, query: ValueHistoryQuery) =>
   queryOptions({
     queryKey: binderKeys.valueHistory(id, query),
     queryFn: ({ signal }) => apiGet<ValueHistoryResponse>(`/binders/${encodeURIComponent(id)}/value/history`, { ...query }, { signal }),

@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api-client';
 import { binderKeys } from './binders-api';
 
 /** GET /api/collection/portfolio/value/history: the Personal binders' value on each of the last 30, 90 or 365 days. */
-export const portfolioValueHistoryQuery = (query: ValueHistoryQuery) =>
+const portfolioValueHistoryQuery = (query: ValueHistoryQuery) =>
   queryOptions({
     queryKey: binderKeys.portfolioValueHistory(query),
     queryFn: ({ signal }) => apiGet<ValueHistoryResponse>('/collection/portfolio/value/history', { ...query }, { signal }),

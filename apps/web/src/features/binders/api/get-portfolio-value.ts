@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api-client';
 import { binderKeys } from './binders-api';
 
 /** GET /api/collection/portfolio/value: the Personal binders' value (Trade binders do not count), in total and per binder. */
-export const portfolioValueQuery = (query: CollectionValueQuery) =>
+const portfolioValueQuery = (query: CollectionValueQuery) =>
   queryOptions({
     queryKey: binderKeys.portfolioValue(query),
     queryFn: ({ signal }) => apiGet<PortfolioValueResponse>('/collection/portfolio/value', { ...query }, { signal }),

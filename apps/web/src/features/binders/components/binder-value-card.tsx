@@ -14,7 +14,7 @@ import { CurrencyHint, ValueControls } from './value-controls';
 import { ValueSummary } from './value-summary';
 
 /** The figures' outline while the value loads: a tile's height (label, figure and two caption lines), so nothing jumps. */
-export function ValueSkeleton({ tiles = 2 }: { tiles?: number }) {
+function ValueSkeleton({ tiles = 2 }: { tiles?: number }) {
   return (
     <div className={cn('grid gap-3', tiles > 1 && 'sm:grid-cols-2')} aria-busy="true" data-testid="value-loading">
       {Array.from({ length: tiles }, (_, i) => (

@@ -20,10 +20,10 @@ type Format = 'csv' | 'optcgsim';
 type Mode = 'merge' | 'replace';
 
 /** Which format a file is, by its name: .txt is OPTCG Sim text, anything else CSV. */
-export const formatOfFile = (name: string): Format => (/\.txt$/i.test(name) ? 'optcgsim' : 'csv');
+const formatOfFile = (name: string): Format => (/\.txt$/i.test(name) ? 'optcgsim' : 'csv');
 
 /** Every row the server could not use: line, edition, card name, number and the reason, translated. */
-export function FailureTable({ failures, total = failures.length }: { failures: ImportFailure[]; total?: number }) {
+function FailureTable({ failures, total = failures.length }: { failures: ImportFailure[]; total?: number }) {
   const { t } = useTranslation('binders');
   return (
     <>

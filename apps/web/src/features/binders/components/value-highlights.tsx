@@ -13,9 +13,9 @@ import { useCardsById } from '@/features/binders/hooks/use-cards-by-id';
 import { centsText, percentText, signedCentsText, splitMovers, toneClass, toneOf } from '@/features/binders/utils/value-format';
 
 /** How many of the most valuable cards a value shows. */
-export const MOST_VALUABLE_SHOWN = 5;
+const MOST_VALUABLE_SHOWN = 5;
 /** How many top movers each way (the server sends up to 5 rising and 5 falling). */
-export const MOVERS_SHOWN = 3;
+const MOVERS_SHOWN = 3;
 
 export function Panel({ title, icon, children, testId, className }: { title: string; icon?: ReactNode; children: ReactNode; testId?: string; className?: string }) {
   return (

@@ -9,7 +9,7 @@ import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { formatCents } from '@grandline/core/money/money';
 import { formatPercent } from '@/lib/format';
 
-export const NO_FIGURE = '—';
+const NO_FIGURE = '—';
 /** The minus sign (U+2212) rather than a hyphen, as in print. */
 const MINUS = '\u2212';
 

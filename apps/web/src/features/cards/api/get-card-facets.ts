@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { cardKeys } from '@/cards/api/card-keys';
 
-export const cardFacetsQueryOptions = () =>
+const cardFacetsQueryOptions = () =>
   queryOptions({
     queryKey: cardKeys.facets(),
     queryFn: ({ signal }) => apiGet<CardFacetsResponse>('/cards/facets', undefined, { signal }),

@@ -10,7 +10,7 @@ export type CommentItemKind = 'deck' | 'binder';
  * Lists carry the viewer's rights (canDelete, reportedByMe), so they live under the user's scope: a sign-in or
  * sign-out drops them and they are asked for again as the new viewer.
  */
-export const commentKeys = {
+const commentKeys = {
   all: () => [USER_SCOPE, 'comments'] as const,
   list: (kind: CommentItemKind, id: string) => [USER_SCOPE, 'comments', kind, id] as const,
   reported: () => [USER_SCOPE, 'admin-reported-comments'] as const,
@@ -20,7 +20,7 @@ export const commentKeys = {
 const itemPath = (kind: CommentItemKind, id: string) => `/${kind === 'deck' ? 'decks' : 'binders'}/${encodeURIComponent(id)}/comments`;
 
 /** Newest first, 20 a page; "Load more" asks for the next (older) page. */
-export const commentsQuery = (kind: CommentItemKind, id: string) =>
+const commentsQuery = (kind: CommentItemKind, id: string) =>
   infiniteQueryOptions({
     queryKey: commentKeys.list(kind, id),
     queryFn: ({ signal, pageParam }) => apiGet<CommentListResponse>(itemPath(kind, id), { cursor: pageParam }, { signal }),
@@ -31,7 +31,7 @@ export const commentsQuery = (kind: CommentItemKind, id: string) =>
 
 export const useComments = (kind: CommentItemKind, id: string) => useInfiniteQuery(commentsQuery(kind, id));
 
-export const commentsApi = {
+const commentsApi = {
   post: (kind: CommentItemKind, id: string, text: string) => apiSend<Comment>('POST', itemPath(kind, id), { text }),
   remove: (commentId: string) => apiSend<void>('DELETE', `/comments/${encodeURIComponent(commentId)}`),
   report: (commentId: string, reason: string) => apiSend<void>('POST', `/comments/${encodeURIComponent(commentId)}/report`, reason ? { reason } : {}),
@@ -60,7 +60,7 @@ export function useReportComment() {
 }
 
 /** The admin area's reported comments, the most recently reported first. */
-export const reportedCommentsQuery = (page: number, pageSize: number) =>
+const reportedCommentsQuery = (page: number, pageSize: number) =>
   queryOptions({
     queryKey: commentKeys.reportedPage(page, pageSize),
     queryFn: ({ signal }) => apiGet<ReportedCommentListResponse>('/admin/comments/reported', { page, pageSize }, { signal }),

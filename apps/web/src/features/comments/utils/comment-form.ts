@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorText, validationText } from '@/lib/error-text';
 
 /** 'Error posting comment' (spec §8): a failure the server did not explain. */
-export const POST_FAILED_KEY = 'comments:form.postFailed';
+const POST_FAILED_KEY = 'comments:form.postFailed';
 
 /**
  * What to tell the author when posting failed, in their language: the rule the server named ('Invalid comment'),

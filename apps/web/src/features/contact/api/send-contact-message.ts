@@ -3,6 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
 
 /** POST /api/contact: anyone may write; the server stores the message and mails it to the team. */
-export const sendContactMessage = (message: ContactRequestInput) => apiSend<ContactResponse>('POST', '/contact', message);
+const sendContactMessage = (message: ContactRequestInput) => apiSend<ContactResponse>('POST', '/contact', message);
 
 export const useSendContactMessage = () => useMutation({ mutationFn: sendContactMessage });

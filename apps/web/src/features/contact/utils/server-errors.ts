@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api-client';
 
-export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /**

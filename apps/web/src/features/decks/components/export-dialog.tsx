@@ -17,7 +17,7 @@ import { useDeckPrices } from '@/features/decks/hooks/use-deck-prices';
 const FORMATS = ['optcgsim', 'liga', 'prices'] as const;
 type ExportFormat = (typeof FORMATS)[number];
 
-export const toExportDeck = (leader: Card | null, rows: readonly DeckRow[]): ExportDeck => ({
+const toExportDeck = (leader: Card | null, rows: readonly DeckRow[]): ExportDeck => ({
   leader: leader && { cardNumber: leader.cardNumber, name: leader.name, setCode: leader.set?.code ?? null },
   cards: rows.map((r) => ({ cardNumber: r.card.cardNumber, name: r.card.name, setCode: r.card.set?.code ?? null, quantity: r.quantity, variant: r.card.variant })),
 });

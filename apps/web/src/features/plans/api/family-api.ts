@@ -5,14 +5,14 @@ import { queryClient } from '@/lib/query-client';
 import { USER_SCOPE, useSession } from '@/lib/session';
 import { billingKeys } from './billing-api';
 
-export const familyKeys = {
+const familyKeys = {
   all: () => [USER_SCOPE, 'family'] as const,
   family: () => [USER_SCOPE, 'family', 'detail'] as const,
   binders: () => [USER_SCOPE, 'family', 'binders'] as const,
 };
 
 /** The user's family (GET /api/family): role, owner, members, invitations sent and received. */
-export const familyQuery = () => queryOptions({ queryKey: familyKeys.family(), queryFn: ({ signal }) => apiGet<FamilyResponse>('/family', undefined, { signal }), staleTime: 30_000 });
+const familyQuery = () => queryOptions({ queryKey: familyKeys.family(), queryFn: ({ signal }) => apiGet<FamilyResponse>('/family', undefined, { signal }), staleTime: 30_000 });
 
 export function useFamily() {
   const { signedIn } = useSession();

@@ -12,7 +12,7 @@ export interface PriceHistoryParams {
 }
 
 /** GET /api/cards/{id}/prices/history: one point per day, oldest first, in `currency`. */
-export const priceHistoryQueryOptions = (cardId: number, { market, days, currency }: PriceHistoryParams) =>
+const priceHistoryQueryOptions = (cardId: number, { market, days, currency }: PriceHistoryParams) =>
   queryOptions({
     queryKey: priceKeys.history(cardId, market, days, currency),
     queryFn: ({ signal }) => apiGet<PriceHistoryResponse>(`/cards/${cardId}/prices/history`, { market, days, currency }, { signal }),

@@ -25,7 +25,7 @@ function Frame({ children, className, testId }: { children: ReactNode; className
 }
 
 /** A loading, failed or empty panel: icon, title, hint and an optional action, centred in the frame. */
-export function PanelMessage({ icon, title, hint, action, testId }: { icon?: ReactNode; title: string; hint?: string; action?: ReactNode; testId?: string }) {
+function PanelMessage({ icon, title, hint, action, testId }: { icon?: ReactNode; title: string; hint?: string; action?: ReactNode; testId?: string }) {
   return (
     <Frame className="flex flex-col items-center justify-center gap-2 px-6 py-10 text-center" testId={testId}>
       {icon && <div className="text-muted">{icon}</div>}
@@ -36,7 +36,7 @@ export function PanelMessage({ icon, title, hint, action, testId }: { icon?: Rea
   );
 }
 
-export function DemoNotice({ className }: { className?: string }) {
+function DemoNotice({ className }: { className?: string }) {
   const { t } = useTranslation('prices');
   return (
     <div role="note" className={cn('flex items-start gap-2.5 rounded-lg border border-accent/40 bg-accent/10 px-3 py-2.5 text-sm', className)} data-testid="demo-notice">

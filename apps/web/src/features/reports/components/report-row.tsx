@@ -12,7 +12,7 @@ import { formatPercent } from '@/lib/format';
  * What the difference means, in words (issue 46): "cheaper by 5.1%" — the lowest compared price against the
  * reference — or "dearer by 2.0%", never a bare signed figure. The percentage in the interface language.
  */
-export function DifferenceText({ pct }: { pct: number }) {
+function DifferenceText({ pct }: { pct: number }) {
   const { t } = useTranslation('prices');
   const figure = formatPercent(Math.abs(pct) / 100, undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   if (pct === 0) return <>{t('report.samePrice')}</>;

@@ -36,7 +36,7 @@ export const newForm = (marketplace: MarketplaceId, priceType: PriceType): Repor
 });
 
 /** A typed number ('12,5' as well as '12.5'); '' is null; anything else is NaN (the schema's message then). */
-export const numberOf = (text: string) => {
+const numberOf = (text: string) => {
   const trimmed = text.trim().replace(',', '.');
   return trimmed === '' ? null : Number(trimmed);
 };
@@ -44,7 +44,7 @@ export const numberOf = (text: string) => {
 /** A number as the field shows it: null is an empty field. */
 const textOf = (value: number | null) => (value === null ? '' : String(value));
 
-export function scopeOf(key: string): ReportScope | null {
+function scopeOf(key: string): ReportScope | null {
   if (key === 'portfolio') return { portfolio: true as const };
   const [kind, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
   if (kind === 'binder' && id) return { binderId: id };
@@ -52,7 +52,7 @@ export function scopeOf(key: string): ReportScope | null {
   return null;
 }
 
-export const scopeKey = (scope: ReportScope) => ('binderId' in scope ? `binder:${scope.binderId}` : 'deckId' in scope ? `deck:${scope.deckId}` : 'portfolio');
+const scopeKey = (scope: ReportScope) => ('binderId' in scope ? `binder:${scope.binderId}` : 'deckId' in scope ? `deck:${scope.deckId}` : 'portfolio');
 
 /** The form a kept report was asked with (its empty fields empty). */
 export const formOf = (params: PriceComparisonReportParams): ReportForm => ({

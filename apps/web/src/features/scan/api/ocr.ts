@@ -9,7 +9,7 @@ import type { PSM, Worker as OcrWorker } from 'tesseract.js';
 let worker: Promise<OcrWorker> | null = null;
 
 /** Where the build puts the OCR files (vite.config.ts). */
-export const OCR_BASE = '/ocr';
+const OCR_BASE = '/ocr';
 
 async function makeWorker(): Promise<OcrWorker> {
   const { createWorker, OEM } = await import('tesseract.js');

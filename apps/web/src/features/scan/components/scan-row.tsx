@@ -20,7 +20,7 @@ export function typedNumber(text: string): string | null {
 }
 
 /** The base print first, then the parallels and alternate arts in catalogue order. */
-export const orderPrints = (prints: readonly Card[]) => [...prints].sort((a, b) => Number(a.isVariation) - Number(b.isVariation) || a.id - b.id);
+const orderPrints = (prints: readonly Card[]) => [...prints].sort((a, b) => Number(a.isVariation) - Number(b.isVariation) || a.id - b.id);
 
 interface ScanRowProps {
   row: Row;

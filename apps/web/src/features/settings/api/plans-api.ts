@@ -6,7 +6,7 @@ import { apiGet } from '@/lib/api-client';
  * The plans and the prices this server sells them at (GET /api/billing/plans, public): the same for every visitor,
  * so not in the user's scope and kept across sign-in and sign-out. No prices when payments are not set up.
  */
-export const plansQuery = () =>
+const plansQuery = () =>
   queryOptions({
     queryKey: ['billing', 'plans'] as const,
     queryFn: ({ signal }) => apiGet<PlansResponse>('/billing/plans', undefined, { signal }),

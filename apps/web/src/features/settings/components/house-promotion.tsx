@@ -9,11 +9,11 @@ import { SUBSCRIPTION_PATH } from '@/lib/toast';
 import { billingStatusQuery } from '@/features/plans/api/billing-api';
 
 /** A new account is left in peace: the promotion starts in the account's second week. */
-export const PROMOTION_QUIET_DAYS = 7;
+const PROMOTION_QUIET_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 /** Whether an account made at `createdAt` (ISO 8601) is old enough for the promotion at `now` (ms). */
-export function promotionDue(createdAt: string, now: number): boolean {
+function promotionDue(createdAt: string, now: number): boolean {
   const made = Date.parse(createdAt);
   return Number.isFinite(made) && now - made >= PROMOTION_QUIET_DAYS * DAY_MS;
 }

@@ -7,11 +7,11 @@ import { USER_SCOPE, useSession } from '@/lib/session';
 import { billingKeys } from '@/features/plans/api/billing-api';
 import { reportKeys } from '@/features/reports/api/reports-api';
 
-export const watchKeys = {
+const watchKeys = {
   all: () => [USER_SCOPE, 'watches'] as const,
 };
 
-export const notificationKeys = {
+const notificationKeys = {
   all: () => [USER_SCOPE, 'notifications'] as const,
   unread: () => [...notificationKeys.all(), 'unread'] as const,
   list: () => [...notificationKeys.all(), 'list'] as const,
@@ -50,7 +50,7 @@ export const watchesApi = {
 };
 
 /** How often the bell asks for the unread count while the tab is open (and whenever it gets the focus back). */
-export const UNREAD_POLL_MS = 60_000;
+const UNREAD_POLL_MS = 60_000;
 
 /** The bell's unread count, for a signed-in user. */
 export function useUnreadCount() {
