@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Card } from '../contracts/cards';
 import { cardLegality } from '../decks/legality';
 import { DECK_FORMATS } from '../decks/formats';
-import { matches, queryNeeds, rankName, type SearchContext } from './evaluate';
+import { matches, queryNeeds, rankName, type SearchContext, type SearchPrint } from './evaluate';
 import { REAL_PRINTS, realPrint, type RealPrint } from './fixtures/real-catalogue';
 import { parseQuery } from './parse';
 
@@ -137,6 +138,9 @@ describe('matches: well-known cards', () => {
     expect(select('is:owned')).toEqual(['OP05-119', 'ST01-012']);
   });
 });
+
+// The API's Card is a SearchPrint as it is: the server evaluates its card rows (toCard) without mapping them.
+const _cardIsAPrint = (card: Card): SearchPrint => card;
 
 describe('queryNeeds', () => {
   it('lists the context facts a query reads, negated or not', () => {
