@@ -11,30 +11,27 @@ export const SEARCH_OPERATORS = [':', '=', '!=', '<', '<=', '>', '>='] as const;
 export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
 
 /** Canonical keyword names; each alias of the language maps to one of them (KEYWORD_ALIASES in keywords.ts). */
-export const SEARCH_KEYWORDS = [
-  'name',
-  'text',
-  'type',
-  'color',
-  'cost',
-  'power',
-  'counter',
-  'life',
-  'block',
-  'rarity',
-  'attr',
-  'set',
-  'num',
-  'is',
-  'owned',
-  'legal',
-  'banned',
-  'price',
-] as const;
-export type SearchKeyword = (typeof SEARCH_KEYWORDS)[number];
+export type SearchKeyword =
+  | 'name'
+  | 'text'
+  | 'type'
+  | 'color'
+  | 'cost'
+  | 'power'
+  | 'counter'
+  | 'life'
+  | 'block'
+  | 'rarity'
+  | 'attr'
+  | 'set'
+  | 'num'
+  | 'is'
+  | 'owned'
+  | 'legal'
+  | 'banned'
+  | 'price';
 
-export const NUMERIC_KEYWORDS = ['cost', 'power', 'counter', 'life', 'block', 'owned', 'price'] as const;
-export type NumericKeyword = (typeof NUMERIC_KEYWORDS)[number];
+export type NumericKeyword = 'cost' | 'power' | 'counter' | 'life' | 'block' | 'owned' | 'price';
 
 /** Rarity codes of the language and the rarity the card data writes (SP CARD for sp). */
 export const RARITY_CODES = { c: 'C', uc: 'UC', r: 'R', sr: 'SR', sec: 'SEC', l: 'L', p: 'P', tr: 'TR', sp: 'SP CARD' } as const;
@@ -50,19 +47,19 @@ export const FORMAT_VALUES = ['standard', 'extra'] as const;
 export type FormatValue = (typeof FORMAT_VALUES)[number];
 
 /** Where a term stood in the query. */
-export interface Span {
+interface Span {
   start: number;
   end: number;
 }
 
 /** A bare word or a "quoted phrase": a substring of the name, number, effect text or a type. */
-export interface WordTerm extends Span {
+interface WordTerm extends Span {
   type: 'word';
   text: string;
 }
 
 /** name, text (o, oracle), type (t) and num: a text compared with `:` (contains / prefix) or `=` / `!=` (equals). */
-export interface TextKeywordTerm extends Span {
+interface TextKeywordTerm extends Span {
   type: 'keyword';
   keyword: 'name' | 'text' | 'type' | 'num';
   op: ':' | '=' | '!=';
@@ -70,7 +67,7 @@ export interface TextKeywordTerm extends Span {
 }
 
 /** A number compared; `block` may also be `x` (the block icon X, never rotated) with `:`, `=` or `!=`. */
-export interface NumericKeywordTerm extends Span {
+interface NumericKeywordTerm extends Span {
   type: 'keyword';
   keyword: NumericKeyword;
   op: SearchOperator;
@@ -78,21 +75,21 @@ export interface NumericKeywordTerm extends Span {
 }
 
 /** Colors as a set, in CARD_COLORS order without repeats. */
-export interface ColorKeywordTerm extends Span {
+interface ColorKeywordTerm extends Span {
   type: 'keyword';
   keyword: 'color';
   op: SearchOperator;
   value: CardColor[];
 }
 
-export interface RarityKeywordTerm extends Span {
+interface RarityKeywordTerm extends Span {
   type: 'keyword';
   keyword: 'rarity';
   op: ':' | '=' | '!=';
   value: RarityCode;
 }
 
-export interface AttributeKeywordTerm extends Span {
+interface AttributeKeywordTerm extends Span {
   type: 'keyword';
   keyword: 'attr';
   op: ':' | '=' | '!=';
@@ -100,21 +97,21 @@ export interface AttributeKeywordTerm extends Span {
 }
 
 /** A product code, as typed (OP-05, op05, eb04): compared without dashes and case. */
-export interface SetKeywordTerm extends Span {
+interface SetKeywordTerm extends Span {
   type: 'keyword';
   keyword: 'set';
   op: ':' | '=' | '!=';
   value: string;
 }
 
-export interface IsKeywordTerm extends Span {
+interface IsKeywordTerm extends Span {
   type: 'keyword';
   keyword: 'is';
   op: ':' | '=' | '!=';
   value: IsValue;
 }
 
-export interface FormatKeywordTerm extends Span {
+interface FormatKeywordTerm extends Span {
   type: 'keyword';
   keyword: 'legal' | 'banned';
   op: ':' | '=' | '!=';
@@ -133,17 +130,17 @@ export type KeywordTerm =
 
 export type SearchTerm = WordTerm | KeywordTerm;
 
-export interface AndNode {
+interface AndNode {
   type: 'and';
   children: SearchNode[];
 }
 
-export interface OrNode {
+interface OrNode {
   type: 'or';
   children: SearchNode[];
 }
 
-export interface NotNode {
+interface NotNode {
   type: 'not';
   child: SearchNode;
 }

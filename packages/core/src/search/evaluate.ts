@@ -72,7 +72,7 @@ export function queryNeeds(ast: SearchNode): QueryNeeds {
 }
 
 /** Every term of the tree, left to right (an explicit stack: no recursion). */
-export function termsOf(ast: SearchNode): SearchTerm[] {
+function termsOf(ast: SearchNode): SearchTerm[] {
   const out: SearchTerm[] = [];
   const stack: SearchNode[] = [ast];
   while (stack.length) {
@@ -85,7 +85,7 @@ export function termsOf(ast: SearchNode): SearchTerm[] {
 }
 
 /** Case and accents folded, runs of whitespace made one space: the form both sides of a text comparison take. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')

@@ -48,7 +48,7 @@ export const KEYWORD_ALIASES: Record<string, SearchKeyword> = {
 };
 
 /** Color letters of the language: r g u p b y (u: blue, as in other card games; b: black). */
-export const COLOR_LETTERS: Record<string, CardColor> = { r: 'Red', g: 'Green', u: 'Blue', p: 'Purple', b: 'Black', y: 'Yellow' };
+const COLOR_LETTERS: Record<string, CardColor> = { r: 'Red', g: 'Green', u: 'Blue', p: 'Purple', b: 'Black', y: 'Yellow' };
 
 /** The term as the tokenizer read it. */
 export interface RawKeyword {
@@ -85,7 +85,7 @@ function parseDecimal(text: string): number | null {
  * Colors as names (red, red/green, red,green) or letters (rg), mixed freely across the / and , separated parts; null
  * when a part is neither. In CARD_COLORS order, each once.
  */
-export function parseColors(text: string): CardColor[] | null {
+function parseColors(text: string): CardColor[] | null {
   const found = new Set<CardColor>();
   let part = '';
   const flush = (): boolean => {
