@@ -2,7 +2,7 @@ import { WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/misc';
+import { EmptyState } from '@/components/ui/empty-state';
 import { isNetworkError, useConnection } from '@/lib/online';
 
 /**

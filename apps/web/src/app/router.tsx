@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'scan', lazy: withTexts(['scan', 'quickadd'], () => import('@/features/scan/routes/scan-page').then((m) => ({ Component: m.ScanPage }))) },
           { path: 'wishlist', lazy: withTexts(['binders'], () => import('@/features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader }))) },
-          { path: 'profile', lazy: withTexts(['profile', 'account', 'decks'], () => import('@/features/profile/routes/profile-page').then((m) => ({ Component: m.ProfilePage }))) },
+          { path: 'profile', lazy: withTexts(['profile', 'account', 'decks'], () => import('@/features/profiles/routes/profile-page').then((m) => ({ Component: m.ProfilePage }))) },
         ],
       },
       {
@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
       { path: 'about', lazy: () => import('@/features/info/about-page').then((m) => ({ Component: m.AboutPage })) },
       {
         path: 'u/:username',
-        lazy: withTexts(['profile', 'account', 'decks'], () => import('@/features/profile/routes/public-profile-page').then((m) => ({ Component: m.PublicProfilePage, loader: m.loader }))),
+        lazy: withTexts(['profile', 'account', 'decks'], () => import('@/features/profiles/routes/public-profile-page').then((m) => ({ Component: m.PublicProfilePage, loader: m.loader }))),
       },
       { path: 'contributors', lazy: () => import('@/features/info/contributors-page').then((m) => ({ Component: m.ContributorsPage })) },
       { path: 'contact', lazy: withTexts(['contact', 'account'], () => import('@/features/contact/routes/contact-page').then((m) => ({ Component: m.ContactPage }))) },

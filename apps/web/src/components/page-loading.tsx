@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Skeleton, Spinner } from './ui/misc';
+import { Skeleton } from './ui/skeleton';
+import { Spinner } from './ui/spinner';
 
 /** The loading placeholder shown while a part of a page (a tab, a panel) loads its code or data. */
 export function PageLoading() {

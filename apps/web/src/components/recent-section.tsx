@@ -3,7 +3,7 @@ import { ChevronRight, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from './ui/button';
-import { Skeleton } from './ui/misc';
+import { Skeleton } from './ui/skeleton';
 import { ErrorState } from './ui/query-states';
 
 /**

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DemoBadge } from '@/components/ui/demo-badge';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { popoverSurface } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { formatDate, formatNumber } from '@/lib/format';

@@ -4,7 +4,7 @@ import { cardPath } from '@grandline/core/slug';
 import { cardT as t } from './card-t';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/misc';
+import { Badge } from '@/components/ui/badge';
 import { CardImage } from './card-image';
 import { ColorDots } from './color-dots';
 import { rarityCode, rarityName } from './rarity';

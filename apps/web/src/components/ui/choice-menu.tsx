@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { cn } from '@/lib/cn';
 import { partLoader, useLiveOnUse, useOpenOnUse } from './open-on-use';
-import type { ChoiceMenuProps, LiveChoiceMenuProps } from './choice-menu-live';
+import type { ChoiceMenuProps, LiveChoiceMenuProps } from './choice-menu-radix';
 
-export type { ChoiceMenuProps } from './choice-menu-live';
+export type { ChoiceMenuProps } from './choice-menu-radix';
 
 /** Keys that open a closed menu from its trigger (as Radix DropdownMenu's trigger does). */
 const OPEN_KEYS = new Set([' ', 'Enter', 'ArrowDown']);
@@ -12,7 +12,7 @@ const triggerClass = (className: string | undefined) =>
   cn('inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm text-fg hover:bg-surface-2 data-[state=open]:bg-surface-2 cursor-pointer', className);
 
 /** The Radix menu's code (and Radix's), fetched once: on hover or focus ahead of a press, or by the press itself. */
-const livePart = partLoader(() => import('./choice-menu-live').then((m): ComponentType<LiveChoiceMenuProps> => m.LiveChoiceMenu));
+const livePart = partLoader(() => import('./choice-menu-radix').then((m): ComponentType<LiveChoiceMenuProps> => m.LiveChoiceMenu));
 
 /**
  * A header-style picker: a trigger button and a list of radio choices.

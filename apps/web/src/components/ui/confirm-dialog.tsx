@@ -3,10 +3,10 @@ import { useFocusReturn } from '@/lib/focus-return';
 import { serverErrorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { partLoader, useLiveOnUse } from './open-on-use';
-import type { ConfirmDialogProps, LiveConfirmDialogProps } from './confirm-dialog-live';
+import type { ConfirmDialogProps, LiveConfirmDialogProps } from './confirm-dialog-radix';
 
 /** Radix's dialog (and Radix's code), fetched once: when a page that can ask first idles, or when one first opens. */
-const livePart = partLoader(() => import('./confirm-dialog-live').then((m): ComponentType<LiveConfirmDialogProps> => m.LiveConfirmDialog));
+const livePart = partLoader(() => import('./confirm-dialog-radix').then((m): ComponentType<LiveConfirmDialogProps> => m.LiveConfirmDialog));
 
 /**
  * "Delete this …?" and other confirmations: a title, what will happen, Cancel and a confirm button that shows

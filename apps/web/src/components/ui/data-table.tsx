@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Fragment, useState, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { Skeleton } from './misc';
+import { Skeleton } from './skeleton';
 import { stackedTable } from './styles';
 
 type SortDirection = 'asc' | 'desc';

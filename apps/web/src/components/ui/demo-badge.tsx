@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { Badge } from './misc';
+import { Badge } from './badge';
 
 /**
  * The label of a demonstration price (PRICE_DEMO), wherever one reaches a person: a price, a value, a fired alert.

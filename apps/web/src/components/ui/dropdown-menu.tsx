@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { buttonClass } from './button';
-import { Spinner } from './misc';
+import { Spinner } from './spinner';
 import { choiceIndicator, choiceItem, menuItem, popoverSurface } from './styles';
 
 /** The button that opens a Menu (Radix's trigger: give it the look, label and test id). */

@@ -5,7 +5,8 @@ import { ApiError } from '@/lib/api-client';
 import { useOnline } from '@/lib/online';
 import { PageTitle } from '@/components/page-title';
 import { Button } from './button';
-import { EmptyState, Skeleton } from './misc';
+import { EmptyState } from './empty-state';
+import { Skeleton } from './skeleton';
 
 /** A failed load: its title, an optional hint and a retry button; offline, the hint says it needs the network. */
 export function ErrorState({ title, hint, onRetry }: { title: string; hint?: ReactNode; onRetry: () => void }) {

@@ -2,11 +2,11 @@ import { ChevronDown } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { cn } from '@/lib/cn';
 import { partLoader, useLiveOnUse, useOpenOnUse } from './open-on-use';
-import type { SelectProps } from './select-live';
+import type { SelectProps } from './select-radix';
 
 type LiveProps = SelectProps & { triggerClass: string };
 
-export type { SelectOption } from './select-live';
+export type { SelectOption } from './select-radix';
 
 /** Keys that open a closed select from its trigger (as Radix Select's trigger does). */
 const OPEN_KEYS = new Set([' ', 'Enter', 'ArrowUp', 'ArrowDown']);
@@ -19,13 +19,13 @@ const triggerClass = (compact: boolean | undefined, className: string | undefine
   );
 
 /** Radix's select (and Radix's code), fetched once: on hover or focus ahead of a press, or by the press itself. */
-const livePart = partLoader(() => import('./select-live').then((m): ComponentType<LiveProps> => m.LiveSelect));
+const livePart = partLoader(() => import('./select-radix').then((m): ComponentType<LiveProps> => m.LiveSelect));
 
 /**
  * Radix select with a visible focus ring; `label` names it for screen readers.
  *
  * Until it is first used, it is a plain button drawn like Radix's trigger (same element, role, attributes and text),
- * and Radix's code is not even loaded (select-live.tsx): a page whose only Radix parts are its selects (the library,
+ * and Radix's code is not even loaded (select-radix.tsx): a page whose only Radix parts are its selects (the library,
  * a shared binder) would otherwise download and run all of Radix before it hydrates, and a mounted Radix select sets
  * its own state from layout effects and ref callbacks (trigger, value node, popper), each a synchronous re-render
  * right after the page hydrates; a binder page's six selects cost a phone ~80 ms in one task. The first press, click

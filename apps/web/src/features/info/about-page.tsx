@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '@/components/ui/misc';
+import { PageHeader } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/page-title';
 
 const SECTIONS = ['what', 'data', 'prices', 'fan'] as const;

@@ -1,6 +1,6 @@
 import { Code2, Database, Languages, Palette } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/ui/misc';
+import { PageHeader } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/page-title';
 
 const GROUPS = [

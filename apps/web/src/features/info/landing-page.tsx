@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardTile } from '@/components/card/card-tile';
 import { buttonClass } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useShowcase } from './api/get-showcase';
 import { PageTitle } from '@/components/page-title';
 import { PricingTable } from '@/features/settings/components/pricing-table';

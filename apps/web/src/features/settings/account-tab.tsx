@@ -10,14 +10,15 @@ import { Link, useNavigate } from 'react-router';
 import { sessionEvent, useSession } from '@/lib/session';
 import { Button, buttonClass } from '@/components/ui/button';
 import { FormMessage, PasswordField, TextField } from '@/components/ui/form';
-import { Badge, Spinner } from '@/components/ui/misc';
+import { Badge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
 import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/api-client';
 import { errorText, validationText } from '@/lib/error-text';
 import { usePasswordCheckPreload, withCommonPasswordCheck } from '@/lib/password-check';
 import { notify } from '@/lib/toast';
 import { authApi } from '@/features/auth/api/auth-api';
-import { ProfileForm } from '@/features/profile/components/profile-form';
+import { ProfileForm } from '@/features/profiles/components/profile-form';
 
 function ProfileCard() {
   const { t } = useTranslation(ACCOUNT_NS);

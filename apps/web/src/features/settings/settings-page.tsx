@@ -12,7 +12,7 @@ import { authApi } from '@/features/auth/api/auth-api';
 import { buttonClass } from '@/components/ui/button';
 import { tabList, tabTrigger } from '@/components/ui/styles';
 import { CurrencyFlag } from '@/components/ui/currency-flag';
-import { PageHeader } from '@/components/ui/misc';
+import { PageHeader } from '@/components/ui/page-header';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';

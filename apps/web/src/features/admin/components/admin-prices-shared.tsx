@@ -2,7 +2,7 @@ import { PRICE_RUN_STALE_MS, type PriceRun } from '@grandline/core/contracts/pri
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/misc';
+import { Badge } from '@/components/ui/badge';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/error-text';

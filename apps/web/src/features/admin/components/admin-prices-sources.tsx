@@ -4,7 +4,8 @@ import { LoaderCircle, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
-import { Badge, Skeleton } from '@/components/ui/misc';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/query-states';
 import { PriceSection, RunStatusBadge, sourceName, useDateFormats } from './admin-prices-shared';
 

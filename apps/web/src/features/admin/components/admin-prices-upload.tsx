@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { FormMessage, TextInput } from '@/components/ui/form';
-import { ProgressBar } from '@/components/ui/misc';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { choiceCard } from '@/components/ui/styles';
 import { notify } from '@/lib/toast';

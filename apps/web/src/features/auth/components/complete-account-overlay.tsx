@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import type { SessionInfo } from '@/lib/session';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { emptyConsent, useAcceptTerms, useConsentForm } from '@/features/auth/consent-form';

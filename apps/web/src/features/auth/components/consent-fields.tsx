@@ -7,7 +7,7 @@ import { ACCOUNT_NS } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, describedBy, Field, FieldError, FormMessage, TextInput } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { validationText } from '@/lib/error-text';
 import type { ConsentInput, UsernameStatus } from '@/features/auth/consent-form';
 import type { ConsentValues } from '@/features/auth/consent-form';

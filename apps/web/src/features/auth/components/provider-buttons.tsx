@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { authApi } from '@/features/auth/api/auth-api';

@@ -4,7 +4,7 @@ import { ACCOUNT_NS } from '@/lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { errorText } from '@/lib/error-text';
 import { completeSignIn } from './auth-page';

@@ -9,7 +9,7 @@ import { Logo } from '@/components/logo';
 import { fetchSession, sessionEvent, sessionKeys } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { queryClient } from '@/lib/query-client';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';

@@ -9,7 +9,7 @@ import { Logo } from '@/components/logo';
 import { useSession } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { FormMessage, PasswordField, TextField } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { errorText, validationText } from '@/lib/error-text';
 import { usePasswordCheckPreload, withCommonPasswordCheck } from '@/lib/password-check';

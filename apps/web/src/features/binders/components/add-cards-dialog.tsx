@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';

@@ -1,7 +1,7 @@
 import type { BinderCategory } from '@grandline/core/contracts/binders';
 import { Briefcase, Globe, Heart, Library, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/misc';
+import { Badge } from '@/components/ui/badge';
 
 const CATEGORY_ICON = { personal: Library, trade: Briefcase, wishlist: Heart } as const;
 

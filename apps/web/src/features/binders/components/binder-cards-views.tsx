@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { Paid, RowDetails, RowMenu, RowSelect, Stepper } from './binder-row-controls';
 import { RowPrice, type RowPrices } from './row-price';

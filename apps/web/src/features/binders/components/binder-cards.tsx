@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DeleteDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/misc';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/query-states';
 import { usePreferences } from '@/lib/preferences';
 import { useNearScreen } from '@/lib/use-near-screen';

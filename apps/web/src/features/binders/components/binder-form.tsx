@@ -7,7 +7,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, Field, FieldError, TextArea, TextField, describedBy } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { choiceCard } from '@/components/ui/styles';
 import { validationText } from '@/lib/error-text';
 import { cn } from '@/lib/cn';

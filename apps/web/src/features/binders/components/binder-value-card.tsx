@@ -3,7 +3,7 @@ import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { binderKeys } from '@/features/binders/api/binders-api';

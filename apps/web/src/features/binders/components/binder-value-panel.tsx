@@ -1,6 +1,7 @@
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Skeleton } from '@/components/ui/misc';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/query-states';
 import { useBinderValue } from '@/features/binders/api/get-binder-value';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { usePreferences } from '@/lib/preferences';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
-import { ProgressBar } from '@/components/ui/misc';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Modal } from '@/components/ui/modal';
 import { choiceCard } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';

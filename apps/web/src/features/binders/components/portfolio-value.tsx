@@ -2,7 +2,7 @@ import type { PortfolioValueResponse } from '@grandline/core/contracts/prices';
 import { Library, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/ui/misc';
+import { EmptyState } from '@/components/ui/empty-state';
 import { binderKeys } from '@/features/binders/api/binders-api';
 import { usePortfolioValue } from '@/features/binders/api/get-portfolio-value';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText, validationText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { binderChanged, bindersApi } from '@/features/binders/api/binders-api';

@@ -3,7 +3,7 @@ import type { PriceType } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { centsText, rowTotalOf, unitOf } from '@/features/binders/utils/value-format';
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useCardsById } from '@/features/binders/hooks/use-cards-by-id';
 import { centsText, percentText, signedCentsText, splitMovers, toneClass, toneOf } from '@/features/binders/utils/value-format';

@@ -8,7 +8,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DemoBadge } from '@/components/ui/demo-badge';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { tabList } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { usePlanLimits } from '@/features/plans/api/billing-api';

@@ -3,7 +3,7 @@ import { formatCents } from '@grandline/core/money/money';
 import { ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DemoBadge } from '@/components/ui/demo-badge';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/format';
 import { useWishlistCost } from '@/features/binders/api/get-portfolio-value';
 import { useValueQuery } from '@/features/binders/hooks/use-value-query';

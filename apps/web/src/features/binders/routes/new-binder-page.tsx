@@ -1,7 +1,7 @@
 import type { BinderCategory } from '@grandline/core/contracts/binders';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '@/components/ui/misc';
+import { PageHeader } from '@/components/ui/page-header';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { usePlanLimits } from '@/features/plans/api/billing-api';

@@ -2,7 +2,7 @@ import type { CardDetailResponse, CardLegalityDetail } from '@grandline/core/con
 import { formatDay } from '@/lib/format';
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/misc';
+import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 
 const TONE: Record<CardLegalityDetail['status'], string> = {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { CommentItemKind } from '@/features/comments/api/comments-api';
 import { loadNamespaces } from '@/lib/i18n';
 import { useHydrated } from '@/lib/use-hydrated';

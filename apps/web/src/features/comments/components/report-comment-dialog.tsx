@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessage, TextArea } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { Modal } from '@/components/ui/modal';
 import { useReportComment } from '@/features/comments/api/comments-api';
 import { cn } from '@/lib/cn';

@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, FormMessage, TextArea, TextField } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { errorText, validationText } from '@/lib/error-text';
 import { formatNumber } from '@/lib/format';

@@ -2,7 +2,7 @@ import { Clock, Hash, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
-import { PageHeader } from '@/components/ui/misc';
+import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session';
 import { ContactForm, type ContactSender } from '@/features/contact/components/contact-form';
 import { ContactSent } from '@/features/contact/components/contact-sent';

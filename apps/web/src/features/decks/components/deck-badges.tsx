@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Globe, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/misc';
+import { Badge } from '@/components/ui/badge';
 
 export function FormatBadge({ format }: { format: string }) {
   const { t } = useTranslation('decks');

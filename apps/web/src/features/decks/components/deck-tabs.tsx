@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@grandline/core/locales';
 import { LayoutGrid, List } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { Select } from '@/components/ui/select';
 import { tabList, tabTrigger } from '@/components/ui/styles';
 import { storage } from '@/lib/storage';

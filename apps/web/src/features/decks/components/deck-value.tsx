@@ -1,7 +1,7 @@
 import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCents } from '@grandline/core/money/money';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { usePreferences } from '@/lib/preferences';
 import type { DeckPrices } from '@/features/decks/hooks/use-deck-prices';
 

@@ -4,7 +4,8 @@ import { FileWarning } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
 import { Button } from '@/components/ui/button';
-import { EmptyState, Skeleton } from '@/components/ui/misc';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import { fetchText } from '@/lib/api-client';
 
 /** A legal document rendered from its Markdown file in the current language (English when missing). */

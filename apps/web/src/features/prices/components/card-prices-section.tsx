@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencyFlag } from '@/components/ui/currency-flag';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { usePreferences } from '@/lib/preferences';
 import { useCardPrices } from '@/features/prices/api/get-card-prices';
 import { CardPricesPanel } from './card-prices-panel';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { DemoBadge } from '@/components/ui/demo-badge';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Select } from '@/components/ui/select';
 import { tabList } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';

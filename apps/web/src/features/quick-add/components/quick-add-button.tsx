@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { QuickAddState } from '@/features/quick-add/quick-add-state';
 import { useTargetText } from './target-text';

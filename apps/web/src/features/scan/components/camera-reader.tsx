@@ -1,7 +1,7 @@
 import { Camera, CameraOff, ScanLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { GUIDE_RATIO, GUIDE_WIDTH } from '@/features/scan/guide';
 import { useCameraReader } from '@/features/scan/components/use-camera-reader';

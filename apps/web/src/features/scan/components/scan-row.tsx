@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CardImage } from '@/components/card/card-image';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { printsQuery } from '@/features/scan/api/prints';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { tabList, tabTrigger } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { formatLocale, formatPercent } from '@/lib/format';

@@ -2,10 +2,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Skeleton, Spinner } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { Modal } from '@/components/ui/modal';
 import { ErrorState } from '@/components/ui/query-states';
-import { followListQuery } from '@/features/profile/api/profiles-api';
+import { followListQuery } from '@/features/profiles/api/profiles-api';
 import { UserAvatar } from '@/components/user-avatar';
 
 /** A profile's followers or whom it follows, newest first, 30 at a time. */

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { buttonClass } from '@/components/ui/button';
-import { PageHeader, Skeleton } from '@/components/ui/misc';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Panel } from '@/components/ui/panel';
-import { profileQuery } from '@/features/profile/api/profiles-api';
-import { BadgeList } from '@/features/profile/components/badge-list';
-import { ProfileForm } from '@/features/profile/components/profile-form';
-import { ShowcaseLists } from '@/features/profile/components/showcase-list';
+import { profileQuery } from '@/features/profiles/api/profiles-api';
+import { BadgeList } from '@/features/profiles/components/badge-list';
+import { ProfileForm } from '@/features/profiles/components/profile-form';
+import { ShowcaseLists } from '@/features/profiles/components/showcase-list';
 import { useSession } from '@/lib/session';
 
 /** /profile (signed in): what others see of you — the public fields, your badges' progress, which items are listed. */

@@ -3,11 +3,11 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { sessionEvent, useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { profilesApi } from '@/features/profile/api/profiles-api';
+import { profilesApi } from '@/features/profiles/api/profiles-api';
 import { UserAvatar } from '@/components/user-avatar';
 
 /** The server takes pictures up to 5 MB (AVATAR_MAX_BYTES); a larger one is refused here before it is sent. */

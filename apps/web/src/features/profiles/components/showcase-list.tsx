@@ -4,14 +4,14 @@ import { Switch } from '@/components/ui/switch';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Skeleton } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/query-states';
 import { bindersApi, myBindersQuery } from '@/features/binders/api/binders-api';
 import { decksApi, myDecksQuery } from '@/features/decks/api/decks-api';
 import { errorText } from '@/lib/error-text';
 import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
-import { profileKeys } from '@/features/profile/api/profiles-api';
+import { profileKeys } from '@/features/profiles/api/profiles-api';
 
 interface Item {
   id: string;

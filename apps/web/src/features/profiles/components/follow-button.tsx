@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { queryClient } from '@/lib/query-client';
 import { rememberReturnTo } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { profileKeys, profilesApi } from '@/features/profile/api/profiles-api';
+import { profileKeys, profilesApi } from '@/features/profiles/api/profiles-api';
 
 /**
  * Follow / Following (unfollow on click, "Unfollow" on hover) for a profile; signed out, a link to sign in that comes

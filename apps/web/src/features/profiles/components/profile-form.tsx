@@ -8,7 +8,7 @@ import { ACCOUNT_NS } from '@/lib/i18n';
 import { sessionEvent, useSession } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, FieldError, FormMessage, TextArea, TextField } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/misc';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText, validationText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { authApi } from '@/features/auth/api/auth-api';

@@ -1,7 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { Spinner } from './misc';
+import { Spinner } from './spinner';
 
 /** What a ConfirmDialog (confirm-dialog.tsx) is given. */
 export interface ConfirmDialogProps {

@@ -2,9 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Skeleton, Spinner } from '@/components/ui/misc';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/query-states';
-import { feedQuery } from '@/features/profile/api/profiles-api';
+import { feedQuery } from '@/features/profiles/api/profiles-api';
 import { ActivityList } from './activity-list';
 
 /** The dashboard's "From people you follow": their decks published, binders shared and comments, newest first. */
