@@ -3,6 +3,12 @@ export type Lang = 'en' | 'pt' | 'es';
 
 export const languageOf = (value: string | null | undefined): Lang => (value === 'pt' || value === 'es' ? value : 'en');
 
+/** The language of a request: the app's own header (the language the user picked), else Accept-Language; English otherwise. */
+export function requestLanguage(headers: Headers | undefined): Lang {
+  const wanted = headers?.get('x-grandline-language') ?? headers?.get('accept-language') ?? '';
+  return languageOf(wanted.trim().slice(0, 2).toLowerCase());
+}
+
 /** A template's {name} placeholders filled with the values (a missing one is left empty). */
 export const fillTemplate = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 

@@ -7,6 +7,9 @@ const ERROR_CODES = [
   'NOT_FOUND',
   'CARD_NOT_FOUND',
   'SET_NOT_FOUND',
+  // The search language (issue 42): a query it cannot read; a saved search that is not the user's.
+  'QUERY_INVALID',
+  'SEARCH_NOT_FOUND',
   'LEGAL_DOCUMENT_NOT_FOUND',
   'UNAUTHORIZED',
   'FORBIDDEN',

@@ -1,6 +1,5 @@
 import type { MailMessage } from '../../lib/mail';
-
-type Lang = 'en' | 'pt' | 'es';
+import { requestLanguage, type Lang } from '../../lib/mail-text';
 
 const TEXTS = {
   verify: {
@@ -57,11 +56,7 @@ const TEXTS = {
 } as const;
 
 /** The language of a request, from our own header or Accept-Language; English otherwise. */
-export function mailLanguage(headers: Headers | undefined): Lang {
-  const wanted = headers?.get('x-grandline-language') ?? headers?.get('accept-language') ?? '';
-  const code = wanted.trim().slice(0, 2).toLowerCase();
-  return code === 'pt' || code === 'es' ? code : 'en';
-}
+export const mailLanguage = requestLanguage;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
