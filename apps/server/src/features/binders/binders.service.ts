@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow, planLimitReached } from '../../lib/plan-gates';
 import { catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
 import { emitDomainEvent } from '../../lib/domain-events';
+import { withdrawCommentedOn } from '../notifications/community.service';
 import { binderAccess, invalid, nextUpdatedAt, type BinderRecord, type Tx, type User, type Viewer } from './binder-access';
 import { mostCopies, snapshotOf, statsOf } from './binder-snapshot';
 
@@ -171,6 +172,9 @@ export async function updateBinder({ db, user, plan, id, data }: { db: Db; user:
 }
 
 export async function deleteBinder({ db, user, id }: { db: Db; user: User; id: string }) {
-  await binderAccess.remove(db, user, id);
+  await db.transaction(async (tx) => {
+    await binderAccess.remove(tx, user, id);
+    await withdrawCommentedOn(tx, { kind: 'binder', id });
+  });
 }
 

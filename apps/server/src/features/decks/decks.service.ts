@@ -14,6 +14,7 @@ import { deckCards, decks, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow } from '../../lib/plan-gates';
 import { emitDomainEvent } from '../../lib/domain-events';
+import { withdrawCommentedOn } from '../notifications/community.service';
 import { catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
 
 type DeckRecord = typeof decks.$inferSelect;
@@ -248,5 +249,8 @@ export async function replaceDeckCards({ db, user, id, cards }: { db: Db; user: 
 }
 
 export async function deleteDeck({ db, user, id }: { db: Db; user: { id: string }; id: string }) {
-  await deckAccess.remove(db, user, id);
+  await db.transaction(async (tx) => {
+    await deckAccess.remove(tx, user, id);
+    await withdrawCommentedOn(tx, { kind: 'deck', id });
+  });
 }

@@ -93,6 +93,14 @@ export async function withdrawCommented(tx: Db | DbTx, { authorId, commentId }: 
   await tx.execute(sql`delete from notifications where actor_id = ${authorId} and kind = 'commented' and data->>'commentId' = ${commentId}`);
 }
 
+/**
+ * A deleted deck or binder takes the notices of the comments on it with it (in the deletion's transaction): their
+ * link would lead to a page that no longer exists. A scan of the comment notices only runs on a deletion.
+ */
+export async function withdrawCommentedOn(tx: Db | DbTx, item: { kind: 'deck' | 'binder'; id: string }): Promise<void> {
+  await tx.execute(sql`delete from notifications where kind = 'commented' and data->>'itemKind' = ${item.kind} and data->>'itemId' = ${item.id}`);
+}
+
 /** The e-mail and push outboxes, drained one run at a time per database handle (a request during a run asks for one more). */
 const runs = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
 

@@ -165,6 +165,22 @@ describe('a comment', () => {
   });
 });
 
+describe('a deleted deck or binder', () => {
+  it('takes the notices of the comments on it with it, and leaves the others', async () => {
+    const deck = await item('deck', 'ana', 'Gone deck');
+    const binder = await item('binder', 'ana', 'Gone binder');
+    const kept = await item('deck', 'ana', 'Kept deck');
+    for (const target of [deck, binder, kept]) expect((await call('POST', target.path, 'dee', { text: 'Nice' })).status).toBe(201);
+    const about = async (id: string) => (await stored('ana')).filter((n) => n.kind === 'commented' && (n.data as { itemId: string }).itemId === id);
+    for (const target of [deck, binder, kept]) expect(await about(target.id)).toHaveLength(1);
+    expect((await call('DELETE', `/api/decks/${deck.id}`, 'ana')).status).toBe(204);
+    expect((await call('DELETE', `/api/binders/${binder.id}`, 'ana')).status).toBe(204);
+    expect(await about(deck.id)).toHaveLength(0);
+    expect(await about(binder.id)).toHaveLength(0);
+    expect(await about(kept.id)).toHaveLength(1);
+  });
+});
+
 describe('community e-mails', () => {
   it('are on by default and follow the preference: off, the bell still tells, no e-mail', async () => {
     const me = (await (await ctx.app.request('/api/me', { headers: { Cookie: cookies.dee } })).json()) as MeResponse;
