@@ -5,7 +5,7 @@ import type { GameCategory } from '@grandline/core/games';
 import { DEFAULT_MARKETPLACE, type MarketplaceId } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import type { FormatValue, SearchNode } from '@grandline/core/search/ast';
-import { matches, type QueryNeeds, type SearchContext } from '@grandline/core/search/evaluate';
+import { matches, rankName, type QueryNeeds, type SearchContext } from '@grandline/core/search/evaluate';
 import { createPause } from '../../lib/cooperative';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -111,4 +111,45 @@ export async function searchPrints({ db, ast, ctx, prints, game = 'onepiece' }: 
     for (const print of list.slice(i, i + STEP)) if (matches(ast, print, ctx)) out.push(print);
   }
   return out;
+}
+
+/** `q` of GET /api/cards read with the language: its tree, what it needs, and the user of the request (or none). */
+export interface LanguageQuery {
+  ast: SearchNode;
+  needs: QueryNeeds;
+  user: { id: string } | null;
+}
+
+/** What the language selected for the card list: the prints, those whose name holds a word of the query, and those words. */
+export interface SelectedPrints {
+  ids: number[];
+  /** Ranked first under the relevance sort (core rankName). */
+  nameIds: number[];
+  /** The words and phrases of the query that are not negated, for the library's relevance order ('' when none). */
+  words: string;
+}
+
+/** The words and phrases of a query outside any negation, left to right (an explicit stack: no recursion). */
+function positiveWords(ast: SearchNode): string[] {
+  const out: string[] = [];
+  const stack: SearchNode[] = [ast];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'and' || node.type === 'or') for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    else if (node.type === 'word') out.push(node.text);
+  }
+  return out;
+}
+
+/** The prints of the library a query of the language selects, with what the relevance order needs. */
+export async function selectPrints({
+  db,
+  ast,
+  needs,
+  user,
+  ...context
+}: LanguageQuery & { db: Db } & Omit<Parameters<typeof searchContext>[0], 'db' | 'user' | 'needs'>): Promise<SelectedPrints> {
+  const ctx = await searchContext({ db, user, needs, ...context });
+  const found = await searchPrints({ db, ast, ctx, game: context.game });
+  return { ids: found.map((p) => p.id), nameIds: found.filter((p) => rankName(ast, p) === 0).map((p) => p.id), words: positiveWords(ast).join(' ') };
 }
