@@ -278,7 +278,9 @@ async function searchCards({
   const price = priced ? await currentPriceSql({ db, market, priceType: query.priceType ?? 'min', currency, config: prices }) : null;
   const where = searchConditions(game, query);
   // The language is evaluated in memory over the library; the prints it selects are ANDed with the other filters.
-  const selected = language ? await selectPrints({ db, game, ...language, config: prices ?? DEFAULT_PRICE_CONFIG, market, currency, priceType: query.priceType }) : null;
+  const selected = language
+    ? await selectPrints({ db, game, ...language, ranked: sortOf(query) === 'relevance', config: prices ?? DEFAULT_PRICE_CONFIG, market, currency, priceType: query.priceType })
+    : null;
   if (selected) where.push(sql`${cards.id} = any(${sql.param(selected.ids)}::int[])`);
   if (price && query.priceMin !== undefined) where.push(sql`${price} >= ${Math.round(query.priceMin * 100)}`);
   if (price && query.priceMax !== undefined) where.push(sql`${price} <= ${Math.round(query.priceMax * 100)}`);

@@ -141,15 +141,28 @@ function positiveWords(ast: SearchNode): string[] {
   return out;
 }
 
-/** The prints of the library a query of the language selects, with what the relevance order needs. */
+/**
+ * The prints of the library a query of the language selects, with what the relevance order needs when `ranked` (the
+ * prints whose name holds one of its words: core rankName, worked out with pauses like the selection).
+ */
 export async function selectPrints({
   db,
   ast,
   needs,
   user,
+  ranked,
   ...context
-}: LanguageQuery & { db: Db } & Omit<Parameters<typeof searchContext>[0], 'db' | 'user' | 'needs'>): Promise<SelectedPrints> {
+}: LanguageQuery & { db: Db; ranked: boolean } & Omit<Parameters<typeof searchContext>[0], 'db' | 'user' | 'needs'>): Promise<SelectedPrints> {
   const ctx = await searchContext({ db, user, needs, ...context });
   const found = await searchPrints({ db, ast, ctx, game: context.game });
-  return { ids: found.map((p) => p.id), nameIds: found.filter((p) => rankName(ast, p) === 0).map((p) => p.id), words: positiveWords(ast).join(' ') };
+  const words = ranked ? positiveWords(ast) : [];
+  const nameIds: number[] = [];
+  if (words.length) {
+    const pause = createPause();
+    for (let i = 0; i < found.length; i += STEP) {
+      if (i > 0) await pause();
+      for (const print of found.slice(i, i + STEP)) if (rankName(ast, print) === 0) nameIds.push(print.id);
+    }
+  }
+  return { ids: found.map((p) => p.id), nameIds, words: words.join(' ') };
 }
