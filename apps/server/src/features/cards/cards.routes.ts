@@ -41,12 +41,12 @@ const router = createRouter();
 // were validated once are in it.
 router.use('/cards', async (c, next) => {
   if (c.req.method !== 'GET') return next();
-  // A `q` over the language's length is the language's 400 QUERY_INVALID (TOO_LONG, in the request's language), not a
-  // bare validation error: the same answer as every other query the language cannot read.
-  const q = c.req.query('q');
-  if (q !== undefined && q.length > MAX_QUERY_LENGTH) readSearchQuery(q, requestLanguage(c.req.raw.headers));
   const hit = await cachedSearchByQueryString(c.var.deps.db, rawQueryString(c.req.url), acceptsGzip(c));
   if (hit) return sendSearchBody(c, hit);
+  // A `q` over the language's length is the language's 400 QUERY_INVALID (TOO_LONG, in the request's language), not a
+  // bare validation error: the same answer as every other query the language cannot read. (Never a cache hit.)
+  const q = c.req.query('q');
+  if (q !== undefined && q.length > MAX_QUERY_LENGTH) readSearchQuery(q, requestLanguage(c.req.raw.headers));
   return next();
 });
 

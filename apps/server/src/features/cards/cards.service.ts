@@ -170,7 +170,7 @@ function encode(entry: CachedBody, gzip: boolean): SearchBody {
 export async function cachedSearchByQueryString(db: Db, queryString: string, gzip: boolean, game: GameCategory = 'onepiece'): Promise<SearchBody | null> {
   const key = `${game}?${queryString}`;
   const entry = searchCache.get(key);
-  if (!entry || !(await fresh(db, key, entry))) return null;
+  if (!entry || (entry.judged && !(await fresh(db, key, entry, game)))) return null;
   return encode(entry, gzip);
 }
 

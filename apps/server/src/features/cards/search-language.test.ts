@@ -58,7 +58,7 @@ beforeAll(async () => {
   };
   // The player's collection: OP01-001 ×2 in a personal binder and its parallel ×1 in a trade binder, OP01-016 ×5
   // only in the wishlist (which owns nothing), OP02-036 in the wishlist too.
-  const [row] = (await ctx.db.execute(sql`select id from users where email = 'search-player@example.com'`)).rows as { id: string }[];
+  const [row] = ((await ctx.db.execute(sql`select id from users where email = 'search-player@example.com'`)) as unknown as { rows: { id: string }[] }).rows;
   await ctx.db.execute(sql`insert into binders (id, user_id, name, category) values ('sl-personal', ${row!.id}, 'Main', 'personal'), ('sl-trade', ${row!.id}, 'Trade', 'trade'), ('sl-wish', ${row!.id}, 'Wishlist', 'wishlist')`);
   await ctx.db.execute(
     sql`insert into binder_cards (binder_id, card_id, quantity, condition) values ('sl-personal', ${id('OP01-001')}, 2, 'NM'), ('sl-trade', ${id('OP01-001_p1')}, 1, ''), ('sl-wish', ${id('OP01-016')}, 5, ''), ('sl-wish', ${id('OP02-036')}, 1, '')`,
