@@ -36,7 +36,7 @@ const EMBEDDED_PATHS = [
 
 const SECURITY_FILES = ['packages/core/src/**/*.security.test.ts', 'apps/server/src/**/*.security.test.ts'];
 /** Security files with time bounds: the project security-timed runs them alone. */
-const TIMED = ['packages/core/src/**/*.security.test.ts', 'apps/server/src/security/process.security.test.ts'];
+const TIMED = ['packages/core/src/**/*.security.test.ts', 'apps/server/src/security/process.security.test.ts', 'apps/server/src/security/search.security.test.ts'];
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const embeddedPass = process.env.TEST_DB_PASS === 'embedded';
@@ -89,8 +89,10 @@ export default defineConfig({
         // competing for the same two cores.
         test: {
           name: 'security-timed',
-          // Each is independent of DATABASE_URL (DATABASE_INDEPENDENT): the PostgreSQL pass has none of them.
+          // Each is independent of DATABASE_URL (DATABASE_INDEPENDENT) or runs on PGlite's templates (the search's
+          // hostile queries on the real library): the PostgreSQL pass has none of them.
           include: onPostgres ? [] : TIMED,
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
           environment: 'node',
           fileParallelism: false,
           sequence: { groupOrder: 1 },

@@ -18,6 +18,7 @@ import { pricesBenchmark, pricesFigures } from './prices';
 import { waitForQuietProcess } from './quiet';
 import { figuresMarkdown, lighthouseFigure, report, sessionFigures, validateFigures, type Figure, type Measured } from './report';
 import { scanBenchmark, scanFigures } from './scan';
+import { searchLanguageBenchmark, searchLanguageFigures } from './search';
 import { buildAll, buildServer, withFreshServer } from './server-process';
 import { lighthouse } from './web-figures';
 
@@ -83,6 +84,16 @@ async function mainValidateOnly() {
     const health = await warmHealth();
     const { validate, validateVaried } = await validateScenarios();
     process.stdout.write(`\n${figuresMarkdown(validateFigures(health, validate, validateVaried)).join('\n')}\n`);
+  });
+}
+
+/** BENCH_ONLY=search: a fresh server, health then the search language's 20 complex queries and its parsing, printed. */
+async function mainSearchOnly() {
+  buildServer();
+  await withFreshServer(async () => {
+    const health = await warmHealth();
+    const search = await searchLanguageBenchmark(health);
+    process.stdout.write(`\n${figuresMarkdown(searchLanguageFigures(search)).join('\n')}\n${JSON.stringify(search, null, 2)}\n`);
   });
 }
 
@@ -159,4 +170,5 @@ export const MODES: Record<string, { about: string; run: () => Promise<void> }> 
   cpu: { about: 'server CPU ms per request for each endpoint (BENCH_CPU_BASELINE adds a "before" build; bench/cpu.ts)', run: mainCpuOnly },
   images: { about: 'card thumbnails: kept-thumbnail latency, first-screen image bytes, Lighthouse with images (bench/images.ts)', run: mainImagesOnly },
   scan: { about: 'the scanner\'s reading of card numbers on corner images rendered from the catalogue (bench/scan.ts)', run: mainScanOnly },
+  search: { about: 'health, then 20 complex queries of the search language on GET /api/cards, and parsing 500 characters (bench/search.ts)', run: mainSearchOnly },
 };

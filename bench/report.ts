@@ -10,6 +10,7 @@ import { cpuMarkdown, type CpuResult } from './cpu';
 import { imagesFigures, type ImagesResult } from './images';
 import { mixedFigures, type MixedResult } from './mixed';
 import { scanFigures, type ScanResult } from './scan';
+import { searchLanguageFigures, type SearchLanguageResult } from './search';
 import type { LoadResult } from './load';
 export type { LoadResult } from './load';
 
@@ -113,6 +114,8 @@ export interface Measured {
   /** Issue 17: card thumbnails (absent in results saved before it). */
   images?: ImagesResult;
   scan?: ScanResult;
+  /** Issue 42: the search language (absent in results saved before it). */
+  searchLanguage?: SearchLanguageResult;
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
@@ -127,6 +130,7 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
   const alertFigures = m.alerts ? alertsFigures(m.alerts) : [];
   const imageFigures = m.images ? imagesFigures(m.images) : [];
   const scannerFigures = m.scan ? scanFigures(m.scan) : [];
+  const languageFigures = m.searchLanguage ? searchLanguageFigures(m.searchLanguage) : [];
   const health = results[0]!;
   const searchResults = results.slice(1, 6);
   const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
@@ -216,8 +220,9 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
     cpu: m.cpu,
     images: m.images,
     scan: m.scan,
-    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures, images: imageFigures, scan: scannerFigures },
-    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures].every((f) => f.pass !== false),
+    searchLanguage: m.searchLanguage,
+    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures, images: imageFigures, scan: scannerFigures, searchLanguage: languageFigures },
+    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures, ...languageFigures].every((f) => f.pass !== false),
   };
   const md = [
     `# Benchmark — ${summary.date}`,
@@ -237,6 +242,7 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
     ...partSection(m.alerts, 'Price alerts and the comparison report (issue 15)', 'In process on an in-memory embedded database seeded with the real library and its demo prices (bench/alerts.ts, bench/reports.ts): the price comparison report over a 10,000-card collection (median of 6 runs after a warm-up), one evaluation of every watch, then notification streams over loopback HTTP.', alertFigures),
     ...partSection(m.images, 'Card images (issue 17)', 'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images and on a public binder of 200 cards, their thumbnails kept (as after npm run images:warm) and the server quiet first (bench/quiet.ts).', imageFigures),
     ...partSection(m.scan, 'Scanner (issue 17)', "Every 14th distinct card number of the catalogue drawn as a card's bottom-right corner prints it (number and rarity, bold condensed type, dark and light frames), spoiled six ways, read by tesseract.js with the browser's settings and the card-number reader (bench/scan.ts). The type is Liberation Sans Narrow Bold, a stand-in for the card's own: expect lower figures from a camera.", scannerFigures),
+    ...partSection(m.searchLanguage, 'Search language (issue 42)', 'GET /api/cards?q= on the server above: 20 complex queries (negation, or, effect text, numbers, sets, legality, prices) in turn under the same load as health, the same queries uncached one at a time, and parsing in process (bench/search.ts).', languageFigures),
     ...(m.cpu ? ['## Server CPU per request (issue 20)', '', ...cpuMarkdown(m.cpu), ''] : []),
   ].join('\n');
   return { summary, md };

@@ -30,6 +30,7 @@ import { type PricesResult } from './prices';
 import { waitForQuietProcess } from './quiet';
 import { report, type LoadResult } from './report';
 import { type ScanResult } from './scan';
+import { searchLanguageBenchmark } from './search';
 import { buildAll, startServer, stopServer } from './server-process';
 import { firstVisitJsGzip, initialCssGzip, lighthouse } from './web-figures';
 
@@ -83,6 +84,7 @@ async function main() {
   );
   const cardsWithPrices = await cardsWithPricesRatio();
   const { validate, validateVaried } = await validateScenarios();
+  const searchLanguage = await searchLanguageBenchmark(results[0]!);
   const uncached = await uncachedSearches(300);
   log('binders: sign-up, 10,000-row Liga CSV import, binder detail under load');
   const binders = await bindersBenchmark({ base, dataDir, log });
@@ -124,6 +126,7 @@ async function main() {
     cpu,
     images,
     scan,
+    searchLanguage,
   });
   writeResults(summary, md);
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../app';
 import { catalogueIndex } from '../catalogue/catalogue-index';
 import { startFuzzRun, type FuzzRun } from '../testing/fuzz-harness';
+import { HOSTILE_QUERIES } from '../testing/hostile-queries';
 import { HOSTILE_VALUES, hostileText, hostileUrlText, type HostileValue } from '../testing/hostile-values';
 
 type JsonSchema = {
@@ -201,6 +202,11 @@ function slotsOf(op: Operation): Slot[] {
   return slots;
 }
 
+/** The search language's `q` (GET /cards) also gets the hostile queries of the language (testing/hostile-queries.ts). */
+const SEARCH_QUERY_SLOTS = new Set(['/cards query:q']);
+const QUERY_VALUES: readonly HostileValue[] = HOSTILE_QUERIES.map((h) => ({ name: `query: ${h.name}`, value: h.q }));
+const valuesFor = (route: string, slot: Slot) => (SEARCH_QUERY_SLOTS.has(`${route} ${slot.kind}:${slot.name}`) ? [...HOSTILE_VALUES, ...QUERY_VALUES] : HOSTILE_VALUES);
+
 const slotName = (s: Slot) => (s.kind === 'item' ? `${s.name}[0]${s.item ? `.${s.item}` : ''}` : `${s.kind === 'whole-body' || s.kind === 'text-body' ? '' : `${s.kind}:`}${s.name}`);
 
 beforeAll(async () => {
@@ -244,7 +250,7 @@ describe('OpenAPI fuzz: every operation with hostile values', () => {
         const base = buildCall(route, method, op);
         await check(`${method.toUpperCase()} ${route} base, ${who}`, '-', await send(method.toUpperCase(), base.url, { ...base, cookie }), true);
         for (const slot of slots) {
-          for (const hostile of HOSTILE_VALUES) {
+          for (const hostile of valuesFor(route, slot)) {
             const call = buildCall(route, method, op, slot, hostile);
             const res = await send(method.toUpperCase(), call.url, { body: call.body, type: call.type, cookie });
             await check(`${method.toUpperCase()} ${route} ${slotName(slot)}, ${who}`, hostile.name, res, true);
