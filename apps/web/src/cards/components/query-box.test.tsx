@@ -1,0 +1,158 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '@/test/i18n';
+import { mockApi, renderWithProviders } from '@/test/providers';
+import { CardFilters } from '@/features/cards/components/card-filters';
+import { QueryBox } from './query-box';
+
+/** The box with its committed query shown, as the library page holds it in the URL. */
+function Harness({ initial = '', onChange = () => {} }: { initial?: string; onChange?: (q: string) => void }) {
+  const [q, setQ] = useState(initial);
+  return (
+    <>
+      <output data-testid="committed">{q}</output>
+      <QueryBox
+        value={q}
+        onChange={(next) => {
+          setQ(next);
+          onChange(next);
+        }}
+        source={{ subtypes: ['Straw Hat Crew', 'Navy'], setCodes: ['op01', 'op05'] }}
+        label="Search cards"
+        placeholder=""
+      />
+    </>
+  );
+}
+
+const box = () => screen.getByRole('combobox', { name: 'Search cards' });
+const type = (text: string) => fireEvent.change(box(), { target: { value: text, selectionStart: text.length } });
+
+afterEach(() => vi.useRealTimers());
+
+describe('the search box speaks the language', () => {
+  it('shows a problem under the box in English, with its position marked, and reports only a query that reads', async () => {
+    await initTestI18n('en');
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    type('luffy c:purplish');
+    const alert = await screen.findByTestId('query-error', {}, { timeout: 2000 });
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain('“c” cannot take the value “purplish” (column 9)');
+    expect(screen.getByTestId('query-error-spot').querySelector('mark')?.textContent).toBe('purplish');
+    expect(box().getAttribute('aria-invalid')).toBe('true');
+    expect(box().getAttribute('aria-describedby')).toBe(alert.id);
+    expect(onChange).not.toHaveBeenCalled();
+    type('luffy c:purple');
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('luffy c:purple'));
+    expect(screen.queryByTestId('query-error')).toBeNull();
+  });
+
+  it('says it in Portuguese when the app is in Portuguese', async () => {
+    await initTestI18n('pt');
+    render(<Harness />);
+    type('luffy (');
+    const alert = await screen.findByTestId('query-error', {}, { timeout: 2000 });
+    expect(alert.textContent).toContain('O parêntese da coluna 7 não tem par');
+    type('foo:bar');
+    await waitFor(() => expect(screen.getByTestId('query-error').textContent).toContain('Palavra-chave desconhecida “foo” na coluna 1'));
+    await initTestI18n('en');
+  });
+
+  it('shows the API answer (400 QUERY_INVALID) the same way', async () => {
+    await initTestI18n('es');
+    render(
+      <QueryBox
+        value="x"
+        onChange={() => {}}
+        apiProblem={{ messageKey: 'search.errors.tooManyTerms', params: { column: 1 }, message: 'too many', position: 0, text: 'x' }}
+        label="Search cards"
+        placeholder=""
+      />,
+    );
+    expect(screen.getByTestId('query-error').textContent).toContain('Una búsqueda tiene como máximo 60 términos');
+    await initTestI18n('en');
+  });
+
+  it('completes keywords and values from the keyboard: arrows, Enter or Tab accept, Escape closes', async () => {
+    await initTestI18n('en');
+    render(<Harness />);
+    type('co');
+    const list = screen.getByRole('listbox');
+    expect(box().getAttribute('aria-expanded')).toBe('true');
+    expect(box().getAttribute('aria-controls')).toBe(list.id);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['cost:Cost', 'color:Colors', 'counter:Counter']);
+    fireEvent.keyDown(box(), { key: 'ArrowDown' });
+    fireEvent.keyDown(box(), { key: 'ArrowDown' });
+    const active = screen.getAllByRole('option')[1]!;
+    expect(active.getAttribute('aria-selected')).toBe('true');
+    expect(box().getAttribute('aria-activedescendant')).toBe(active.id);
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect((box() as HTMLInputElement).value).toBe('color:');
+    // The values of the keyword follow, translated.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toContain('red' + 'Red');
+    fireEvent.keyDown(box(), { key: 'ArrowDown' });
+    fireEvent.keyDown(box(), { key: 'Tab' });
+    expect((box() as HTMLInputElement).value).toBe('color:red ');
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    type('color:red t:str');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['"straw hat crew"']);
+    fireEvent.keyDown(box(), { key: 'Escape' });
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('listbox', { hidden: true }).hidden).toBe(true);
+    // Enter with no option chosen searches at once.
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(screen.getByTestId('committed').textContent).toBe('color:red t:str');
+  });
+});
+
+/** The panel over a query held in state, as the page holds it in the URL; each patch is recorded. */
+function Panel({ initial, onPatch }: { initial: string; onPatch: (patch: Record<string, unknown>) => void }) {
+  const [q, setQ] = useState(initial);
+  return (
+    <MemoryRouter>
+      <output data-testid="q">{q}</output>
+      <CardFilters
+        query={{ q, page: 1, pageSize: 48 }}
+        onPatch={(patch) => {
+          onPatch(patch);
+          setQ((patch.q as string | undefined) ?? '');
+        }}
+        onClear={() => {}}
+      />
+    </MemoryRouter>
+  );
+}
+
+describe('the filter panel and the box are one state', () => {
+  it('choosing Red writes c:red into q; a query with c:red lights the chip', async () => {
+    await initTestI18n('en');
+    mockApi(() => ({ subtypes: [], sets: [] }));
+    const onPatch = vi.fn();
+    renderWithProviders(<Panel initial="luffy" onPatch={onPatch} />);
+    const chip = (name: string) => screen.getByRole('button', { name });
+    expect(chip('Red').getAttribute('aria-pressed')).toBe('false');
+    await act(async () => fireEvent.click(chip('Red')));
+    expect(onPatch).toHaveBeenLastCalledWith({ q: 'luffy c:red' });
+    expect(chip('Red').getAttribute('aria-pressed')).toBe('true');
+    await act(async () => fireEvent.click(chip('Green')));
+    expect(screen.getByTestId('q').textContent).toBe('luffy (c:red or c:green)');
+    await act(async () => fireEvent.click(chip('Leader')));
+    expect(screen.getByTestId('q').textContent).toBe('luffy (c:red or c:green) t:leader');
+    await act(async () => fireEvent.click(chip('Red')));
+    expect(screen.getByTestId('q').textContent).toBe('luffy t:leader c:green');
+    expect(chip('Red').getAttribute('aria-pressed')).toBe('false');
+    expect(chip('Green').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a typed query lights its chips; terms the panel cannot show light none', async () => {
+    await initTestI18n('en');
+    mockApi(() => ({ subtypes: [], sets: [] }));
+    renderWithProviders(<Panel initial="C:Blue r=sr -t:leader" onPatch={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Blue' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'SR' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Leader' }).getAttribute('aria-pressed')).toBe('false');
+  });
+});
