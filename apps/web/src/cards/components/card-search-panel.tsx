@@ -1,4 +1,3 @@
-import { useDebouncedValue } from '@/lib/use-debounced-callback';
 import type { Card } from '@grandline/core/contracts/cards';
 import { CARD_COLORS, CARD_TYPES } from '@grandline/core/games';
 import { Plus } from 'lucide-react';
@@ -11,10 +10,15 @@ import { Chip } from '@/components/ui/chip';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/query-states';
-import { SearchInput } from '@/components/ui/search-input';
+import { QueryBox } from '@/cards/components/query-box';
+import { SyntaxLink } from '@/cards/components/syntax-link';
+import { scopedQuery, scopeTerms, type ScopeKey } from '@/cards/deck-scope';
+import { setCodeOf } from '@/cards/query-suggest';
+import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { Select } from '@/components/ui/select';
 import { useCards } from '@/cards/api/get-cards';
+import { queryProblemOf } from '@/cards/api/query-source';
 import { useSets } from '@/cards/api/get-sets';
 import { productCode } from '@grandline/core/set-code';
 
@@ -53,12 +57,15 @@ export function CardSearchPanel({
   onAdd,
   countOf,
   leaderColors,
+  format,
   hideHeading = false,
   headingOnPhones = true,
 }: {
   onAdd: (card: Card) => void;
   countOf: (card: Card) => number;
   leaderColors: readonly string[];
+  /** The deck's format: the search starts scoped to the cards legal in it (a removable chip). */
+  format?: string;
   /** Inside a dialog that already names the search. */
   hideHeading?: boolean;
   /** Below `lg`, where a tab named "Add cards" already shows the panel (the deck editor), the heading is for screen readers only. */
@@ -73,9 +80,13 @@ export function CardSearchPanel({
   const [costs, setCosts] = useState<string[]>([]);
   const sets = useSets();
   const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 200);
-  // With a leader and no color chosen, the search shows the leader's colors (the cards the deck may hold).
-  const color = colors.length ? colors : leaderColors.length && !types.includes('Leader') ? [...leaderColors] : [];
+  // The deck's scope (legal:<format>, c<=<leader's colors>) as removable chips; a new format or leader brings them back.
+  const scopeKey = `${format ?? ''}|${leaderColors.join('/')}`;
+  const [removed, setRemoved] = useState<{ key: string; keys: ScopeKey[] }>({ key: scopeKey, keys: [] });
+  const dropped = removed.key === scopeKey ? removed.keys : [];
+  const scope = scopeTerms(format, leaderColors).filter((s) => !dropped.includes(s.key));
+  const search = scopedQuery(q.trim(), scope);
+  const color = colors;
   // Several chosen costs search their range (the API takes a min and a max).
   const costNumbers = costs.map(Number);
   const cards = useCards({
@@ -90,7 +101,7 @@ export function CardSearchPanel({
     pageSize: PAGE_SIZE,
     // Every print (a deck may hold an alternate art), best matches of a search text first.
     prints: 'all',
-    sort: search ? 'relevance' : 'number',
+    sort: q.trim() ? 'relevance' : 'number',
   });
   const toggle = (list: string[], value: string, set: (v: string[]) => void) => {
     set(list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
@@ -103,15 +114,40 @@ export function CardSearchPanel({
       <h2 id="deck-search-title" className={hideHeading ? 'sr-only' : cn('text-lg font-semibold', !headingOnPhones && 'max-lg:sr-only')}>
         {t('editor.addCards')}
       </h2>
-      <SearchInput
+      <QueryBox
         label={t('editor.searchLabel')}
         placeholder={t('editor.searchPlaceholder')}
         value={q}
-        onChange={(e) => {
-          setQ(e.target.value);
+        onChange={(next) => {
+          setQ(next);
           setPage(1);
         }}
+        apiProblem={queryProblemOf(cards.error)}
+        source={{ setCodes: (sets.data?.items ?? []).flatMap((s) => (s.code ? [setCodeOf(s.code)] : [])) }}
+        help={<SyntaxLink />}
+        testId="deck-card-query"
       />
+      {scope.length > 0 && (
+        <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label={t('editor.scope')} data-testid="deck-scope">
+          {scope.map((s) => (
+            <button
+              key={s.key}
+              type="button"
+              onClick={() => {
+                setRemoved({ key: scopeKey, keys: [...dropped, s.key] });
+                setPage(1);
+              }}
+              aria-label={t('editor.removeScope', { term: s.text })}
+              title={t(`editor.scopeHint.${s.key}`)}
+              className="inline-flex h-7 cursor-pointer items-center gap-1 rounded-full border border-accent bg-accent/10 pl-2.5 pr-1.5 font-mono text-xs hover:bg-accent/20"
+              data-testid="scope-chip"
+            >
+              {s.text}
+              <X className="h-3.5 w-3.5" aria-hidden />
+            </button>
+          ))}
+        </div>
+      )}
       <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('editor.colors')}>
         {CARD_COLORS.map((c) => (
           <Chip key={c} pressed={colors.includes(c)} onPressedChange={() => toggle(colors, c, setColors)}>
@@ -155,9 +191,6 @@ export function CardSearchPanel({
         ]}
         className="w-full"
       />
-      {leaderColors.length > 0 && colors.length === 0 && !types.includes('Leader') && (
-        <p className="text-xs text-muted">{t('editor.leaderColorsHint', { colors: leaderColors.map((c) => t(`colors.${c}`)).join(' / ') })}</p>
-      )}
       {cards.isPending ? (
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true">
           {Array.from({ length: 8 }, (_, i) => (
