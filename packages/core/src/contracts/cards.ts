@@ -4,6 +4,7 @@ import { MARKETPLACE_IDS, PRICE_TYPES } from '../marketplaces';
 import { CURRENCY_CODES } from '../money/currencies';
 import { booleanParam, intParam, IntIdParam, multiValue, Paginated, Text } from './common';
 import { CARD_LEGALITY_STATUSES } from '../decks/legality';
+import { MAX_QUERY_LENGTH } from '../search/ast';
 
 const CardType = z.enum(CARD_TYPES);
 const CardColor = z.enum(CARD_COLORS);
@@ -54,7 +55,11 @@ const priceParam = z.preprocess(
 
 export const CardsQuery = z
   .object({
-    q: Text(100, { tooLong: 'validation.searchTooLong' }).optional(),
+    q: Text(MAX_QUERY_LENGTH, { trim: false })
+      .optional()
+      .describe(
+        'A query of the search language (docs/search-language.md): words and "phrases" match the name, number, effect text or types; keywords such as t:leader, c:red, cost>=5, o:"[On Play]", set:op05, is:parallel, legal:standard, price<2, and is:owned or is:wishlist (signed in); `-` negates, `or` and parentheses combine. At most 500 characters and 60 terms; a query it cannot read is 400 QUERY_INVALID, naming the problem and its position',
+      ),
     set: multiValue(Text(80)).describe('Set slugs or codes (e.g. op-01 or OP-01)'),
     color: multiValue(CardColor).describe('One or several colors; a card matches if it has any of them'),
     type: multiValue(CardType),

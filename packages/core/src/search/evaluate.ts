@@ -93,6 +93,20 @@ function foldText(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/**
+ * foldText of a query's value, kept: `matches` runs once per print, so a query over the library folds each of its
+ * values once instead of once per print. The kept values are dropped when there are too many.
+ */
+const foldedValues = new Map<string, string>();
+function foldValue(text: string): string {
+  let f = foldedValues.get(text);
+  if (f === undefined) {
+    if (foldedValues.size >= 1000) foldedValues.clear();
+    foldedValues.set(text, (f = foldText(text)));
+  }
+  return f;
+}
+
 /** A product code without dashes, lower case: OP-05, op05 and Op-05 compare equal. */
 const compactCode = (code: string) => code.replaceAll('-', '').toLowerCase();
 
@@ -193,17 +207,17 @@ function keywordMatches<P extends SearchPrint>(term: KeywordTerm, print: P, ctx:
   switch (term.keyword) {
     case 'name': {
       const { name } = folded(print);
-      const value = foldText(term.value);
+      const value = foldValue(term.value);
       return term.op === ':' ? name.includes(value) : equality(term.op, name === value);
     }
     case 'text': {
       const text = folded(print).cardText;
-      const value = foldText(term.value);
+      const value = foldValue(term.value);
       return term.op === ':' ? text.includes(value) : equality(term.op, text === value);
     }
     case 'type': {
       const f = folded(print);
-      const value = foldText(term.value);
+      const value = foldValue(term.value);
       const typeEquals = f.cardType === value;
       if (term.op === ':') return typeEquals || f.subtypes.some((t) => t.includes(value));
       return equality(term.op, typeEquals || f.subtypes.some((t) => t === value));
@@ -278,7 +292,7 @@ export function matches<P extends SearchPrint>(ast: SearchNode, print: P, ctx: S
     case 'not':
       return !matches(ast.child, print, ctx);
     case 'word':
-      return wordMatches(foldText(ast.text), print);
+      return wordMatches(foldValue(ast.text), print);
     case 'keyword':
       return keywordMatches(ast, print, ctx);
   }
@@ -294,7 +308,7 @@ export function rankName(ast: SearchNode, print: SearchPrint): 0 | 1 {
   while (stack.length) {
     const node = stack.pop()!;
     if (node.type === 'and' || node.type === 'or') stack.push(...node.children);
-    else if (node.type === 'word' && name.includes(foldText(node.text))) return 0;
+    else if (node.type === 'word' && name.includes(foldValue(node.text))) return 0;
   }
   return 1;
 }

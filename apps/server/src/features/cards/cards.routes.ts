@@ -3,7 +3,13 @@ import type { Context } from 'hono';
 import { CardDetailResponse, CardFacetsResponse, CardHoldingsResponse, CardIdParam, CardListResponse, CardsQuery } from '@grandline/core/contracts/cards';
 import type { CardListResponse as CardListResponseBody } from '@grandline/core/contracts/cards';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { requireUser } from '../../lib/auth-gate';
+import { MAX_QUERY_LENGTH } from '@grandline/core/search/ast';
+import { queryNeeds } from '@grandline/core/search/evaluate';
+import { requireUser, sessionUser } from '../../lib/auth-gate';
+import type { AppEnv } from '../../lib/context';
+import { requestLanguage } from '../../lib/mail-text';
+import { readSearchQuery } from '../../lib/search-query';
+import type { LanguageQuery } from './search-context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { cardHoldings } from './holdings';
 import { cachedSearchByQueryString, getCard, getCardFacets, searchCardsBody, type SearchBody } from './cards.service';
@@ -21,13 +27,25 @@ function sendSearchBody(c: Context, { body, gzipped }: SearchBody): Response {
   return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200, headers);
 }
 
+/** `q` read with the search language (400 QUERY_INVALID in the request's language), and the user when it asks about them. */
+async function languageQuery(c: Context<AppEnv>, q: string | undefined): Promise<LanguageQuery | undefined> {
+  if (!q?.trim()) return undefined;
+  const ast = readSearchQuery(q, requestLanguage(c.req.raw.headers));
+  const needs = queryNeeds(ast);
+  return { ast, needs, user: needs.signedIn ? await sessionUser(c) : null };
+}
+
 const router = createRouter();
 
 // A repeated search is answered from the cache before validation and parsing: only query strings that
 // were validated once are in it.
 router.use('/cards', async (c, next) => {
   if (c.req.method !== 'GET') return next();
-  const hit = cachedSearchByQueryString(rawQueryString(c.req.url), acceptsGzip(c));
+  // A `q` over the language's length is the language's 400 QUERY_INVALID (TOO_LONG, in the request's language), not a
+  // bare validation error: the same answer as every other query the language cannot read.
+  const q = c.req.query('q');
+  if (q !== undefined && q.length > MAX_QUERY_LENGTH) readSearchQuery(q, requestLanguage(c.req.raw.headers));
+  const hit = await cachedSearchByQueryString(c.var.deps.db, rawQueryString(c.req.url), acceptsGzip(c));
   if (hit) return sendSearchBody(c, hit);
   return next();
 });
@@ -42,16 +60,19 @@ export const cardsRoutes = router
       request: { query: CardsQuery },
       responses: {
         200: jsonContent(CardListResponse, 'A page of matching cards'),
-        400: jsonContent(ErrorResponse, 'Invalid query parameters'),
+        400: jsonContent(ErrorResponse, 'Invalid query parameters, or a `q` the search language cannot read (QUERY_INVALID)'),
+        401: jsonContent(ErrorResponse, 'A `q` about your collection or wishlist (is:owned, owned, is:wishlist) while signed out'),
       },
     }),
     async (c) => {
+      const query = c.req.valid('query');
       const result = await searchCardsBody({
         db: c.var.deps.db,
-        query: c.req.valid('query'),
+        query,
         prices: c.var.deps.config.prices,
         gzip: acceptsGzip(c),
         queryString: rawQueryString(c.req.url),
+        language: await languageQuery(c, query.q),
       });
       // The body is already the contract's JSON text (searchCardsBody); the cast keeps the route's type.
       return sendSearchBody(c, result) as unknown as ReturnType<typeof c.json<CardListResponseBody, 200>>;

@@ -11,11 +11,12 @@ import { cardSets, cards } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { cardColumns, toCard } from '../../catalogue/card-row';
 import { clearCatalogueIndex } from '../../catalogue/catalogue-index';
-import type { PriceConfig } from '../../lib/price-config';
 import { currentPriceSql, priceSummaries } from '../prices/prices.service';
-import { deckFormat } from '@grandline/core/decks/formats';
+import { deckFormat, today } from '@grandline/core/decks/formats';
 import { cardLegality } from '@grandline/core/decks/legality';
-import { currentRegulations } from '../decks/regulations.service';
+import { DEFAULT_PRICE_CONFIG, type PriceConfig } from '../../lib/price-config';
+import { currentRegulations, regulationsGeneration } from '../decks/regulations.service';
+import { selectPrints, type LanguageQuery, type SelectedPrints } from './search-context';
 
 /**
  * The catalogue changes only when it is re-imported, so search results are cached per process for a
@@ -25,6 +26,8 @@ interface CachedBody {
   json: string;
   /** gzip of json, made on the first request that accepts it. */
   gzip?: Buffer;
+  /** An answer with legal: or banned: terms holds for the regulations and the day it was judged on (see fresh). */
+  judged?: { regulations: number; day: string };
 }
 const searchCache = new LRUCache<string, CachedBody>({
   max: 1000,
@@ -47,11 +50,6 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 function searchConditions(game: GameCategory, q: CardsQuery): SQL[] {
   const where: SQL[] = [eq(cards.gameCategory, game)];
-  if (q.q) {
-    for (const term of normalizeSearchText(q.q).split(' ').filter(Boolean)) {
-      where.push(sql`${cards.searchText} like ${`%${escapeLike(term)}%`}`);
-    }
-  }
   if (q.set?.length) {
     where.push(
       or(
@@ -125,13 +123,17 @@ function foldPunctuation(text: string): string {
 /** The sort a query asks for: relevance when it has a search text and names none, else by number. */
 const sortOf = (q: CardsQuery) => q.sort ?? (q.q?.trim() ? 'relevance' : 'number');
 
-function orderBy(q: CardsQuery, price: SQL | null): SQL[] {
+function orderBy(q: CardsQuery, price: SQL | null, selected: SelectedPrints | null): SQL[] {
   const dir = q.order === 'desc' ? desc : asc;
   const byNumber = [dir(cards.cardNumber), asc(cards.printOrder), asc(cards.id)];
   switch (sortOf(q)) {
-    case 'relevance':
-      // Best match first whatever the direction; the direction orders the numbers within a rank.
-      return q.q?.trim() ? [relevance(q.q), ...byNumber] : byNumber;
+    case 'relevance': {
+      // Best match first whatever the direction: the prints whose name holds a word of the query (core rankName), then
+      // the relevance of those words; the direction orders the numbers within a rank.
+      if (!selected) return byNumber;
+      const byName = selected.nameIds.length ? [sql`(case when ${cards.id} = any(${sql.param(selected.nameIds)}::int[]) then 0 else 1 end)`] : [];
+      return [...byName, ...(selected.words ? [relevance(selected.words)] : []), ...byNumber];
+    }
     case 'price':
       // Cards without a price last, whichever the direction.
       return price ? [sql`${price} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`, ...byNumber] : byNumber;
@@ -165,9 +167,26 @@ function encode(entry: CachedBody, gzip: boolean): SearchBody {
  * A cached answer for the exact query string of an earlier valid request, before any parsing. Only
  * query strings that passed validation are ever stored under this key (see searchCardsBody).
  */
-export function cachedSearchByQueryString(queryString: string, gzip: boolean, game: GameCategory = 'onepiece'): SearchBody | null {
-  const entry = searchCache.get(`${game}?${queryString}`);
-  return entry ? encode(entry, gzip) : null;
+export async function cachedSearchByQueryString(db: Db, queryString: string, gzip: boolean, game: GameCategory = 'onepiece'): Promise<SearchBody | null> {
+  const key = `${game}?${queryString}`;
+  const entry = searchCache.get(key);
+  if (!entry || !(await fresh(db, key, entry))) return null;
+  return encode(entry, gzip);
+}
+
+/** The regulations and day legal: and banned: are judged on now: an answer judged on others is stale. */
+async function judgedNow(db: Db, game: GameCategory) {
+  await currentRegulations(db, game);
+  return { regulations: regulationsGeneration(), day: today() };
+}
+
+/** Whether a cached answer still holds: one with legal: or banned: terms only for the regulations and day it was judged on. */
+async function fresh(db: Db, key: string, entry: CachedBody, game: GameCategory = 'onepiece'): Promise<boolean> {
+  if (!entry.judged) return true;
+  const now = await judgedNow(db, game);
+  if (now.regulations === entry.judged.regulations && now.day === entry.judged.day) return true;
+  searchCache.delete(key);
+  return false;
 }
 
 export async function searchCardsBody(args: {
@@ -178,12 +197,17 @@ export async function searchCardsBody(args: {
   gzip: boolean;
   /** The raw query string the query was parsed from, to answer its repeats without parsing. */
   queryString?: string;
+  /** `q` read with the search language, and the user its owned and wishlist terms are about. */
+  language?: LanguageQuery;
 }): Promise<SearchBody> {
   const game = args.game ?? 'onepiece';
+  // An answer about the user's collection or wishlist is theirs alone: never cached, so never served to anyone else.
+  if (args.language?.needs.signedIn) return encode({ json: JSON.stringify(await searchCards(args)) }, args.gzip);
   const key = `${game}:${JSON.stringify(args.query)}`;
   let entry = searchCache.get(key);
-  if (!entry) {
-    entry = { json: JSON.stringify(await searchCards(args)) };
+  if (!entry || !(await fresh(args.db, key, entry, game))) {
+    const judged = args.language?.needs.legality ? await judgedNow(args.db, game) : undefined;
+    entry = { json: JSON.stringify(await searchCards(args)), ...(judged ? { judged } : {}) };
     searchCache.set(key, entry);
   }
   if (args.queryString !== undefined) searchCache.set(`${game}?${args.queryString}`, entry);
@@ -194,13 +218,13 @@ export async function searchCardsBody(args: {
 const pricedQuery = (q: CardsQuery) => q.market !== undefined || q.sort === 'price' || q.priceMin !== undefined || q.priceMax !== undefined;
 
 /** A page of every matching print (prints=all). */
-function selectPage(db: Db, where: SQL[], query: CardsQuery, price: SQL | null) {
+function selectPage(db: Db, where: SQL[], query: CardsQuery, price: SQL | null, selected: SelectedPrints | null) {
   return db
     .select({ ...cardColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(cards)
     .leftJoin(cardSets, eq(cards.setId, cardSets.id))
     .where(and(...where))
-    .orderBy(...orderBy(query, price))
+    .orderBy(...orderBy(query, price, selected))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 }
@@ -209,7 +233,7 @@ function selectPage(db: Db, where: SQL[], query: CardsQuery, price: SQL | null) 
  * A page of card numbers (prints=grouped): each number's first matching print in print order (by price when sorting by
  * price) with how many of its prints match. Window functions over the matches, then the page of first prints.
  */
-function selectFirstPrints(db: Db, where: SQL[], query: CardsQuery, price: SQL | null) {
+function selectFirstPrints(db: Db, where: SQL[], query: CardsQuery, price: SQL | null, selected: SelectedPrints | null) {
   const first = price && sortOf(query) === 'price' ? [sql`${price} ${sql.raw(query.order === 'desc' ? 'desc' : 'asc')} nulls last`] : [];
   const matches = db.$with('matches').as(
     db
@@ -229,7 +253,7 @@ function selectFirstPrints(db: Db, where: SQL[], query: CardsQuery, price: SQL |
     .innerJoin(cards, eq(cards.id, matches.matchId))
     .leftJoin(cardSets, eq(cards.setId, cardSets.id))
     .where(eq(matches.rank, 1))
-    .orderBy(...orderBy(query, price))
+    .orderBy(...orderBy(query, price, selected))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 }
@@ -239,24 +263,29 @@ async function searchCards({
   game = 'onepiece',
   query,
   prices,
+  language,
 }: {
   db: Db;
   game?: GameCategory;
   query: CardsQuery;
   /** Needed for the price parts of a query (BR estimate factor, demo). */
   prices?: PriceConfig;
+  language?: LanguageQuery;
 }): Promise<CardListResponse> {
   const market = query.market ?? DEFAULT_MARKETPLACE;
   const currency = query.currency ?? 'USD';
   const priced = pricedQuery(query) && prices !== undefined;
   const price = priced ? await currentPriceSql({ db, market, priceType: query.priceType ?? 'min', currency, config: prices }) : null;
   const where = searchConditions(game, query);
+  // The language is evaluated in memory over the library; the prints it selects are ANDed with the other filters.
+  const selected = language ? await selectPrints({ db, game, ...language, config: prices ?? DEFAULT_PRICE_CONFIG, market, currency, priceType: query.priceType }) : null;
+  if (selected) where.push(sql`${cards.id} = any(${sql.param(selected.ids)}::int[])`);
   if (price && query.priceMin !== undefined) where.push(sql`${price} >= ${Math.round(query.priceMin * 100)}`);
   if (price && query.priceMax !== undefined) where.push(sql`${price} <= ${Math.round(query.priceMax * 100)}`);
   const grouped = query.prints !== 'all';
   const rows: (Awaited<ReturnType<typeof selectPage>>[number] & { printCount?: number })[] = grouped
-    ? await selectFirstPrints(db, where, query, price)
-    : await selectPage(db, where, query, price);
+    ? await selectFirstPrints(db, where, query, price, selected)
+    : await selectPage(db, where, query, price, selected);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {
     // Past the last page: still report how many rows match (card numbers when grouped, else prints).
