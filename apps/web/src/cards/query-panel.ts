@@ -217,7 +217,7 @@ export function withPanel(q: string, patch: PanelPatch): string {
 }
 
 /** The old URL parameters of the filters, read into the panel's values (a link from before the search language). */
-export const LEGACY_KEYS = ['color', 'type', 'rarity', 'attribute', 'counter', 'block', 'costMin', 'costMax', 'powerMin', 'powerMax', 'priceMin', 'priceMax', 'subtype', 'variations', 'set'] as const;
+const LEGACY_KEYS = ['color', 'type', 'rarity', 'attribute', 'counter', 'block', 'costMin', 'costMax', 'powerMin', 'powerMax', 'priceMin', 'priceMax', 'subtype', 'variations', 'set'] as const;
 
 /** A set parameter the language can say: a product code (op-01, OP01, op-14-eb04); a slug of a product without one cannot. */
 const isProductCode = (value: string) => /^[a-z]{1,4}-?\d{1,3}(?:-[a-z]{1,4}\d{1,3})?$/i.test(value);

@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/query-states';
 import { QueryBox } from '@/cards/components/query-box';
 import { SyntaxLink } from '@/cards/components/syntax-link';
-import { scopedQuery, scopeTerms, type ScopeKey } from '@/cards/deck-scope';
+import { scopedQuery, scopeTerms, type ScopeKey, type ScopeTerm } from '@/cards/deck-scope';
 import { setCodeOf } from '@/cards/query-suggest';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
@@ -50,6 +50,87 @@ function SearchResult({ card, count, onAdd }: { card: Card; count: number; onAdd
         </button>
       </CardPreview>
     </li>
+  );
+}
+
+/** The search's answer: the cards as buttons that add them, with a pager; or why there are none. */
+function SearchResults({
+  cards,
+  page,
+  pageSize,
+  onPage,
+  countOf,
+  onAdd,
+}: {
+  cards: ReturnType<typeof useCards>;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  countOf: (card: Card) => number;
+  onAdd: (card: Card) => void;
+}) {
+  const { t } = useTranslation('decks');
+  const pageCount = cards.data ? Math.max(1, Math.ceil(cards.data.total / pageSize)) : 1;
+  return (
+    <>
+      {cards.isPending ? (
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="aspect-[600/838]" />
+          ))}
+        </div>
+      ) : cards.isError ? (
+        <ErrorState title={t('editor.searchFailed')} onRetry={() => void cards.refetch()} />
+      ) : cards.data.items.length === 0 ? (
+        <EmptyState title={t('editor.noResults')} />
+      ) : (
+        <>
+          <p className="text-xs text-muted" aria-live="polite">
+            {t('editor.resultCount', { count: cards.data.total })}
+          </p>
+          <ul className={cn('grid grid-cols-3 gap-2 sm:grid-cols-4', cards.isPlaceholderData && 'opacity-60')}>
+            {cards.data.items.map((card) => (
+              <SearchResult key={card.id} card={card} count={countOf(card)} onAdd={onAdd} />
+            ))}
+          </ul>
+          {pageCount > 1 && (
+            <div className="flex items-center justify-between gap-2">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+                {t('editor.previous')}
+              </Button>
+              <span className="text-xs tabular-nums text-muted">{t('editor.pageOf', { page, count: pageCount })}</span>
+              <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+                {t('editor.next')}
+              </Button>
+            </div>
+          )}
+    </>
+  )}
+    </>
+  );
+}
+
+/** The deck's scope as chips; removing one widens the search. */
+function ScopeChips({ scope, onRemove }: { scope: ScopeTerm[]; onRemove: (key: ScopeKey) => void }) {
+  const { t } = useTranslation('decks');
+  if (!scope.length) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label={t('editor.scope')} data-testid="deck-scope">
+      {scope.map((s) => (
+        <button
+          key={s.key}
+          type="button"
+          onClick={() => onRemove(s.key)}
+          aria-label={t('editor.removeScope', { term: s.text })}
+          title={t(`editor.scopeHint.${s.key}`)}
+          className="inline-flex h-7 cursor-pointer items-center gap-1 rounded-full border border-accent bg-accent/10 pl-2.5 pr-1.5 font-mono text-xs hover:bg-accent/20"
+          data-testid="scope-chip"
+        >
+          {s.text}
+          <X className="h-3.5 w-3.5" aria-hidden />
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -107,7 +188,6 @@ export function CardSearchPanel({
     set(list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
     setPage(1);
   };
-  const pageCount = cards.data ? Math.max(1, Math.ceil(cards.data.total / PAGE_SIZE)) : 1;
 
   return (
     <section aria-labelledby="deck-search-title" className="flex flex-col gap-3" data-testid="deck-card-search">
@@ -127,27 +207,13 @@ export function CardSearchPanel({
         help={<SyntaxLink />}
         testId="deck-card-query"
       />
-      {scope.length > 0 && (
-        <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label={t('editor.scope')} data-testid="deck-scope">
-          {scope.map((s) => (
-            <button
-              key={s.key}
-              type="button"
-              onClick={() => {
-                setRemoved({ key: scopeKey, keys: [...dropped, s.key] });
-                setPage(1);
-              }}
-              aria-label={t('editor.removeScope', { term: s.text })}
-              title={t(`editor.scopeHint.${s.key}`)}
-              className="inline-flex h-7 cursor-pointer items-center gap-1 rounded-full border border-accent bg-accent/10 pl-2.5 pr-1.5 font-mono text-xs hover:bg-accent/20"
-              data-testid="scope-chip"
-            >
-              {s.text}
-              <X className="h-3.5 w-3.5" aria-hidden />
-            </button>
-          ))}
-        </div>
-      )}
+      <ScopeChips
+        scope={scope}
+        onRemove={(key) => {
+          setRemoved({ key: scopeKey, keys: [...dropped, key] });
+          setPage(1);
+        }}
+      />
       <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('editor.colors')}>
         {CARD_COLORS.map((c) => (
           <Chip key={c} pressed={colors.includes(c)} onPressedChange={() => toggle(colors, c, setColors)}>
@@ -191,39 +257,7 @@ export function CardSearchPanel({
         ]}
         className="w-full"
       />
-      {cards.isPending ? (
-        <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true">
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[600/838]" />
-          ))}
-        </div>
-      ) : cards.isError ? (
-        <ErrorState title={t('editor.searchFailed')} onRetry={() => void cards.refetch()} />
-      ) : cards.data.items.length === 0 ? (
-        <EmptyState title={t('editor.noResults')} />
-      ) : (
-        <>
-          <p className="text-xs text-muted" aria-live="polite">
-            {t('editor.resultCount', { count: cards.data.total })}
-          </p>
-          <ul className={cn('grid grid-cols-3 gap-2 sm:grid-cols-4', cards.isPlaceholderData && 'opacity-60')}>
-            {cards.data.items.map((card) => (
-              <SearchResult key={card.id} card={card} count={countOf(card)} onAdd={onAdd} />
-            ))}
-          </ul>
-          {pageCount > 1 && (
-            <div className="flex items-center justify-between gap-2">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('editor.previous')}
-              </Button>
-              <span className="text-xs tabular-nums text-muted">{t('editor.pageOf', { page, count: pageCount })}</span>
-              <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-                {t('editor.next')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <SearchResults cards={cards} page={page} pageSize={PAGE_SIZE} onPage={setPage} countOf={countOf} onAdd={onAdd} />
     </section>
   );
 }

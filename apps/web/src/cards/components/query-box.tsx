@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchInput } from '@/components/ui/search-input';
 import { cn } from '@/lib/cn';
 import { useDebouncedCallback } from '@/lib/use-debounced-callback';
-import { applySuggestion, suggest, type Suggestion, type SuggestSource } from '@/cards/query-suggest';
+import { applySuggestion, suggest, type Suggestion, type SuggestionList, type SuggestSource } from '@/cards/query-suggest';
 
 /** A query error as core's parser and the API's 400 QUERY_INVALID (error.query) both give it. */
 export interface QueryProblem {
@@ -20,7 +20,7 @@ export interface QueryProblem {
 }
 
 /** The app's language as the search messages know it (core/search/messages.ts); English for anything else. */
-export const searchLanguageOf = (language: string | undefined): SearchLanguage => {
+const searchLanguageOf = (language: string | undefined): SearchLanguage => {
   const code = language?.slice(0, 2);
   return code === 'pt' || code === 'es' ? code : 'en';
 };
@@ -61,6 +61,35 @@ function SuggestionLabel({ item }: { item: Suggestion }) {
       <span className="font-mono text-sm">{item.insert}</span>
       {label && <span className="truncate text-xs text-muted">{label}</span>}
     </>
+  );
+}
+
+/** The combobox's popup: the suggestions of the word at the caret, the active one highlighted. */
+function SuggestionPopup({ id, listId, list, active, onAccept }: { id: string; listId: string; list: SuggestionList | null; active: number; onAccept: (item: Suggestion) => void }) {
+  const { t } = useTranslation('cards');
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label={t('search.suggestions')}
+      hidden={!list}
+      className="absolute left-0 right-0 top-11 z-30 max-h-72 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-lg"
+      data-testid="query-suggestions"
+    >
+      {list?.items.map((item, i) => (
+        <li
+          key={item.id}
+          id={`${id}-${item.id}`}
+          role="option"
+          aria-selected={i === active}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onAccept(item)}
+          className={cn('flex cursor-pointer items-baseline justify-between gap-3 rounded-md px-2 py-1.5', i === active ? 'bg-accent text-accent-fg [&_.text-muted]:text-accent-fg' : 'hover:bg-surface-2')}
+        >
+          <SuggestionLabel item={item} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -177,46 +206,25 @@ export function QueryBox({
         data-testid={testId}
       >
         <span className="absolute right-1.5 top-1/2 flex -translate-y-1/2 items-center gap-0.5">
-        {draft && (
-          <button
-            type="button"
-            onClick={() => {
-              report.cancel();
-              setDraft('');
-              setChecked('');
-              onChange('');
-            }}
-            aria-label={t('search.clear')}
-            className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </button>
-        )}
-        {help}
+          {draft && (
+            <button
+              type="button"
+              onClick={() => {
+                report.cancel();
+                setDraft('');
+                setChecked('');
+                onChange('');
+              }}
+              aria-label={t('search.clear')}
+              className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg"
+            >
+              <X className="h-4 w-4" aria-hidden />
+            </button>
+          )}
+          {help}
         </span>
       </SearchInput>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={t('search.suggestions')}
-        hidden={!open}
-        className="absolute left-0 right-0 top-11 z-30 max-h-72 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-lg"
-        data-testid="query-suggestions"
-      >
-        {list?.items.map((item, i) => (
-          <li
-            key={item.id}
-            id={`${id}-${item.id}`}
-            role="option"
-            aria-selected={i === active}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => accept(item)}
-            className={cn('flex cursor-pointer items-baseline justify-between gap-3 rounded-md px-2 py-1.5', i === active ? 'bg-accent text-accent-fg [&_.text-muted]:text-accent-fg' : 'hover:bg-surface-2')}
-          >
-            <SuggestionLabel item={item} />
-          </li>
-        ))}
-      </ul>
+      <SuggestionPopup id={id} listId={listId} list={open ? list : null} active={active} onAccept={accept} />
       <div id={errorId} role="alert" className={problem ? 'mt-1.5 text-sm text-op-red' : 'sr-only'} data-testid={problem ? 'query-error' : undefined}>
         {problem && (
           <>
