@@ -87,7 +87,9 @@ export function suggest(text: string, caret: number, source: SuggestSource = {})
   const values = valuesOf(keyword, source);
   const starts = values.filter((v) => v.startsWith(partial));
   const contains = keyword === 'type' && partial ? values.filter((v) => !v.startsWith(partial) && v.includes(partial)) : [];
+  // A value typed whole needs no suggestion (the popup would only cover what follows).
   const items = [...new Set([...starts, ...contains])]
+    .filter((v) => v !== partial)
     .slice(0, MAX_ITEMS)
     .map((value): Suggestion => ({ kind: 'value', id: `v-${keyword}-${value}`, insert: quoted(value), keyword, value }));
   return items.length ? { from: valueFrom, to, items } : null;

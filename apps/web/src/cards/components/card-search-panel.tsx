@@ -139,6 +139,7 @@ export function CardSearchPanel({
   countOf,
   leaderColors,
   format,
+  scopeOwner = '',
   hideHeading = false,
   headingOnPhones = true,
 }: {
@@ -147,6 +148,8 @@ export function CardSearchPanel({
   leaderColors: readonly string[];
   /** The deck's format: the search starts scoped to the cards legal in it (a removable chip). */
   format?: string;
+  /** The deck and its leader: a new deck or another leader brings the removed scope chips back. */
+  scopeOwner?: string;
   /** Inside a dialog that already names the search. */
   hideHeading?: boolean;
   /** Below `lg`, where a tab named "Add cards" already shows the panel (the deck editor), the heading is for screen readers only. */
@@ -162,7 +165,7 @@ export function CardSearchPanel({
   const sets = useSets();
   const [page, setPage] = useState(1);
   // The deck's scope (legal:<format>, c<=<leader's colors>) as removable chips; a new format or leader brings them back.
-  const scopeKey = `${format ?? ''}|${leaderColors.join('/')}`;
+  const scopeKey = `${scopeOwner}|${format ?? ''}|${leaderColors.join('/')}`;
   const [removed, setRemoved] = useState<{ key: string; keys: ScopeKey[] }>({ key: scopeKey, keys: [] });
   const dropped = removed.key === scopeKey ? removed.keys : [];
   const scope = scopeTerms(format, leaderColors).filter((s) => !dropped.includes(s.key));

@@ -104,3 +104,14 @@ describe('the search box speaks the language', () => {
     expect(screen.getByTestId('committed').textContent).toBe('color:red t:str');
   });
 });
+
+describe('the popup', () => {
+  it('does not cover the page for a value typed whole', async () => {
+    await initTestI18n('en');
+    render(<Harness />);
+    type('t:character');
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    type('t:charac');
+    expect(box().getAttribute('aria-expanded')).toBe('true');
+  });
+});
