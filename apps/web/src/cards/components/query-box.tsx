@@ -2,6 +2,7 @@ import { searchErrorMessage, type SearchLanguage } from '@grandline/core/search/
 import { tryParseQuery } from '@grandline/core/search/parse';
 import { RARITY_CODES, type RarityCode } from '@grandline/core/search/ast';
 import { rarityName } from '@/components/card/rarity';
+import { CARD_TYPES } from '@grandline/core/games';
 import { X } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +54,9 @@ function SuggestionLabel({ item }: { item: Suggestion }) {
           ? t(`search.is.${item.value}`)
           : item.keyword === 'legal' || item.keyword === 'banned'
             ? t(`search.formats.${item.value}`)
-            : item.keyword === 'rarity'
+            : item.keyword === 'type' && CARD_TYPES.some((c) => c.toLowerCase() === item.value)
+              ? t(`types.${item.value[0]!.toUpperCase()}${item.value.slice(1)}`)
+              : item.keyword === 'rarity'
               ? rarityName(RARITY_CODES[item.value as RarityCode])
               : '';
   return (

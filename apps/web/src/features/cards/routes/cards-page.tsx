@@ -209,7 +209,7 @@ export function CardsPage() {
           label={t('search.label')}
           placeholder={t('search.placeholder')}
           help={<SyntaxLink />}
-          className="flex-1"
+          className="basis-full sm:basis-0 sm:flex-1"
           testId="card-search"
         />
         <Button
