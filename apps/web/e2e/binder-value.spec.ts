@@ -27,7 +27,7 @@ test("a Personal binder's market value: demo prices, the rows' prices, a gain fr
   await expect(page.getByTestId('binder-value')).toHaveCount(0);
   await page.getByTestId('binder-add-cards').click();
   const search = page.getByTestId('add-cards-dialog').getByTestId('deck-card-search');
-  await search.getByRole('searchbox').fill(card.cardNumber);
+  await search.getByTestId('deck-card-query').fill(card.cardNumber);
   const result = search.locator(`[data-testid="search-result"][data-card-number="${card.cardNumber}"]`).first();
   await result.click();
   await result.click();

@@ -22,7 +22,7 @@ async function legalDeck(page: Page) {
 /** Finds a card by its number in the editor's search and clicks it `times` times. */
 async function addByNumber(page: Page, cardNumber: string, times: number) {
   const panel = page.getByTestId('deck-card-search');
-  await panel.getByRole('searchbox').fill(cardNumber);
+  await panel.getByTestId('deck-card-query').fill(cardNumber);
   const result = panel.locator(`[data-testid="search-result"][data-card-number="${cardNumber}"]`).first();
   await expect(result).toBeVisible();
   for (let i = 0; i < times; i++) await result.click();

@@ -166,7 +166,7 @@ test('on a phone the deck editor switches between the deck and "Add cards": an a
   await expect(addTab).toHaveAttribute('aria-selected', 'true');
   await expect(search).toBeVisible();
   await expect(page.getByTestId('deck-rows')).toBeHidden();
-  await search.getByRole('searchbox').fill(other!.cardNumber);
+  await search.getByTestId('deck-card-query').fill(other!.cardNumber);
   await search.locator(`[data-testid="search-result"][data-card-number="${other!.cardNumber}"]`).first().click();
   await expect(count).toHaveText('3');
   // Said to screen readers too, without leaving the search.
@@ -177,5 +177,5 @@ test('on a phone the deck editor switches between the deck and "Add cards": an a
   await expect(page.locator(`[data-testid="deck-row"][data-card-number="${other!.cardNumber}"]`)).toBeVisible();
   await expect(search).toBeHidden();
   await addTab.click();
-  await expect(search.getByRole('searchbox')).toHaveValue(other!.cardNumber);
+  await expect(search.getByTestId('deck-card-query')).toHaveValue(other!.cardNumber);
 });

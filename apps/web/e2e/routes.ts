@@ -8,6 +8,7 @@ import { createAdmin } from './admin';
 export const PUBLIC_ROUTES = [
   '/',
   '/cards',
+  '/cards/syntax',
   '/cards/onepiece/OP01-001-x',
   '/sets',
   '/sets/op-01',

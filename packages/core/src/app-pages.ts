@@ -16,7 +16,7 @@ export type AppPage =
 
 /** The pages without a parameter, as the router writes them (no leading slash; '' is the home page). */
 export const FIXED_PAGES: readonly string[] = [
-  '', 'signup', 'consent', 'cards', 'sets', 'settings', 'auth', 'auth/email-confirmation', 'auth/callback', 'auth/verified',
+  '', 'signup', 'consent', 'cards', 'cards/syntax', 'sets', 'settings', 'auth', 'auth/email-confirmation', 'auth/callback', 'auth/verified',
   'welcome', 'dashboard', 'mydecks', 'deck/new', 'collection', 'collection/new', 'watchlist', 'price-comparison', 'scan',
   'wishlist', 'profile', 'admin', 'about', 'contributors', 'contact', 'terms-of-service', 'privacy', 'cookies-policy',
   'privacy-legacy', 'impressum', 'plan-selection', 'products',

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: landingLoader, lazy: () => import('@/features/info/landing-page').then((m) => ({ Component: m.LandingPage })) },
       { path: 'cards', loader: cardsPageLoader, lazy: () => import('@/features/cards/routes/cards-page').then((m) => ({ Component: m.CardsPage })) },
+      { path: 'cards/syntax', lazy: withTexts(['search'], () => import('@/features/cards/routes/syntax-page').then((m) => ({ Component: m.SyntaxPage }))) },
       {
         path: 'cards/:game/:slug',
         lazy: withTexts(['prices'], () => import('@/features/cards/routes/card-detail-page').then((m) => ({ Component: m.CardDetailPage, loader: m.loader }))),

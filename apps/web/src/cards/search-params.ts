@@ -1,4 +1,5 @@
 import type { CardsQuery } from '@grandline/core/contracts/cards';
+import { panelFilterCount } from './query-panel';
 
 const DEFAULT_PAGE_SIZE = 48;
 
@@ -67,5 +68,6 @@ export function withoutInvalidParams(params: URLSearchParams, issuePaths: string
   return next;
 }
 
+/** The filters in force: those of the panel written in the query, and any parameter the language cannot say (a set slug). */
 export const activeFilterCount = (q: CardsSearch) =>
-  FILTER_KEYS.filter((k) => k !== 'q' && k !== 'sort' && k !== 'order' && q[k] !== undefined).length;
+  (typeof q.q === 'string' ? panelFilterCount(q.q) : 0) + FILTER_KEYS.filter((k) => k !== 'q' && k !== 'sort' && k !== 'order' && q[k] !== undefined).length;

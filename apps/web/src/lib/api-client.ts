@@ -65,7 +65,10 @@ async function request<T>(method: string, path: string, init: RequestInit & { qu
   const query = toSearchParams(params).toString();
   const headers: Record<string, string> = { Accept: 'application/json', ...(rest.headers as Record<string, string> | undefined) };
   if (json !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET' && typeof document !== 'undefined') headers['X-Grandline-Language'] = document.documentElement.lang || 'en';
+  // The app's language, for the messages the server writes (a search query's error, e-mails a write sends). Every
+  // request carries it; a server-drawn page asks without it (no document) and the server reads the visitor's
+  // Accept-Language instead.
+  if (typeof document !== 'undefined') headers['X-Grandline-Language'] = document.documentElement.lang || 'en';
   let res: Response;
   try {
     // The browser adds Origin to every request that is not GET or HEAD (fetch here, XHR in apiUpload); the server

@@ -1,4 +1,3 @@
-import { useDebouncedValue } from '@/lib/use-debounced-callback';
 import type { Card } from '@grandline/core/contracts/cards';
 import { CARD_COLORS, CARD_TYPES } from '@grandline/core/games';
 import { Plus } from 'lucide-react';
@@ -11,10 +10,15 @@ import { Chip } from '@/components/ui/chip';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/query-states';
-import { SearchInput } from '@/components/ui/search-input';
+import { QueryBox } from '@/cards/components/query-box';
+import { SyntaxLink } from '@/cards/components/syntax-link';
+import { scopedQuery, scopeTerms, type ScopeKey, type ScopeTerm } from '@/cards/deck-scope';
+import { setCodeOf } from '@/cards/query-suggest';
+import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { Select } from '@/components/ui/select';
 import { useCards } from '@/cards/api/get-cards';
+import { queryProblemOf } from '@/cards/api/query-source';
 import { useSets } from '@/cards/api/get-sets';
 import { productCode } from '@grandline/core/set-code';
 
@@ -49,16 +53,103 @@ function SearchResult({ card, count, onAdd }: { card: Card; count: number; onAdd
   );
 }
 
+/** The search's answer: the cards as buttons that add them, with a pager; or why there are none. */
+function SearchResults({
+  cards,
+  page,
+  pageSize,
+  onPage,
+  countOf,
+  onAdd,
+}: {
+  cards: ReturnType<typeof useCards>;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  countOf: (card: Card) => number;
+  onAdd: (card: Card) => void;
+}) {
+  const { t } = useTranslation('decks');
+  const pageCount = cards.data ? Math.max(1, Math.ceil(cards.data.total / pageSize)) : 1;
+  return (
+    <>
+      {cards.isPending ? (
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="aspect-[600/838]" />
+          ))}
+        </div>
+      ) : cards.isError ? (
+        <ErrorState title={t('editor.searchFailed')} onRetry={() => void cards.refetch()} />
+      ) : cards.data.items.length === 0 ? (
+        <EmptyState title={t('editor.noResults')} />
+      ) : (
+        <>
+          <p className="text-xs text-muted" aria-live="polite">
+            {t('editor.resultCount', { count: cards.data.total })}
+          </p>
+          <ul className={cn('grid grid-cols-3 gap-2 sm:grid-cols-4', cards.isPlaceholderData && 'opacity-60')}>
+            {cards.data.items.map((card) => (
+              <SearchResult key={card.id} card={card} count={countOf(card)} onAdd={onAdd} />
+            ))}
+          </ul>
+          {pageCount > 1 && (
+            <div className="flex items-center justify-between gap-2">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+                {t('editor.previous')}
+              </Button>
+              <span className="text-xs tabular-nums text-muted">{t('editor.pageOf', { page, count: pageCount })}</span>
+              <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+                {t('editor.next')}
+              </Button>
+            </div>
+          )}
+    </>
+  )}
+    </>
+  );
+}
+
+/** The deck's scope as chips; removing one widens the search. */
+function ScopeChips({ scope, onRemove }: { scope: ScopeTerm[]; onRemove: (key: ScopeKey) => void }) {
+  const { t } = useTranslation('decks');
+  if (!scope.length) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label={t('editor.scope')} data-testid="deck-scope">
+      {scope.map((s) => (
+        <button
+          key={s.key}
+          type="button"
+          onClick={() => onRemove(s.key)}
+          aria-label={t('editor.removeScope', { term: s.text })}
+          title={t(`editor.scopeHint.${s.key}`)}
+          className="inline-flex h-7 cursor-pointer items-center gap-1 rounded-full border border-accent bg-accent/10 pl-2.5 pr-1.5 font-mono text-xs hover:bg-accent/20"
+          data-testid="scope-chip"
+        >
+          {s.text}
+          <X className="h-3.5 w-3.5" aria-hidden />
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function CardSearchPanel({
   onAdd,
   countOf,
   leaderColors,
+  format,
+  scopeOwner = '',
   hideHeading = false,
   headingOnPhones = true,
 }: {
   onAdd: (card: Card) => void;
   countOf: (card: Card) => number;
   leaderColors: readonly string[];
+  /** The deck's format: the search starts scoped to the cards legal in it (a removable chip). */
+  format?: string;
+  /** The deck and its leader: a new deck or another leader brings the removed scope chips back. */
+  scopeOwner?: string;
   /** Inside a dialog that already names the search. */
   hideHeading?: boolean;
   /** Below `lg`, where a tab named "Add cards" already shows the panel (the deck editor), the heading is for screen readers only. */
@@ -73,9 +164,13 @@ export function CardSearchPanel({
   const [costs, setCosts] = useState<string[]>([]);
   const sets = useSets();
   const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 200);
-  // With a leader and no color chosen, the search shows the leader's colors (the cards the deck may hold).
-  const color = colors.length ? colors : leaderColors.length && !types.includes('Leader') ? [...leaderColors] : [];
+  // The deck's scope (legal:<format>, c<=<leader's colors>) as removable chips; a new format or leader brings them back.
+  const scopeKey = `${scopeOwner}|${format ?? ''}|${leaderColors.join('/')}`;
+  const [removed, setRemoved] = useState<{ key: string; keys: ScopeKey[] }>({ key: scopeKey, keys: [] });
+  const dropped = removed.key === scopeKey ? removed.keys : [];
+  const scope = scopeTerms(format, leaderColors).filter((s) => !dropped.includes(s.key));
+  const search = scopedQuery(q.trim(), scope);
+  const color = colors;
   // Several chosen costs search their range (the API takes a min and a max).
   const costNumbers = costs.map(Number);
   const cards = useCards({
@@ -90,25 +185,35 @@ export function CardSearchPanel({
     pageSize: PAGE_SIZE,
     // Every print (a deck may hold an alternate art), best matches of a search text first.
     prints: 'all',
-    sort: search ? 'relevance' : 'number',
+    sort: q.trim() ? 'relevance' : 'number',
   });
   const toggle = (list: string[], value: string, set: (v: string[]) => void) => {
     set(list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
     setPage(1);
   };
-  const pageCount = cards.data ? Math.max(1, Math.ceil(cards.data.total / PAGE_SIZE)) : 1;
 
   return (
     <section aria-labelledby="deck-search-title" className="flex flex-col gap-3" data-testid="deck-card-search">
       <h2 id="deck-search-title" className={hideHeading ? 'sr-only' : cn('text-lg font-semibold', !headingOnPhones && 'max-lg:sr-only')}>
         {t('editor.addCards')}
       </h2>
-      <SearchInput
+      <QueryBox
         label={t('editor.searchLabel')}
         placeholder={t('editor.searchPlaceholder')}
         value={q}
-        onChange={(e) => {
-          setQ(e.target.value);
+        onChange={(next) => {
+          setQ(next);
+          setPage(1);
+        }}
+        apiProblem={queryProblemOf(cards.error)}
+        source={{ setCodes: (sets.data?.items ?? []).flatMap((s) => (s.code ? [setCodeOf(s.code)] : [])) }}
+        help={<SyntaxLink />}
+        testId="deck-card-query"
+      />
+      <ScopeChips
+        scope={scope}
+        onRemove={(key) => {
+          setRemoved({ key: scopeKey, keys: [...dropped, key] });
           setPage(1);
         }}
       />
@@ -155,42 +260,7 @@ export function CardSearchPanel({
         ]}
         className="w-full"
       />
-      {leaderColors.length > 0 && colors.length === 0 && !types.includes('Leader') && (
-        <p className="text-xs text-muted">{t('editor.leaderColorsHint', { colors: leaderColors.map((c) => t(`colors.${c}`)).join(' / ') })}</p>
-      )}
-      {cards.isPending ? (
-        <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true">
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[600/838]" />
-          ))}
-        </div>
-      ) : cards.isError ? (
-        <ErrorState title={t('editor.searchFailed')} onRetry={() => void cards.refetch()} />
-      ) : cards.data.items.length === 0 ? (
-        <EmptyState title={t('editor.noResults')} />
-      ) : (
-        <>
-          <p className="text-xs text-muted" aria-live="polite">
-            {t('editor.resultCount', { count: cards.data.total })}
-          </p>
-          <ul className={cn('grid grid-cols-3 gap-2 sm:grid-cols-4', cards.isPlaceholderData && 'opacity-60')}>
-            {cards.data.items.map((card) => (
-              <SearchResult key={card.id} card={card} count={countOf(card)} onAdd={onAdd} />
-            ))}
-          </ul>
-          {pageCount > 1 && (
-            <div className="flex items-center justify-between gap-2">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('editor.previous')}
-              </Button>
-              <span className="text-xs tabular-nums text-muted">{t('editor.pageOf', { page, count: pageCount })}</span>
-              <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-                {t('editor.next')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <SearchResults cards={cards} page={page} pageSize={PAGE_SIZE} onPage={setPage} countOf={countOf} onAdd={onAdd} />
     </section>
   );
 }

@@ -1,14 +1,15 @@
 import { Search } from 'lucide-react';
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A labelled search field with a leading icon; `children` can add a trailing control. */
 export function SearchInput({
   label,
   className,
+  inputClassName,
   children,
   ...props
-}: { label: string; children?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'>) {
+}: { label: string; children?: ReactNode; inputClassName?: string; ref?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'>) {
   const id = useId();
   return (
     <div className={cn('relative', className)}>
@@ -19,7 +20,7 @@ export function SearchInput({
       <input
         id={id}
         type="search"
-        className="h-10 w-full rounded-lg border border-border bg-surface pl-9 pr-9 text-sm placeholder:text-muted [&::-webkit-search-cancel-button]:hidden"
+        className={cn('h-10 w-full rounded-lg border border-border bg-surface pl-9 pr-9 text-sm placeholder:text-muted [&::-webkit-search-cancel-button]:hidden', inputClassName)}
         {...props}
       />
       {children}

@@ -3,6 +3,7 @@ import { queryClient } from '@/lib/query-client';
 import { ensureSession } from '@/lib/session';
 import { storedPriceParams } from '@/lib/price-params';
 import { queryFromSearchParams } from '@/cards/search-params';
+import { migrateLegacyParams } from '@/cards/query-panel';
 import { cardsQueryOptions } from '@/cards/api/get-cards';
 
 /**
@@ -10,7 +11,8 @@ import { cardsQueryOptions } from '@/cards/api/get-cards';
  * module), so the first render usually finds the cards already there. Kept free of zod and components.
  */
 export async function cardsPageLoader({ request }: LoaderFunctionArgs) {
-  void queryClient.prefetchQuery(cardsQueryOptions({ ...queryFromSearchParams(new URL(request.url).searchParams), ...storedPriceParams() }));
+  const params = new URL(request.url).searchParams;
+  void queryClient.prefetchQuery(cardsQueryOptions({ ...queryFromSearchParams(migrateLegacyParams(params) ?? params), ...storedPriceParams() }));
   // Whether the quick-add picker shows (signed in, terms accepted) decides whether the heading wraps on a phone in
   // Portuguese and Spanish: known before the first draw, or the picker pushed the page down when the session came
   // (layout shift 0.044 at 390 px). The session was asked for at start-up; this waits for that answer only.

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { Select } from '@/components/ui/select';
-import { useCardFacets } from '@/features/cards/api/get-card-facets';
+import { useCardFacets } from '@/cards/api/get-card-facets';
 import { COLOR_CLASS } from '@/components/card/color-dots';
 import type { CardsSearch } from '@/cards/search-params';
 import { PriceRangeFilter } from '@/features/cards/components/price-range-filter';
@@ -14,6 +14,8 @@ import { marketplaceName } from '@grandline/core/marketplaces';
 import { formatCounter, formatNumber } from '@/lib/format';
 import { rarityCode, rarityName } from '@/components/card/rarity';
 import { productCode } from '@grandline/core/set-code';
+import { panelOf, withPanel, type PanelPatch, type PanelState } from '@/cards/query-panel';
+import { setCodeOf } from '@/cards/query-suggest';
 
 export type QueryPatch = Record<string, string | string[] | undefined>;
 
@@ -34,30 +36,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 type ListKey = 'color' | 'type' | 'counter' | 'rarity' | 'attribute' | 'block';
 
-/** A multi-select filter as a row of toggle chips, one per value. */
+/** A multi-select filter as a row of toggle chips, one per value: one term of the query, or an `or` of them. */
 function ChipSection({
   title,
   name,
   values,
-  query,
-  onPatch,
+  panel,
+  onPanel,
   render,
   hint,
 }: {
   title: string;
   name: ListKey;
   values: readonly string[];
-  query: CardsSearch;
-  onPatch: (patch: QueryPatch) => void;
+  panel: PanelState;
+  onPanel: (patch: PanelPatch) => void;
   render: (value: string) => ReactNode;
   hint?: (value: string) => string;
 }) {
-  const selected = query[name] as readonly string[] | undefined;
+  const selected = panel[name];
   return (
     <Section title={title}>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2" data-testid={`filter-${name}`}>
         {values.map((v) => (
-          <Chip key={v} title={hint?.(v)} pressed={selected?.includes(v) ?? false} onPressedChange={(on) => onPatch({ [name]: toggle(selected, v, on) })}>
+          <Chip key={v} title={hint?.(v)} pressed={selected?.includes(v) ?? false} onPressedChange={(on) => onPanel({ [name]: toggle(selected, v, on) })}>
             {render(v)}
           </Chip>
         ))}
@@ -141,18 +143,27 @@ function SwitchRow({ label, checked, onChange, testId, className }: { label: str
   );
 }
 
+/**
+ * The library's filters, written into and read from the search query (cards/query-panel.ts): a chip is a term of `q`.
+ * A product without a code (a promotion) is the one filter the language cannot say: it stays the `set` parameter.
+ */
 export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; onPatch: (patch: QueryPatch) => void; onClear: () => void }) {
   const { t } = useTranslation('cards');
   const facets = useCardFacets();
   const { currency, marketplace, priceType } = usePreferences();
   const { t: tc } = useTranslation('common');
+  const q = typeof query.q === 'string' ? query.q : '';
+  const panel = panelOf(q);
+  const onPanel = (patch: PanelPatch, extra: QueryPatch = {}) => onPatch({ q: withPanel(q, patch) || undefined, ...extra });
+  const slug = Array.isArray(query.set) ? query.set[0] : undefined;
+  const setValue = panel.set ? `code:${setCodeOf(panel.set)}` : slug ? `slug:${slug}` : ANY;
   const rangeSelect = (key: 'costMin' | 'costMax' | 'powerMin' | 'powerMax', values: string[], label: string) => (
     <Select
       label={label}
       compact
       className="w-full"
-      value={query[key] === undefined ? ANY : String(query[key])}
-      onValueChange={(v) => onPatch({ [key]: v === ANY ? undefined : v })}
+      value={panel[key] === undefined ? ANY : String(panel[key])}
+      onValueChange={(v) => onPanel({ [key]: v === ANY ? undefined : Number(v) })}
       options={[{ value: ANY, label: t('filters.any') }, ...values.map((v) => ({ value: v, label: formatNumber(Number(v)) }))]}
     />
   );
@@ -162,8 +173,8 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
         title={t('filters.color')}
         name="color"
         values={CARD_COLORS}
-        query={query}
-        onPatch={onPatch}
+        panel={panel}
+        onPanel={onPanel}
         render={(c) => (
           <>
             <span className={`h-2.5 w-2.5 rounded-full ring-1 ring-black/20 ${COLOR_CLASS[c]}`} aria-hidden />
@@ -171,17 +182,19 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
           </>
         )}
       />
-      <ChipSection title={t('filters.type')} name="type" values={CARD_TYPES} query={query} onPatch={onPatch} render={(c) => t(`types.${c}`)} />
+      <ChipSection title={t('filters.type')} name="type" values={CARD_TYPES} panel={panel} onPanel={onPanel} render={(c) => t(`types.${c}`)} />
       <Section title={t('filters.set')}>
         <Select
           label={t('filters.set')}
           className="w-full"
-          value={query.set?.[0] ?? ANY}
-          onValueChange={(v) => onPatch({ set: v === ANY ? undefined : v })}
+          value={setValue}
+          onValueChange={(v) =>
+            v.startsWith('code:') ? onPanel({ set: v.slice(5) }, { set: undefined }) : onPanel({ set: undefined }, { set: v === ANY ? undefined : v.slice(5) })
+          }
           options={[
             { value: ANY, label: t('filters.allSets') },
             ...(facets.data?.sets ?? []).map((s) => ({
-              value: s.slug,
+              value: s.code ? `code:${setCodeOf(s.code)}` : `slug:${s.slug}`,
               label: s.code ? `${productCode(s.code)} · ${s.name}` : s.name,
             })),
           ]}
@@ -201,10 +214,10 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
       </Section>
       <Section title={t('filters.price')}>
         <PriceRangeFilter
-          min={query.priceMin === undefined ? undefined : String(query.priceMin)}
-          max={query.priceMax === undefined ? undefined : String(query.priceMax)}
+          min={panel.priceMin === undefined ? undefined : String(panel.priceMin)}
+          max={panel.priceMax === undefined ? undefined : String(panel.priceMax)}
           currency={currency}
-          onChange={onPatch}
+          onChange={(p) => onPanel(Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v === undefined ? undefined : Number(v)])))}
         />
         <p className="text-xs text-muted">{t('filters.priceHint', { type: tc(`priceTypes.${priceType}`), market: marketplaceName(marketplace) })}</p>
       </Section>
@@ -212,26 +225,26 @@ export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; o
         title={t('filters.counter')}
         name="counter"
         values={['0', '1000', '2000']}
-        query={query}
-        onPatch={onPatch}
+        panel={panel}
+        onPanel={onPanel}
         render={(c) => (c === '0' ? t('filters.noCounter') : formatCounter(Number(c)))}
       />
       <ChipSection
         title={t('filters.rarity')}
         name="rarity"
         values={CARD_RARITIES}
-        query={query}
-        onPatch={onPatch}
+        panel={panel}
+        onPanel={onPanel}
         render={rarityCode}
         hint={rarityName}
       />
-      <ChipSection title={t('filters.attribute')} name="attribute" values={CARD_ATTRIBUTES} query={query} onPatch={onPatch} render={(a) => t(`attributes.${a}`)} />
+      <ChipSection title={t('filters.attribute')} name="attribute" values={CARD_ATTRIBUTES} panel={panel} onPanel={onPanel} render={(a) => t(`attributes.${a}`)} />
       <Section title={t('filters.subtype')}>
-        <SubtypeInput value={query.subtype} options={facets.data?.subtypes ?? []} onChange={(v) => onPatch({ subtype: v })} />
+        <SubtypeInput value={panel.subtype} options={facets.data?.subtypes ?? []} onChange={(v) => onPanel({ subtype: v })} />
       </Section>
-      <ChipSection title={t('filters.block')} name="block" values={CARD_BLOCKS} query={query} onPatch={onPatch} render={(b) => b} />
+      <ChipSection title={t('filters.block')} name="block" values={CARD_BLOCKS} panel={panel} onPanel={onPanel} render={(b) => b} />
       <Section title={t('filters.variations')}>
-        <SwitchRow label={t('filters.showVariations')} checked={query.variations !== false} onChange={(on) => onPatch({ variations: on ? undefined : 'false' })} />
+        <SwitchRow label={t('filters.showVariations')} checked={panel.variations !== false} onChange={(on) => onPanel({ variations: on ? undefined : false })} />
         <SwitchRow label={t('filters.everyPrint')} checked={query.prints === 'all'} onChange={(on) => onPatch({ prints: on ? 'all' : undefined })} testId="every-print" className="mt-3" />
       </Section>
       <Button variant="secondary" onClick={onClear}>

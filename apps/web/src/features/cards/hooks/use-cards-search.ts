@@ -1,14 +1,23 @@
 import { STORAGE_KEYS } from '@grandline/core/locales';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { storage } from '@/lib/storage';
 import type { QueryPatch } from '@/features/cards/components/card-filters';
 import { clearedSearch, viewOf, withView } from '@/features/cards/utils/cards-page-state';
 import { applyQueryPatch, queryFromSearchParams, withoutInvalidParams } from '@/cards/search-params';
+import { migrateLegacyParams } from '@/cards/query-panel';
 
-/** The card library's search, view and page, kept in the URL (shareable links; back and forward work). */
+/**
+ * The card library's search, view and page, kept in the URL (shareable links; back and forward work). A link with the
+ * old filter parameters (color=Red&type=Leader…) is read as its query and the address is rewritten to it.
+ */
 export function useCardsSearch() {
-  const [params, setParams] = useSearchParams();
+  const [urlParams, setParams] = useSearchParams();
+  const migrated = useMemo(() => migrateLegacyParams(urlParams), [urlParams]);
+  const params = migrated ?? urlParams;
+  useEffect(() => {
+    if (migrated) setParams(migrated, { replace: true });
+  }, [migrated, setParams]);
   const query = useMemo(() => queryFromSearchParams(params), [params]);
   const view = viewOf(params, storage.get(STORAGE_KEYS.cardsView));
 

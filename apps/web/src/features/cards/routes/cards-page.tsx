@@ -14,7 +14,9 @@ import { CardGrid, CardGridSkeleton } from '@/cards/components/card-grid';
 import { CardListTable } from '@/features/cards/components/card-list-table';
 import { CardsToolbar } from '@/features/cards/components/cards-toolbar';
 import { Pagination } from '@/components/ui/pagination';
-import { SearchBox } from '@/features/cards/components/search-box';
+import { QueryBox } from '@/cards/components/query-box';
+import { SyntaxLink } from '@/cards/components/syntax-link';
+import { queryProblemOf, useQuerySource } from '@/cards/api/query-source';
 import { useCardsSearch } from '@/features/cards/hooks/use-cards-search';
 import { invalidFilterNames, pageCountOf, pagePatch } from '@/features/cards/utils/cards-page-state';
 import { activeFilterCount, type CardsSearch } from '@/cards/search-params';
@@ -86,7 +88,12 @@ function CardResults({ result, query, view, priceParams, quick, canWatch, onPage
   const invalidLink = error instanceof ApiError && error.code === 'VALIDATION_ERROR' ? error : null;
   return (
     <>
-      {invalidLink ? (
+      {queryProblemOf(error) ? (
+        // The box above says what is wrong with the query and where.
+        <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden />} title={t('search.invalidTitle')}>
+          {t('search.invalidHint')}
+        </EmptyState>
+      ) : invalidLink ? (
         <EmptyState
           icon={<FilterX className="h-10 w-10" aria-hidden />}
           title={t('errors.invalidFilters')}
@@ -159,6 +166,7 @@ export function CardsPage() {
   const [sheetUsed, setSheetUsed] = useState(false);
   const filterCount = activeFilterCount(query);
   const wide = useMediaQuery('(min-width: 1024px)');
+  const source = useQuerySource();
   const quickAdd = useQuickAdd();
   const { signedIn, termsAccepted } = useSession();
   const canWatch = signedIn && termsAccepted;
@@ -193,7 +201,17 @@ export function CardsPage() {
       )}
 
       <div className="mb-5 flex flex-wrap items-center gap-2">
-        <SearchBox value={query.q ?? ''} onChange={(q) => patch({ q }, true)} />
+        <QueryBox
+          value={typeof query.q === 'string' ? query.q : ''}
+          onChange={(q) => patch({ q }, true)}
+          apiProblem={queryProblemOf(result.error)}
+          source={source}
+          label={t('search.label')}
+          placeholder={t('search.placeholder')}
+          help={<SyntaxLink />}
+          className="basis-full sm:basis-0 sm:flex-1"
+          testId="card-search"
+        />
         <Button
           variant="secondary"
           className="lg:hidden"

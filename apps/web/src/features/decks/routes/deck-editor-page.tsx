@@ -117,7 +117,7 @@ function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string |
       <EditorPanes
         count={mainCount(draft)}
         added={added}
-        search={<CardSearchPanel onAdd={add} countOf={(card) => countInDraft(draft, card)} leaderColors={draft.leader?.colors ?? []} headingOnPhones={false} />}
+        search={<CardSearchPanel onAdd={add} countOf={(card) => countInDraft(draft, card)} leaderColors={draft.leader?.colors ?? []} format={draft.format} scopeOwner={`${deckId ?? 'new'}:${draft.leader?.id ?? ''}`} headingOnPhones={false} />}
         deck={
           <>
             <DeckDetailsSection uid={uid} draft={draft} dispatch={dispatch} nameError={nameError} />
