@@ -25,6 +25,7 @@ import { pricesRoutes } from './features/prices/prices.routes';
 import { priceAdminRoutes } from './features/prices/price-admin.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
+import { searchesRoutes } from './features/searches/searches.routes';
 import { avatarImageRoutes, profilesRoutes } from './features/profiles/profiles.routes';
 import { memoryStore, type ObjectStore } from './lib/object-store';
 import type { LinkedAvatarOptions } from './features/profiles/avatar.service';
@@ -119,6 +120,7 @@ function buildApi() {
   api.route('/', pricesRoutes);
   api.route('/', priceAdminRoutes);
   api.route('/', watchesRoutes);
+  api.route('/', searchesRoutes);
   api.route('/', reportsRoutes);
   api.route('/', profilesRoutes);
   api.route('/', commentsRoutes);
