@@ -8,9 +8,9 @@ import { MAX_TEXT_LENGTH, Text } from './common';
  */
 
 /** The longest name of a saved search. */
-export const MAX_SAVED_SEARCH_NAME = 80;
+const MAX_SAVED_SEARCH_NAME = 80;
 
-export const SavedSearchName = Text(MAX_SAVED_SEARCH_NAME, { tooLong: 'validation.searchNameTooLong', notText: 'validation.searchNameRequired' }).min(
+const SavedSearchName = Text(MAX_SAVED_SEARCH_NAME, { tooLong: 'validation.searchNameTooLong', notText: 'validation.searchNameRequired' }).min(
   1,
   'validation.searchNameRequired',
 );
