@@ -16,19 +16,24 @@ import { binderAccess, type User, type Viewer } from './binder-access';
 import { binderPriceKey, snapshotOf, statsOf, withCards } from './binder-snapshot';
 import { LRUCache } from 'lru-cache';
 
-/** Copies owned per card number over the user's Personal and Trade binders (the deck editor's collection check). */
-export async function ownedCounts({ db, user }: { db: Db; user: User }) {
-  const index = await catalogueIndex(db);
+/** Copies owned per print (card id) over the user's Personal and Trade binders: every binder but the wishlist. */
+export async function ownedByPrint({ db, user }: { db: Db; user: User }): Promise<Map<number, number>> {
   const rows = await db
     .select({ cardId: binderCards.cardId, quantity: sql<number>`sum(${binderCards.quantity})::int` })
     .from(binderCards)
     .innerJoin(binders, eq(binders.id, binderCards.binderId))
     .where(and(eq(binders.userId, user.id), inArray(binders.category, ['personal', 'trade'])))
     .groupBy(binderCards.cardId);
+  return new Map(rows.map((r) => [r.cardId, Number(r.quantity)]));
+}
+
+/** Copies owned per card number over the user's Personal and Trade binders (the deck editor's collection check). */
+export async function ownedCounts({ db, user }: { db: Db; user: User }) {
+  const [index, byPrint] = await Promise.all([catalogueIndex(db), ownedByPrint({ db, user })]);
   const counts: Record<string, number> = {};
-  for (const r of rows) {
-    const card = index.byId.get(r.cardId);
-    if (card) counts[card.cardNumber] = (counts[card.cardNumber] ?? 0) + Number(r.quantity);
+  for (const [cardId, quantity] of byPrint) {
+    const card = index.byId.get(cardId);
+    if (card) counts[card.cardNumber] = (counts[card.cardNumber] ?? 0) + quantity;
   }
   return { counts };
 }
