@@ -44,12 +44,12 @@ type SearchMatchNotification = { kind: 'search_match'; data: SearchMatchData };
 const KINDS = ['search_match'] as const;
 
 /** The library page of the search: its query in the address, so the link runs it. */
-export const searchPath = (data: SearchMatchData) => `/cards?q=${encodeURIComponent(data.q)}`;
+const searchPath = (data: SearchMatchData) => `/cards?q=${encodeURIComponent(data.q)}`;
 
 const cardLine = (c: SearchMatchData['cards'][number]) => (c.variant ? `${c.name} (${c.cardNumber}, ${c.variant})` : `${c.name} (${c.cardNumber})`);
 
 /** A notice's title, sentence and the cards it lists, in the user's language (its e-mail, its push message). */
-export function searchMatchTexts(data: SearchMatchData, language: string | null | undefined): { lang: Lang; subject: string; line: string; cards: string[]; more: string | null } {
+function searchMatchTexts(data: SearchMatchData, language: string | null | undefined): { lang: Lang; subject: string; line: string; cards: string[]; more: string | null } {
   const lang = languageOf(language);
   const values = { name: data.searchName, q: data.q, count: String(data.total) };
   const hidden = data.total - data.cards.length;

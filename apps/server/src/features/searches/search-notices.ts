@@ -29,7 +29,7 @@ import { searchContext, type PrintContext } from '../cards/search-context';
  * 4,845 prints), a few seconds of CPU at most, in steps that give the event loop turns. Past it, the remaining
  * searches (the newest) are not evaluated for this announcement and a warning says how many.
  */
-export const MAX_NOTICE_EVALUATIONS = 5_000_000;
+const MAX_NOTICE_EVALUATIONS = 5_000_000;
 /** Searches whose notices are written per transaction (each statement bounded, each transaction short). */
 const WRITE_CHUNK = 250;
 /** Prints read per statement. */
