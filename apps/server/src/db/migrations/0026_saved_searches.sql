@@ -17,6 +17,4 @@ CREATE TABLE "search_notices" (
 --> statement-breakpoint
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_notices" ADD CONSTRAINT "search_notices_search_id_saved_searches_id_fk" FOREIGN KEY ("search_id") REFERENCES "public"."saved_searches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "search_notices" ADD CONSTRAINT "search_notices_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "search_notices_card_idx" ON "search_notices" USING btree ("card_id");
+CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at");

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { cards } from './cards';
 
 /**
  * A user's saved search (issue 42): a name and a query of the search language, kept as it was sent. New prints of the
@@ -25,17 +24,19 @@ export const savedSearches = pgTable(
   ],
 );
 
-/** Which new print each saved search has told its owner about: a (search, print) pair is notified once. */
+/**
+ * Which new print each saved search has told its owner about: a (search, print) pair is notified once. Written in bulk
+ * (every pair of an announcement), so it has the primary key only: no foreign key to cards (each pair would check
+ * it; a print's id is never reused, so the pair of a removed print is inert) nor an index by card.
+ */
 export const searchNotices = pgTable(
   'search_notices',
   {
     searchId: text('search_id')
       .notNull()
       .references(() => savedSearches.id, { onDelete: 'cascade' }),
-    cardId: integer('card_id')
-      .notNull()
-      .references(() => cards.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.searchId, t.cardId] }), index('search_notices_card_idx').on(t.cardId)],
+  (t) => [primaryKey({ columns: [t.searchId, t.cardId] })],
 );

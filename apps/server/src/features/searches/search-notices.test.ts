@@ -16,6 +16,7 @@ import { createAuthTestApp, postJson, signUpVerified, testLog, TEST_PUBLIC_URL }
 import { seedCatalogue } from '../cards/catalogue-import';
 import { loadPackageCards } from '../cards/catalogue-source';
 import { drainSearchNotices } from './search-notice-delivery';
+import { recordSearchMatches } from './search-notices';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 const events = createLocalEvents();
@@ -177,5 +178,25 @@ describe('the package import', () => {
     const [pkg] = await ctx.db.select({ id: cards.id, manual: cards.manual }).from(cards).where(eq(cards.cardNumber, 'P-980'));
     expect(pkg).toMatchObject({ manual: false });
     expect(await matchesOf('ann')).toHaveLength(1);
+  });
+});
+
+describe('the work one announcement may cost', () => {
+  it('is bounded: past the evaluations or the pairs allowed, the newest searches are passed over and the others told', async () => {
+    const printIds = [];
+    for (const n of [970, 971, 972]) printIds.push((await addCard(`P-${n}`, { name: `Budget Qzx ${n}` })).id);
+    await save('ann', 'Oldest', 'qzx');
+    await save('ben', 'Middle', 'qzx');
+    await save('cat', 'Newest', 'qzx c:red');
+    // Three prints: 6 pairs let two searches of three prints each be told, not the third.
+    const told = await recordSearchMatches({ db: ctx.db, cardIds: printIds, log: testLog, limits: { evaluations: 1_000, pairs: 7 } });
+    expect(told.map((w) => w.userId).sort()).toEqual([ids.ann, ids.ben].sort());
+    expect((await matchesOf('ann')).map((d) => d.total)).toEqual([3]);
+    expect(await matchesOf('cat')).toEqual([]);
+    // Three evaluations (three prints): one distinct query, the oldest ("qzx", ann's and ben's), not cat's; nothing new for them.
+    expect(await recordSearchMatches({ db: ctx.db, cardIds: printIds, log: testLog, limits: { evaluations: 3, pairs: 1_000 } })).toEqual([]);
+    expect(await matchesOf('cat')).toEqual([]);
+    // With room, cat's search is told, and the others are not told again.
+    expect((await recordSearchMatches({ db: ctx.db, cardIds: printIds, log: testLog })).map((w) => w.userId)).toEqual([ids.cat]);
   });
 });

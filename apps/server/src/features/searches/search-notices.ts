@@ -25,13 +25,22 @@ import { searchContext, type PrintContext } from '../cards/search-context';
  */
 
 /**
- * Evaluations (distinct query × new print) one announcement may cost: at 0.5–1 µs each (measured on the package's
- * 4,845 prints), a few seconds of CPU at most, in steps that give the event loop turns. Past it, the remaining
- * searches (the newest) are not evaluated for this announcement and a warning says how many.
+ * The work one announcement may cost, whatever the number of saved searches: evaluations (distinct query × new print,
+ * 0.5–1 µs each, measured on the package's 4,845 prints: 2 s of CPU at most, in steps that give the event loop turns)
+ * and (search, print) pairs recorded (a row of search_notices each, ~35 µs on the embedded database: 7 s at most, in
+ * transactions of WRITE_CHUNK_PAIRS). Past either, the remaining searches (the newest) are not told about these
+ * prints and a warning says how many. An import adds a set's prints (~100–300): 10,000 broad saved searches record
+ * ~300,000 pairs; a typical few thousand, far fewer (docs/search-language.md "Saved searches").
  */
-const MAX_NOTICE_EVALUATIONS = 5_000_000;
-/** Searches whose notices are written per transaction (each statement bounded, each transaction short). */
-const WRITE_CHUNK = 250;
+const MAX_NOTICE_EVALUATIONS = 2_000_000;
+const MAX_NOTICE_PAIRS = 200_000;
+
+interface NoticeLimits {
+  evaluations: number;
+  pairs: number;
+}
+/** (search, print) pairs written per transaction, with their searches' notifications: each transaction short. */
+const WRITE_CHUNK_PAIRS = 10_000;
 /** Prints read per statement. */
 const READ_CHUNK = 1_000;
 
@@ -70,7 +79,7 @@ async function newPrintContext(db: Db, needsLegality: boolean): Promise<PrintCon
  * The saved searches that match some of the new prints, with those prints: each distinct query parsed and evaluated
  * once (oldest searches first), within MAX_NOTICE_EVALUATIONS. A query the language no longer reads is passed over.
  */
-async function matchSearches(db: Db, prints: readonly Card[], log: Logger | undefined): Promise<Matched[]> {
+async function matchSearches(db: Db, prints: readonly Card[], log: Logger | undefined, limits: NoticeLimits): Promise<Matched[]> {
   const searches = await db
     .select({ id: savedSearches.id, userId: savedSearches.userId, name: savedSearches.name, q: savedSearches.q })
     .from(savedSearches)
@@ -81,7 +90,7 @@ async function matchSearches(db: Db, prints: readonly Card[], log: Logger | unde
     if (same) same.push(s);
     else byQuery.set(s.q, [s]);
   }
-  const budget = Math.max(1, Math.floor(MAX_NOTICE_EVALUATIONS / Math.max(1, prints.length)));
+  const budget = Math.max(1, Math.floor(limits.evaluations / Math.max(1, prints.length)));
   const queries: { q: string; ast: SearchNode }[] = [];
   let unreadable = 0;
   for (const q of byQuery.keys()) {
@@ -95,12 +104,21 @@ async function matchSearches(db: Db, prints: readonly Card[], log: Logger | unde
   const ctx = await newPrintContext(db, queries.some((x) => queryNeeds(x.ast).legality));
   const pause = createPause();
   const out: Matched[] = [];
+  let pairs = 0;
+  let passed = 0;
   for (const { q, ast } of queries) {
     await pause();
     const hits = prints.filter((p) => matches(ast, p, ctx));
     if (!hits.length) continue;
-    for (const s of byQuery.get(q)!) out.push({ searchId: s.id, userId: s.userId, name: s.name, q, cards: hits });
+    for (const s of byQuery.get(q)!) {
+      if (pairs + hits.length > limits.pairs) passed++;
+      else {
+        pairs += hits.length;
+        out.push({ searchId: s.id, userId: s.userId, name: s.name, q, cards: hits });
+      }
+    }
   }
+  if (passed > 0) log?.warn({ prints: prints.length, pairs, passed }, 'saved searches past the notices budget were not told about these new prints');
   return out;
 }
 
@@ -128,25 +146,30 @@ async function writeNotices(db: Db, chunk: readonly Matched[], outbox: { mail: b
       set.add(Number(r.card_id));
       fresh.set(r.search_id, set);
     }
-    const written: Written[] = [];
+    const userIds: string[] = [];
+    const data: string[] = [];
     for (const m of chunk) {
       const told = fresh.get(m.searchId);
       if (!told?.size) continue;
       const listed = m.cards.filter((c) => told.has(c.id));
-      const data: SearchMatchData = {
+      const notice: SearchMatchData = {
         searchId: m.searchId,
         searchName: m.name,
         q: m.q,
         cards: listed.slice(0, SEARCH_MATCH_LISTED_CARDS).map((c) => ({ cardId: c.id, cardNumber: c.cardNumber, name: c.name, variant: c.variant })),
         total: listed.length,
       };
-      const row = (await tx.execute(sql`
-        insert into notifications (user_id, kind, data, emailed_at, pushed_at)
-        values (${m.userId}, 'search_match', ${JSON.stringify(data)}::jsonb, ${done(outbox?.mail)}, ${done(outbox?.push)})
-        returning id`)) as unknown as { rows: { id: number | string }[] };
-      written.push({ notificationId: Number(row.rows[0]!.id), userId: m.userId });
+      userIds.push(m.userId);
+      data.push(JSON.stringify(notice));
     }
-    return written;
+    if (!userIds.length) return [];
+    const rows = (await tx.execute(sql`
+      insert into notifications (user_id, kind, data, emailed_at, pushed_at)
+      select u.user_id, 'search_match', u.data::jsonb, ${done(outbox?.mail)}, ${done(outbox?.push)}
+      from unnest(${sql.param(userIds)}::text[], ${sql.param(data)}::text[]) with ordinality as u(user_id, data, n)
+      order by u.n
+      returning id, user_id`)) as unknown as { rows: { id: number | string; user_id: string }[] };
+    return rows.rows.map((r) => ({ notificationId: Number(r.id), userId: r.user_id }));
   });
 }
 
@@ -160,19 +183,32 @@ export async function recordSearchMatches({
   cardIds,
   outbox = null,
   log,
+  limits = { evaluations: MAX_NOTICE_EVALUATIONS, pairs: MAX_NOTICE_PAIRS },
 }: {
   db: Db;
   cardIds: readonly number[];
   outbox?: { mail: boolean; push: boolean } | null;
   log?: Logger;
+  /** The work budget (MAX_NOTICE_EVALUATIONS, MAX_NOTICE_PAIRS); smaller in tests. */
+  limits?: NoticeLimits;
 }): Promise<Written[]> {
   if (!cardIds.length) return [];
   const [any] = await db.select({ id: savedSearches.id }).from(savedSearches).limit(1);
   if (!any) return [];
   const prints = await readPrints(db, [...new Set(cardIds)]);
   if (!prints.length) return [];
-  const matched = await matchSearches(db, prints, log);
+  const matched = await matchSearches(db, prints, log, limits);
   const written: Written[] = [];
-  for (let i = 0; i < matched.length; i += WRITE_CHUNK) written.push(...(await writeNotices(db, matched.slice(i, i + WRITE_CHUNK), outbox)));
+  let chunk: Matched[] = [];
+  let pairs = 0;
+  for (const m of matched) {
+    chunk.push(m);
+    pairs += m.cards.length;
+    if (pairs < WRITE_CHUNK_PAIRS) continue;
+    written.push(...(await writeNotices(db, chunk, outbox)));
+    chunk = [];
+    pairs = 0;
+  }
+  if (chunk.length) written.push(...(await writeNotices(db, chunk, outbox)));
   return written;
 }
