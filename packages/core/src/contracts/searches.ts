@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH, Text } from './common';
+import { isStorableText, Text } from './common';
 
 /*
  * Saved searches (issue 42, "Saved searches (fixed API)"): a name and a query of the search language
@@ -17,8 +17,11 @@ const SavedSearchName = Text(MAX_SAVED_SEARCH_NAME, { tooLong: 'validation.searc
 
 export const CreateSavedSearchRequest = z.object({
   name: SavedSearchName,
-  /** A query of the search language; read (and refused with QUERY_INVALID) by the server, not trimmed. */
-  q: Text(MAX_TEXT_LENGTH, { trim: false, notText: 'validation.searchQueryRequired' }),
+  /**
+   * A query of the search language, kept as sent. Its length is the language's to judge (500: a longer one is
+   * QUERY_INVALID like any query it cannot read); the body limit bounds what arrives.
+   */
+  q: z.string('validation.searchQueryRequired').refine(isStorableText, 'validation.invalidCharacters'),
 });
 export type CreateSavedSearchRequest = z.infer<typeof CreateSavedSearchRequest>;
 
