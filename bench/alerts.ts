@@ -15,6 +15,7 @@ import { createLocalEvents, openDatabase } from '../apps/server/src/db/client';
 import { closeHttpServer, startHttpServer } from '../apps/server/src/http-server';
 import { loadPackageCards } from '../apps/server/src/features/cards/catalogue-source';
 import { seedCatalogue } from '../apps/server/src/features/cards/catalogue-import';
+import { registerDomainHandlers } from '../apps/server/src/domain-handlers';
 import { refreshDemoPrices } from '../apps/server/src/features/prices/demo.service';
 import { utcToday } from '../apps/server/src/features/prices/price-runs.service';
 import { NOTIFICATIONS_CHANNEL, notificationsPayload } from '../apps/server/src/lib/notification-events';
@@ -50,6 +51,7 @@ export async function alertsBenchmark(log: (msg: string) => void): Promise<Alert
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   const { db } = database;
+  registerDomainHandlers({ db: db, log: logger }, { channels: false });
   await seedCatalogue({ db, log: logger, raw: loadPackageCards(), force: true });
   await refreshDemoPrices(db, utcToday());
   // The report first, on the demo prices as written (the alerts part changes a tenth of the US prices below).

@@ -13,6 +13,7 @@ import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
 import { loadPackageCards } from '../apps/server/src/features/cards/catalogue-source';
 import { seedCatalogue } from '../apps/server/src/features/cards/catalogue-import';
+import { registerDomainHandlers } from '../apps/server/src/domain-handlers';
 import { refreshDemoPrices } from '../apps/server/src/features/prices/demo.service';
 import { runLiveSource, utcToday } from '../apps/server/src/features/prices/price-runs.service';
 import { ratesChanged } from '../apps/server/src/features/prices/rates.service';
@@ -84,6 +85,7 @@ export async function pricesBenchmark(log: (msg: string) => void): Promise<Price
   const quiet = createLogger('silent');
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
+  registerDomainHandlers({ db: database.db, log: quiet }, { channels: false });
   await seedCatalogue({ db: database.db, log: quiet, raw: loadPackageCards(), force: true });
   type Print = { id: number; cardNumber: string; name: string; variant: string | null; rarity: string; setCode: string | null };
   const printRows = await database.db.execute(sql`select c.id, c.card_number as "cardNumber", c.name, c.variant, c.rarity, s.code as "setCode" from cards c left join card_sets s on s.id = c.set_id order by c.id`);

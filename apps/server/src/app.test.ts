@@ -118,6 +118,8 @@ describe('app', () => {
         '/reports/price-comparison/latest',
         '/reports/price-comparison/usage',
         '/reports/price-comparison/{id}/export',
+        '/searches',
+        '/searches/{id}',
         '/session',
         '/sets',
         '/sets/{slug}',

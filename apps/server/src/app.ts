@@ -25,10 +25,11 @@ import { pricesRoutes } from './features/prices/prices.routes';
 import { priceAdminRoutes } from './features/prices/price-admin.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
+import { searchesRoutes } from './features/searches/searches.routes';
 import { avatarImageRoutes, profilesRoutes } from './features/profiles/profiles.routes';
 import { memoryStore, type ObjectStore } from './lib/object-store';
 import type { LinkedAvatarOptions } from './features/profiles/avatar.service';
-import { registerActivityRecording } from './features/profiles/activity.service';
+import { registerDomainHandlers } from './domain-handlers';
 import { commentsRoutes } from './features/comments/comments.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import type { BillingConfig } from './lib/billing-config';
@@ -119,6 +120,7 @@ function buildApi() {
   api.route('/', pricesRoutes);
   api.route('/', priceAdminRoutes);
   api.route('/', watchesRoutes);
+  api.route('/', searchesRoutes);
   api.route('/', reportsRoutes);
   api.route('/', profilesRoutes);
   api.route('/', commentsRoutes);
@@ -169,10 +171,10 @@ export function buildApp({
   avatarLinks = { timeoutMs: 10_000 },
   cardArt = { timeoutMs: 10_000, maxBytes: 8 * 1024 * 1024 },
 }: AppOptions) {
-  // Features meet through domain events (lib/domain-events.ts): the profile feed records what decks, binders and comments announce.
-  registerActivityRecording();
-  const app = new Hono<AppEnv>();
   const mail = mailer && publicUrl ? { mailer, publicUrl } : undefined;
+  // Features meet through domain events (lib/domain-events.ts): the profile feed, saved searches' notices.
+  registerDomainHandlers({ db, log, events, mail, push });
+  const app = new Hono<AppEnv>();
   const cardArtService = cardImages ? createCardArt(cardImages, cardArt, log) : undefined;
   // Another replica's sign-out, revocation or user change drops the same sessions here (lib/session-cache.ts).
   if (auth?.sessionCache) void auth.sessionCache.connect(events).catch((err: unknown) => log.error({ err }, 'could not listen for session changes'));

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { runPrimary, workerCount } from './cluster';
 import { buildApp } from './app';
+import { registerDomainHandlers } from './domain-handlers';
+import { drainSearchNotices } from './features/searches/search-notice-delivery';
 import { closeHttpServer, startHttpServer } from './http-server';
 import { validateLeanPath } from './features/decks/validate-lean-path';
 import { evaluateWatchesOnPriceChanges } from './features/watches/watches.service';
@@ -50,6 +52,9 @@ async function main() {
     onEventError: (err, channel) => log.error({ err, channel }, channel ? 'event handler failed' : 'event connection lost (listening again in a moment)'),
   });
   log.info({ database: database.kind }, 'database opened');
+  // Seeding announces the new prints (a domain event): its handlers are registered first; buildApp registers them
+  // again with the server's channels. Notices written before then wait in the outbox (drained once the app is built).
+  registerDomainHandlers({ db: database.db, log }, { channels: false });
   await database.withStartupLock(async () => {
     await database.migrate();
     if (env.SEED_ON_START) await seedCatalogue({ db: database.db, log, raw: packageCards() });
@@ -123,6 +128,8 @@ async function main() {
       return runPriceJobNow(scheduler.runNow, name, 'admin');
     },
   });
+  // Saved-search notices a seeding or a command left in the outbox (e-mails, pushes) go out now, in the background.
+  void drainSearchNotices({ db: database.db, log, events: { listen: database.listen, notify: database.notify }, mail: { mailer, publicUrl }, push });
   // A new price day or new rates, landed by any replica: cached rates and binder values are dropped.
   await database.listen('prices', () => {
     pricesLanded();

@@ -72,6 +72,8 @@ export interface PlanLimits {
   decks: number | null;
   /** Copies of cards one binder may hold. */
   cardsPerBinder: number | null;
+  /** Saved searches (issue 42) a user may keep; each tells its owner when new cards match it. */
+  savedSearches: number | null;
   /** Whether binders can be made private (spec §6's "private collections"; Free: public binders). Decks are private by default on every plan (ADR 021). */
   privateItems: boolean;
   /** Whether the advanced statistics (collection value history, set completion) are open. */
@@ -86,6 +88,7 @@ const UNLIMITED: PlanLimits = {
   binders: null,
   decks: null,
   cardsPerBinder: null,
+  savedSearches: null,
   privateItems: true,
   advancedStatistics: true,
 };
@@ -102,6 +105,8 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     binders: 10,
     decks: 25,
     cardsPerBinder: 2_500,
+    // Issue 42: Free keeps 3 saved searches, Hobby unlimited.
+    savedSearches: 3,
     privateItems: false,
     advancedStatistics: false,
   },
@@ -130,6 +135,7 @@ export const LOCKED_FEATURES = {
   binders: `More than ${count(PLAN_LIMITS.free.binders)} binders requires a Hobby Plan subscription`,
   decks: `More than ${count(PLAN_LIMITS.free.decks)} decks requires a Hobby Plan subscription`,
   cardsPerBinder: `More than ${count(PLAN_LIMITS.free.cardsPerBinder)} cards in a binder requires a Hobby Plan subscription`,
+  savedSearches: `More than ${count(PLAN_LIMITS.free.savedSearches)} saved searches requires a Hobby Plan subscription`,
   privateItems: 'Private binders require a Hobby Plan subscription',
   advancedStatistics: 'Advanced statistics require a Hobby Plan subscription',
   family: 'Family sharing requires a Family Plan subscription',
@@ -143,6 +149,8 @@ export type LockedFeature = keyof typeof LOCKED_FEATURES;
 export const MAX_WATCHES_PER_USER = 1000;
 export const MAX_BINDERS_PER_USER = 1000;
 export const MAX_DECKS_PER_USER = 5000;
+/** Saved searches one user may keep on any plan: each is evaluated against every import's new cards. */
+export const MAX_SAVED_SEARCHES_PER_USER = 100;
 /** Copies one binder may hold on any plan (an import of 50,000 rows of a few copies each fits). */
 export const MAX_CARDS_PER_BINDER = 1_000_000;
 /** The members a family plan's owner may invite besides themselves (FAMILY_MAX_MEMBERS overrides it on the server). */

@@ -14,6 +14,13 @@ export interface DomainEvents {
   'binder.shared': { userId: string; binderId: string };
   /** A comment was posted on a deck or a binder. */
   'comment.posted': { userId: string; commentId: string; deckId: string | null; binderId: string | null };
+  /**
+   * Prints entered the catalogue: the new prints of a package import (not those imported again, nor a package print
+   * that replaces one added by hand), or a print an admin added. Emitted AFTER the prints commit (through `db`, not in
+   * the writing transaction): what handlers do with them (saved searches evaluated against every new print) is work
+   * that grows with the catalogue and must not hold the import's transaction open (docs/search-language.md).
+   */
+  'catalogue.prints_added': { cardIds: number[] };
 }
 
 export type DomainEventKind = keyof DomainEvents;

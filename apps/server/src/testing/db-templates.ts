@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/client';
 import { loadPackageCards } from '../features/cards/catalogue-source';
 import { seedCatalogue } from '../features/cards/catalogue-import';
 import { createLogger } from '../lib/logger';
+import { registerDomainHandlers } from '../domain-handlers';
 import { createScratchPgDatabase } from './scratch-pg';
 
 export interface DbTemplates {
@@ -28,7 +29,11 @@ declare module 'vitest' {
 }
 
 const silent = createLogger('silent');
-const seed = (database: Database) => seedCatalogue({ db: database.db, log: silent, raw: loadPackageCards(), force: true });
+const seed = (database: Database) => {
+  // The import announces its new prints (a domain event): the handlers are registered first, as every seeding does.
+  registerDomainHandlers({ db: database.db, log: silent }, { channels: false });
+  return seedCatalogue({ db: database.db, log: silent, raw: loadPackageCards(), force: true });
+};
 const pgliteOf = (database: Database) => (database.db as unknown as { $client: PGlite }).$client;
 
 /** Makes both templates on the database the tests use (DATABASE_URL, else PGlite); `dispose` removes them. */

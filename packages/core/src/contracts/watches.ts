@@ -78,9 +78,10 @@ export type WatchListResponse = z.infer<typeof WatchListResponse>;
 
 /**
  * What a notification tells: a price alert fired (watch_triggered), someone followed the user (followed), someone
- * commented on one of the user's decks or binders (commented). The last two carry who did it as they were named then.
+ * commented on one of the user's decks or binders (commented), new cards of the catalogue match one of the user's
+ * saved searches (search_match). Followed and commented carry who did it as they were named then.
  */
-export type NotificationKind = 'watch_triggered' | 'followed' | 'commented';
+export type NotificationKind = 'watch_triggered' | 'followed' | 'commented' | 'search_match';
 
 export const WatchTriggeredData = z.object({
   watchId: z.string(),
@@ -120,16 +121,31 @@ export const CommentedData = z.object({
 });
 export type CommentedData = z.infer<typeof CommentedData>;
 
-const NotificationFields = { id: z.number().int(), createdAt: z.string(), readAt: z.string().nullable() };
+/** New prints a search_match notification lists (the rest are counted in `total`). */
+export const SEARCH_MATCH_LISTED_CARDS = 20;
 
 /**
- * What a notification tells: a price alert fired (watch_triggered), someone followed the user (followed), someone
- * commented on one of the user's decks or binders (commented). The last two carry who did it as they were named then.
+ * New prints of the catalogue (an import of the card package, or a print an admin added) that match a saved search
+ * (issue 42): the search as it was named then, its query (the library's link: /cards?q=…), the first
+ * SEARCH_MATCH_LISTED_CARDS matching prints and how many matched in all. A (search, print) pair is told once.
  */
+export const SearchMatchData = z.object({
+  searchId: z.string(),
+  searchName: z.string(),
+  q: z.string(),
+  cards: z.array(z.object({ cardId: z.number().int(), cardNumber: z.string(), name: z.string(), variant: z.string().nullable() })).max(SEARCH_MATCH_LISTED_CARDS),
+  total: z.number().int().min(1),
+});
+export type SearchMatchData = z.infer<typeof SearchMatchData>;
+
+const NotificationFields = { id: z.number().int(), createdAt: z.string(), readAt: z.string().nullable() };
+
+/** What a notification tells (NotificationKind); its data by kind. */
 export const Notification = z.discriminatedUnion('kind', [
   z.object({ ...NotificationFields, kind: z.literal('watch_triggered'), data: WatchTriggeredData }),
   z.object({ ...NotificationFields, kind: z.literal('followed'), data: FollowedData }),
   z.object({ ...NotificationFields, kind: z.literal('commented'), data: CommentedData }),
+  z.object({ ...NotificationFields, kind: z.literal('search_match'), data: SearchMatchData }),
 ]);
 export type Notification = z.infer<typeof Notification>;
 export type CommunityNotification = Extract<Notification, { kind: 'followed' | 'commented' }>;

@@ -14,3 +14,4 @@ export * from './billing';
 export * from './family';
 export * from './push';
 export * from './social';
+export * from './searches';

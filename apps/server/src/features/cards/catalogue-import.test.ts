@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { cards, cardSets, gameCategories } from '../../db/schema/index';
 import { createTestDatabase, testLog } from '../../testing/test-app';
+import { registerDomainHandlers } from '../../domain-handlers';
 import { importCatalogue, seedCatalogue } from './catalogue-import';
 import { buildCatalogue, loadPackageCards, packageCards } from './catalogue-source';
 
@@ -11,6 +12,8 @@ const raw = loadPackageCards();
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // An import announces its new prints (a domain event): registered first, as every seeding does (main.ts, db:seed).
+  registerDomainHandlers({ db: database.db, log: testLog }, { channels: false });
 });
 afterAll(async () => {
   await database.close();

@@ -6,6 +6,7 @@ import { appMeta, cardSets, cards, gameCategories } from '../../db/schema/index'
 import type { Logger } from '../../lib/logger';
 import { buildCatalogue, IMPORT_RULES_HASH, type CardSource, type Catalogue, type CatalogueSet, type SkippedRecord } from './catalogue-source';
 import { clearCardCaches } from './cards.service';
+import { emitDomainEvent } from '../../lib/domain-events';
 import { mergeManualPrints } from './manual-cards.service';
 
 export interface ImportReport {
@@ -41,9 +42,17 @@ const setFields = (s: CatalogueSet) => ({
 
 /**
  * Writes the catalogue in one transaction. Idempotent: unchanged rows are left alone (their
- * stored hash matches), so a second run writes nothing.
+ * stored hash matches), so a second run writes nothing. Once it commits, the prints new to the library are announced
+ * (`catalogue.prints_added`): not those imported again, nor a package print that takes the place of one added by hand
+ * (that card was announced when it was added).
  */
 export async function importCatalogue({ db, catalogue }: { db: Db; catalogue: Catalogue }): Promise<ImportReport> {
+  const { report, added } = await writeCatalogue(db, catalogue);
+  if (added.length) await emitDomainEvent(db, 'catalogue.prints_added', { cardIds: added });
+  return report;
+}
+
+async function writeCatalogue(db: Db, catalogue: Catalogue): Promise<{ report: ImportReport; added: number[] }> {
   return db.transaction(async (tx) => {
     for (const [i, g] of GAMES.entries()) {
       await tx
@@ -97,8 +106,9 @@ export async function importCatalogue({ db, catalogue }: { db: Db; catalogue: Ca
       const old = existing.get(r.sourceKey);
       return old && (old.sourceHash !== r.sourceHash || old.setId !== r.setId);
     });
+    const inserted: number[] = [];
     for (let i = 0; i < toInsert.length; i += BATCH) {
-      await tx.insert(cards).values(toInsert.slice(i, i + BATCH));
+      for (const row of await tx.insert(cards).values(toInsert.slice(i, i + BATCH)).returning({ id: cards.id })) inserted.push(row.id);
     }
     for (const r of toUpdate) {
       await tx
@@ -106,8 +116,9 @@ export async function importCatalogue({ db, catalogue }: { db: Db; catalogue: Ca
         .set({ ...r, updatedAt: new Date() })
         .where(eq(cards.sourceKey, r.sourceKey));
     }
-    const mergedManual = await mergeManualPrints(tx);
-    return {
+    const merged = await mergeManualPrints(tx);
+    const replacing = new Set(merged.map((m) => m.printId));
+    const report: ImportReport = {
       read: catalogue.read,
       written: toInsert.length + toUpdate.length,
       inserted: toInsert.length,
@@ -116,8 +127,9 @@ export async function importCatalogue({ db, catalogue }: { db: Db; catalogue: Ca
       skipped: catalogue.skipped,
       sets: setReport,
       corrected: catalogue.corrected,
-      mergedManual,
+      mergedManual: merged.map((m) => m.cardNumber),
     };
+    return { report, added: inserted.filter((id) => !replacing.has(id)) };
   });
 }
 

@@ -11,6 +11,7 @@ import type { CardArtService } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { cardColumns, toCard } from '../../catalogue/card-row';
+import { emitDomainEvent } from '../../lib/domain-events';
 import { clearCardCaches } from './cards.service';
 
 /** The channel on which a replica says the library changed without an import (a print added or removed by hand). */
@@ -93,6 +94,8 @@ export async function createManualCard({ db, events, art, input }: { db: Db; eve
       return row!.id;
     });
     await libraryChanged(events);
+    // After the commit: saved searches are evaluated against the new print (lib/domain-events.ts).
+    await emitDomainEvent(db, 'catalogue.prints_added', { cardIds: [id] });
     const [created] = await db.select(cardColumns).from(cards).leftJoin(cardSets, eq(cards.setId, cardSets.id)).where(eq(cards.id, id));
     return toCard(created as Parameters<typeof toCard>[0]);
   } catch (err) {
@@ -122,9 +125,9 @@ export async function deleteManualCard({ db, events, art, log, id }: { db: Db; e
 /**
  * In the import's transaction: every print added by hand whose number the package now has is merged into the
  * package's base print of that number (deck rows, Leaders, covers and binder rows move to it, copies of a row already
- * there are added together) and removed. Returns the numbers merged.
+ * there are added together) and removed. Returns the numbers merged, each with the package print that took its place.
  */
-export async function mergeManualPrints(tx: Db): Promise<string[]> {
+export async function mergeManualPrints(tx: Db): Promise<{ cardNumber: string; printId: number }[]> {
   await tx.execute(sql`
     create temporary table manual_merge as
       select m.id as old_id, m.card_number,
@@ -133,7 +136,7 @@ export async function mergeManualPrints(tx: Db): Promise<string[]> {
                order by p.is_variation, p.print_order, p.id limit 1) as new_id
         from cards m where m.manual`);
   await tx.execute(sql`delete from manual_merge where new_id is null`);
-  const merged = (await tx.execute(sql`select card_number from manual_merge order by card_number`)) as unknown as { rows: { card_number: string }[] };
+  const merged = (await tx.execute(sql`select card_number, new_id from manual_merge order by card_number`)) as unknown as { rows: { card_number: string; new_id: number | string }[] };
   if (!merged.rows.length) {
     await tx.execute(sql`drop table manual_merge`);
     return [];
@@ -156,5 +159,5 @@ export async function mergeManualPrints(tx: Db): Promise<string[]> {
   await tx.execute(sql`update binders set cover_card_id = m.new_id from manual_merge m where binders.cover_card_id = m.old_id`);
   await tx.execute(sql`delete from cards c using manual_merge m where c.id = m.old_id`);
   await tx.execute(sql`drop table manual_merge`);
-  return merged.rows.map((r) => r.card_number);
+  return merged.rows.map((r) => ({ cardNumber: r.card_number, printId: Number(r.new_id) }));
 }

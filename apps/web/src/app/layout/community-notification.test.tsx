@@ -49,6 +49,29 @@ describe('a follow or a comment, as the bell and the live toast say it', () => {
   });
 });
 
+const searchMatch = (total: number): Notification => ({
+  ...base,
+  id: 4,
+  kind: 'search_match',
+  data: { searchId: 's1', searchName: 'Red rush', q: 'c:red o:[Rush]', cards: [{ cardId: 9, cardNumber: 'OP12-001', name: 'Luffy', variant: null }, { cardId: 10, cardNumber: 'OP12-002', name: 'Nami', variant: 'p1' }].slice(0, total), total },
+});
+
+describe("a saved search's new cards (issue 42)", () => {
+  beforeAll(async () => {
+    await initTestI18n('en');
+  });
+
+  it('names the search and its new cards, and opens the library with its query', () => {
+    const { unmount } = renderWithProviders(<NotificationText notification={searchMatch(1)} />);
+    expect(screen.getByTestId('notification-search-match').textContent).toBe('A new card matches your saved search “Red rush”: Luffy (OP12-001)');
+    unmount();
+    renderWithProviders(<NotificationText notification={searchMatch(5)} />);
+    expect(screen.getByTestId('notification-search-match').textContent).toBe('5 new cards match your saved search “Red rush”: Luffy (OP12-001), Nami (OP12-002, p1), …');
+    expect(notificationPath(searchMatch(1))).toBe('/cards?q=c%3Ared%20o%3A%5BRush%5D');
+    expect(toastTitleKey(searchMatch(1))).toBe('notifications.search.toastTitle');
+  });
+});
+
 describe('in Portuguese', () => {
   it('says them in the interface language', async () => {
     await initTestI18n('pt');

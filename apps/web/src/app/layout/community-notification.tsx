@@ -1,5 +1,5 @@
 import type { CommunityNotification, Notification } from '@grandline/core/contracts/watches';
-import { MessageSquare, TrendingDown, TrendingUp, UserPlus } from 'lucide-react';
+import { MessageSquare, Search, TrendingDown, TrendingUp, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /*
@@ -14,18 +14,35 @@ export function notificationPath(notification: Notification): string {
       return `/u/${encodeURIComponent(notification.data.username)}`;
     case 'commented':
       return `${notification.data.itemKind === 'deck' ? '/deck' : '/collection'}/${encodeURIComponent(notification.data.itemId)}`;
+    case 'search_match':
+      return `/cards?q=${encodeURIComponent(notification.data.q)}`;
     default:
       return '/watchlist';
   }
 }
 
-/** The title of a notification's live toast: "Price alert", "New follower", "New comment". */
-export const toastTitleKey = (notification: Notification) =>
-  notification.kind === 'followed' ? 'notifications.community.toastFollowed' : notification.kind === 'commented' ? 'notifications.community.toastCommented' : 'notifications.toastTitle';
+const TOAST_TITLES = {
+  followed: 'notifications.community.toastFollowed',
+  commented: 'notifications.community.toastCommented',
+  search_match: 'notifications.search.toastTitle',
+  watch_triggered: 'notifications.toastTitle',
+} as const;
+
+/** The title of a notification's live toast: "Price alert", "New follower", "New comment", "Saved search". */
+export const toastTitleKey = (notification: Notification) => TOAST_TITLES[notification.kind];
 
 /** The icon beside a notification in the bell. */
 export function NotificationIcon({ notification }: { notification: Notification }) {
-  const Icon = notification.kind === 'followed' ? UserPlus : notification.kind === 'commented' ? MessageSquare : notification.data.direction === 'below' ? TrendingDown : TrendingUp;
+  const Icon =
+    notification.kind === 'followed'
+      ? UserPlus
+      : notification.kind === 'commented'
+        ? MessageSquare
+        : notification.kind === 'search_match'
+          ? Search
+          : notification.data.direction === 'below'
+            ? TrendingDown
+            : TrendingUp;
   return <Icon className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden />;
 }
 
@@ -42,6 +59,18 @@ export function CommunityNotificationText({ notification }: { notification: Comm
       <span className="mt-0.5 line-clamp-2 break-words text-muted" data-testid="notification-excerpt">
         {excerpt}
       </span>
+    </span>
+  );
+}
+
+/** "3 new cards match your saved search “Red rush”: Nami (OP01-016), …" (issue 42). */
+export function SearchMatchText({ notification }: { notification: Extract<Notification, { kind: 'search_match' }> }) {
+  const { t } = useTranslation();
+  const { data } = notification;
+  const cards = data.cards.map((c) => (c.variant ? `${c.name} (${c.cardNumber}, ${c.variant})` : `${c.name} (${c.cardNumber})`)).join(', ');
+  return (
+    <span data-testid="notification-search-match">
+      {t('notifications.search.matched', { count: data.total, name: data.searchName, list: data.total > data.cards.length ? `${cards}, …` : cards })}
     </span>
   );
 }
