@@ -94,6 +94,8 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     // A number the library has: a valid base is refused with 409 (nothing added), hostile values with 400.
     'POST /admin/cards/manual': { cardNumber, name: 'Fuzz card', cardType: 'Character', colors: ['Red'], cost: 1, blockIcon: '4', rarity: 'P' },
     // No price is stored: the first valid bases are created, then the plan limit (403) or the same rule (409) answer.
+    // A query the language reads: each valid one is kept (up to the fuzz user's plan limit), hostile values a 400.
+    'POST /searches': { name: 'Fuzz search', q: 't:leader (c:red or c:green) -o:"[On Play]" cost<=5' },
     'POST /buy-list': { leaderCardId: cardId, cards: [{ cardId, quantity: 2 }], currency: 'USD', priceType: 'min' },
     // Valid: the first ones are stored (and mailed), then the per-address limit answers 429.
     'POST /contact': { name: 'Fuzz', email: 'fuzz-contact@example.com', subject: 'Fuzz', message: 'A message', locale: 'en' },
@@ -126,6 +128,8 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/family/members/')) return 'no-such-member';
   // No print added by hand has this id: removing it is a 404.
   if (route.startsWith('/admin/cards/manual/')) return '999999';
+  // A saved search that does not exist: deleting it is a 404, hostile values a 400.
+  if (route.startsWith('/searches/')) return '00000000-0000-4000-8000-000000000000';
   // A comment that does not exist: deleting, reporting or dismissing it is a 404, hostile values a 400.
   if (route.startsWith('/comments/') || route.startsWith('/admin/comments/')) return '00000000-0000-4000-8000-000000000000';
   // A contact message that does not exist: marking it is a 404, hostile values a 400.
