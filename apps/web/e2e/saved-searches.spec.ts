@@ -9,6 +9,17 @@ import { layoutShift, observeLayoutShifts, settle } from './routes';
  */
 test('save a search from the library, open it from the sidebar, delete it', async ({ page }) => {
   await observeLayoutShifts(page);
+  // Where the sidebar's "Sets" entry (beneath the library's) is drawn, at each frame from the first.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __setsTops: number[] };
+    w.__setsTops = [];
+    const watch = () => {
+      const entry = document.querySelector('nav [data-testid="nav-sets"]');
+      if (entry) w.__setsTops.push(Math.round(entry.getBoundingClientRect().top));
+      if (w.__setsTops.length < 600) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
   await createAccount(page, { email: uniqueEmail('saved-searches') });
   await page.goto('/cards');
   const box = page.getByTestId('card-search');
@@ -38,7 +49,11 @@ test('save a search from the library, open it from the sidebar, delete it', asyn
   // From another page, the link opens the library with its query.
   await page.goto('/sets');
   await settle(page, 0);
-  // The open list was drawn at its height while it loaded: nothing moved.
+  // The open list was drawn at its height from the first frame, while the session and the list loaded: the sidebar's
+  // entries beneath the library's never moved, and the page did not shift.
+  const tops = await page.evaluate(() => (window as unknown as { __setsTops: number[] }).__setsTops);
+  expect(tops.length).toBeGreaterThan(0);
+  expect(new Set(tops)).toEqual(new Set([tops[0]]));
   expect((await layoutShift(page)).value).toBeLessThanOrEqual(0.02);
   await sidebar.getByRole('link', { name: 'Red Luffy' }).click();
   await expect(page).toHaveURL(/\/cards\?q=luffy(\+|%20)c%3Ared$/);

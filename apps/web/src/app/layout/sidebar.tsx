@@ -70,8 +70,13 @@ export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavig
         );
         return (
           <li key={item.key}>
-            {/* The library entry holds a signed-in user's saved searches (issue 42), in the open sidebar and the phone menu. */}
-            {item.key === 'library' && session.signedIn && !collapsed ? <SavedSearchesEntry link={link} onNavigate={onNavigate} /> : link}
+            {/* The library entry holds a signed-in user's saved searches (issue 42), in the open sidebar and the phone menu;
+                drawn while the session loads too, so a signed-in page's list holds its place from the first frame. */}
+            {item.key === 'library' && (session.signedIn || session.loading) && !collapsed ? (
+              <SavedSearchesEntry link={link} ready={session.signedIn} onNavigate={onNavigate} />
+            ) : (
+              link
+            )}
           </li>
         );
       })}

@@ -14,8 +14,8 @@ const savedSearchesQuery = () =>
     staleTime: 60_000,
   });
 
-/** The signed-in user's saved searches, newest first (GET /api/searches). */
-export const useSavedSearches = () => useQuery(savedSearchesQuery());
+/** The signed-in user's saved searches, newest first (GET /api/searches); pending until `enabled`. */
+export const useSavedSearches = (enabled: boolean) => useQuery({ ...savedSearchesQuery(), enabled });
 
 /** Saves a search (POST /api/searches): 201 with it, or QUERY_INVALID, PLAN_LIMIT (Free keeps 3), a name's VALIDATION_ERROR. */
 export function useSaveSearch() {

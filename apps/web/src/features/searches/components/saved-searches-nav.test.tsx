@@ -31,11 +31,11 @@ function Stored({ value }: { value: string }) {
 }
 
 /** The library entry on the library page showing "c:red", the list's state stored as `stored` ("open:2"). */
-const renderEntry = (stored?: string) =>
+const renderEntry = (stored?: string, ready = true) =>
   renderWithProviders(
     <MemoryRouter initialEntries={['/cards?q=c%3Ared']}>
       {stored !== undefined && <Stored value={stored} />}
-      <SavedSearchesEntry link={<a href="/cards">Card library</a>} />
+      <SavedSearchesEntry link={<a href="/cards">Card library</a>} ready={ready} />
     </MemoryRouter>,
   );
 
@@ -104,5 +104,13 @@ describe('the sidebar’s saved searches', () => {
     expect(list.getAttribute('aria-busy')).toBe('true');
     expect(list.querySelectorAll('li')).toHaveLength(3);
     expect(screen.queryByTestId('saved-searches-empty')).toBeNull();
+  });
+
+  it('while the session loads draws the open list’s placeholders and asks for nothing', () => {
+    const api = serverWith([search('s1', 'Reds', 'c:red')]);
+    renderEntry('open:2', false);
+    expect(screen.getByTestId('saved-searches').querySelectorAll('li')).toHaveLength(2);
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(api).not.toHaveBeenCalled();
   });
 });

@@ -54,10 +54,10 @@ function SavedSearchRow({ search, active, onNavigate, onDelete }: { search: Save
 }
 
 /** The open list: its rows, the empty state's hint, or placeholders at the height it last had. */
-function SavedSearchList({ id, reserved, onNavigate }: { id: string; reserved: number; onNavigate?: () => void }) {
+function SavedSearchList({ id, reserved, ready, onNavigate }: { id: string; reserved: number; ready: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const list = useSavedSearches();
+  const list = useSavedSearches(ready);
   const remove = useDeleteSavedSearch();
   const [, setState] = useListState();
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
@@ -120,8 +120,10 @@ function SavedSearchList({ id, reserved, onNavigate }: { id: string; reserved: n
 /**
  * The sidebar's library entry for a signed-in user: its link (`link`), a button that opens or closes the saved
  * searches beneath it, and the list (each a link to the library with its query, and a delete button that asks first).
+ * While the session is still loading (`ready` false: a signed-in page is drawn in the browser only) the entry is drawn
+ * as it will be, the open list as its placeholders, and nothing is asked for.
  */
-export function SavedSearchesEntry({ link, onNavigate }: { link: ReactNode; onNavigate?: () => void }) {
+export function SavedSearchesEntry({ link, ready, onNavigate }: { link: ReactNode; ready: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [state, setState] = useListState();
@@ -142,7 +144,7 @@ export function SavedSearchesEntry({ link, onNavigate }: { link: ReactNode; onNa
           <ChevronDown className={cn('h-4 w-4 transition-transform', state.open && 'rotate-180')} aria-hidden />
         </button>
       </div>
-      {state.open && <SavedSearchList id={id} reserved={state.count} onNavigate={onNavigate} />}
+      {state.open && <SavedSearchList id={id} reserved={state.count} ready={ready} onNavigate={onNavigate} />}
     </>
   );
 }
