@@ -17,7 +17,6 @@ export function SaveSearchButton({ q }: { q: string }) {
       <Button
         variant="secondary"
         aria-haspopup="dialog"
-        title={t('savedSearches.save')}
         onClick={() => {
           setOpened((n) => n + 1);
           setOpen(true);
@@ -25,7 +24,7 @@ export function SaveSearchButton({ q }: { q: string }) {
         data-testid="save-search"
       >
         <BookmarkPlus className="h-4 w-4" aria-hidden />
-        <span className="sr-only sm:not-sr-only">{t('savedSearches.save')}</span>
+        {t('savedSearches.save')}
       </Button>
       {opened > 0 && (
         <Suspense fallback={null}>

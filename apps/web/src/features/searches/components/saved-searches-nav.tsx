@@ -129,8 +129,9 @@ export function SavedSearchesEntry({ link, ready, onNavigate }: { link: ReactNod
   const [state, setState] = useListState();
   return (
     <>
-      <div className="flex items-center gap-0.5">
-        <div className="min-w-0 flex-1">{link}</div>
+      {/* The button sits over the link's right end (which leaves it room): the label keeps its width ("Biblioteca de cartas"). */}
+      <div className="relative [&>a]:pr-8">
+        {link}
         <button
           type="button"
           onClick={() => setState({ open: !state.open })}
@@ -138,7 +139,7 @@ export function SavedSearchesEntry({ link, ready, onNavigate }: { link: ReactNod
           aria-controls={state.open ? id : undefined}
           aria-label={t('savedSearches.title')}
           title={t('savedSearches.title')}
-          className="inline-flex h-10 w-8 shrink-0 cursor-pointer items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+          className="absolute right-1 top-1/2 inline-flex h-8 w-7 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg"
           data-testid="saved-searches-toggle"
         >
           <ChevronDown className={cn('h-4 w-4 transition-transform', state.open && 'rotate-180')} aria-hidden />
