@@ -33,8 +33,8 @@ interface ApiCard {
 }
 
 /**
- * Signs in as a new admin of the e2e server (e2e/admin.ts) with a legal public deck, an empty one and a binder holding a few cards, and returns the
- * pages that need an account, the admin's included.
+ * Signs in as a new admin of the e2e server (e2e/admin.ts) with a legal public deck, an empty one, a binder holding a few
+ * cards and a saved search (the sidebar's list open), and returns the pages that need an account, the admin's included.
  */
 export async function signInWithContent(page: Page, name: string): Promise<string[]> {
   await createAdmin(page, name);
@@ -56,6 +56,12 @@ export async function signInWithContent(page: Page, name: string): Promise<strin
   expect(added.status(), await added.text()).toBeLessThan(300);
   const watch = await page.request.post('/api/watches', { data: { cardId: main[0]!.id, market: 'us', direction: 'above', threshold: 99999, currency: 'USD' } });
   expect(watch.status(), await watch.text()).toBe(201);
+  // A saved search, its list open in the sidebar's library entry (issue 42): every page then draws it while it loads.
+  const saved = await page.request.post('/api/searches', { data: { name: 'Red rush', q: 'c:red o:[Rush]' } });
+  expect(saved.status(), await saved.text()).toBe(201);
+  await page.goto('/cards/syntax');
+  await page.getByTestId('saved-searches-toggle').click();
+  await expect(page.getByTestId('saved-search')).toHaveCount(1);
   const { profile } = (await (await page.request.get('/api/me')).json()) as { profile: { username: string } };
   return [
     '/dashboard',

@@ -24,6 +24,8 @@ export const STORAGE_KEYS = {
   marketplace: 'collectionMarketplace',
   priceType: 'collectionPriceType',
   sidebarCollapsed: 'sidebarCollapsed',
+  /** The sidebar's saved searches: open or closed, and how many it last showed ("open:3"), so a page is drawn at its height. */
+  savedSearches: 'savedSearchesList',
   animations: 'animationsEnabled',
   cardsView: 'cardsView',
   /** The deck's cards as a text list or as images (list | visual). */

@@ -21,6 +21,7 @@ const RENDER_PREFERENCE_KEYS: readonly string[] = [
   STORAGE_KEYS.marketplace,
   STORAGE_KEYS.priceType,
   STORAGE_KEYS.sidebarCollapsed,
+  STORAGE_KEYS.savedSearches,
   STORAGE_KEYS.animations,
   STORAGE_KEYS.cardsView,
 ];

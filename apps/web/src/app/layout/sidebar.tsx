@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { HousePromotion } from '@/features/settings/components/house-promotion';
+import { SavedSearchesEntry } from '@/features/searches/components/saved-searches-nav';
 import { NAV_ITEMS } from './nav-items';
 
 export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
@@ -46,27 +47,36 @@ export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavig
             </li>
           );
         }
+        const link = (
+          <NavLink
+            to={item.to}
+            end={item.to === '/'}
+            onClick={onNavigate}
+            title={collapsed ? label : undefined}
+            data-testid={`nav-${item.key}`}
+            className={({ isActive }) =>
+              cn(base, isActive ? 'bg-accent/15 text-fg ring-1 ring-accent/40' : 'text-muted hover:bg-surface-2 hover:text-fg')
+            }
+          >
+            <Icon className="h-5 w-5 shrink-0" aria-hidden />
+            {collapsed ? (
+              <span className="sr-only">{label}</span>
+            ) : (
+              <span className="truncate" data-nav-label>
+                {label}
+              </span>
+            )}
+          </NavLink>
+        );
         return (
           <li key={item.key}>
-            <NavLink
-              to={item.to}
-              end={item.to === '/'}
-              onClick={onNavigate}
-              title={collapsed ? label : undefined}
-              data-testid={`nav-${item.key}`}
-              className={({ isActive }) =>
-                cn(base, isActive ? 'bg-accent/15 text-fg ring-1 ring-accent/40' : 'text-muted hover:bg-surface-2 hover:text-fg')
-              }
-            >
-              <Icon className="h-5 w-5 shrink-0" aria-hidden />
-              {collapsed ? (
-                <span className="sr-only">{label}</span>
-              ) : (
-                <span className="truncate" data-nav-label>
-                  {label}
-                </span>
-              )}
-            </NavLink>
+            {/* The library entry holds a signed-in user's saved searches (issue 42), in the open sidebar and the phone menu;
+                drawn while the session loads too, so a signed-in page's list holds its place from the first frame. */}
+            {item.key === 'library' && (session.signedIn || session.loading) && !collapsed ? (
+              <SavedSearchesEntry link={link} ready={session.signedIn} onNavigate={onNavigate} />
+            ) : (
+              link
+            )}
           </li>
         );
       })}

@@ -1,4 +1,5 @@
 import type { Card } from '@grandline/core/contracts/cards';
+import { tryParseQuery } from '@grandline/core/search/parse';
 import { FilterX, SearchX, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ import { PageTitle } from '@/components/page-title';
 import { usePreferences } from '@/lib/preferences';
 import { useSession } from '@/lib/session';
 import type { PriceParams } from '@/lib/price-params';
+import { SaveSearchButton } from '@/features/searches/components/save-search-button';
 
 /** The filter controls (Radix selects, switches) load only when they are shown. */
 // On wide screens only; loaded before a server-drawn page hydrates (lib/preloadable.tsx).
@@ -170,6 +172,10 @@ export function CardsPage() {
   const quickAdd = useQuickAdd();
   const { signedIn, termsAccepted } = useSession();
   const canWatch = signedIn && termsAccepted;
+  // A signed-in user may save the query shown, once it reads (the box reports only such, the API may still refuse one).
+  const q = typeof query.q === 'string' ? query.q.trim() : '';
+  const readable = useMemo(() => q !== '' && tryParseQuery(q).ok, [q]);
+  const canSave = signedIn && readable && !queryProblemOf(result.error);
 
   const filters = (
     <Suspense fallback={<FiltersSkeleton />}>
@@ -212,6 +218,7 @@ export function CardsPage() {
           className="basis-full sm:basis-0 sm:flex-1"
           testId="card-search"
         />
+        {canSave && <SaveSearchButton q={q} />}
         <Button
           variant="secondary"
           className="lg:hidden"
