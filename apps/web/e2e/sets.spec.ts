@@ -9,7 +9,7 @@ test('open a set from the set list', async ({ page }) => {
   await expect(page.getByTestId('set-name')).toHaveText('Romance Dawn');
   await expect(page.getByTestId('set-cards').getByTestId('card-tile').first()).toContainText('OP01-001');
   await page.getByRole('link', { name: 'Filter the library by this set' }).click();
-  await expect(page).toHaveURL(/\/cards\?set=op-01/);
+  await expect(page).toHaveURL(/\/cards\?q=set%3Aop-01/);
   await expect(page.getByTestId('card-tile').first()).toContainText('OP01-001');
 });
 

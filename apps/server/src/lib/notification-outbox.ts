@@ -143,3 +143,29 @@ export async function pushOutbox<N extends { kind: NotificationKind; data: unkno
   }
   return reached;
 }
+
+/**
+ * A drain of an outbox that runs once at a time per database handle: a call during a run asks for one more run after
+ * it (what the calling request wrote is then sent) and answers the current one, which tests and shutdown may wait for.
+ * The drain must not reject (log and carry on).
+ */
+export function serialDrainer<D extends { db: Db }>(drain: (deps: D) => Promise<void>): (deps: D) => Promise<void> {
+  const runs = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
+  return (deps) => {
+    const current = runs.get(deps.db);
+    if (current) {
+      current.again = true;
+      return current.running;
+    }
+    const state = { again: false, running: Promise.resolve() };
+    state.running = (async () => {
+      do {
+        state.again = false;
+        await drain(deps);
+      } while (state.again);
+      runs.delete(deps.db);
+    })();
+    runs.set(deps.db, state);
+    return state.running;
+  };
+}

@@ -75,8 +75,8 @@ export class SearchQueryError extends Error {
   }
 }
 
-/** Replaces each {{name}} by its param: a linear scan, no regex over user text. */
-function interpolate(template: string, params: SearchErrorParams): string {
+/** Replaces each {{name}} by its param (an unknown one is left as it is): a linear scan, no regex over user text. */
+export function interpolate(template: string, params: SearchErrorParams): string {
   let out = '';
   let i = 0;
   while (i < template.length) {

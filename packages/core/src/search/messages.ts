@@ -1,5 +1,5 @@
 import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from './ast';
-import { SEARCH_ERROR_MESSAGES_EN, type SearchQueryError } from './errors';
+import { interpolate, SEARCH_ERROR_MESSAGES_EN, type SearchQueryError } from './errors';
 
 /**
  * The messages of a query the language cannot read, in the three languages of the app: the one place they are
@@ -40,19 +40,8 @@ const ES: Record<string, string> = {
 
 export const SEARCH_ERROR_MESSAGES: Record<SearchLanguage, Record<string, string>> = { en: SEARCH_ERROR_MESSAGES_EN, pt: PT, es: ES };
 
-/** The message of a query error in a language: its key's text with the error's params filled in (a linear scan). */
+/** The message of a query error in a language: its key's text with the error's params filled in. */
 export function searchErrorMessage(error: Pick<SearchQueryError, 'messageKey' | 'params' | 'message'>, language: SearchLanguage): string {
   const template = SEARCH_ERROR_MESSAGES[language][error.messageKey];
-  if (!template) return error.message;
-  let out = '';
-  let i = 0;
-  while (i < template.length) {
-    const open = template.indexOf('{{', i);
-    const close = open === -1 ? -1 : template.indexOf('}}', open + 2);
-    if (open === -1 || close === -1) break;
-    const name = template.slice(open + 2, close);
-    out += template.slice(i, open) + (name in error.params ? String(error.params[name]) : '');
-    i = close + 2;
-  }
-  return out + template.slice(i);
+  return template ? interpolate(template, error.params) : error.message;
 }

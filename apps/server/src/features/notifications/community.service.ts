@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { NOTIFICATIONS_CHANNEL, notificationsPayload } from '../../lib/notification-events';
+import { serialDrainer } from '../../lib/notification-outbox';
 import { pushCommunityNotifications, sendCommunityEmails } from './community-mail';
 
 /*
@@ -102,8 +103,6 @@ export async function withdrawCommentedOn(tx: Db | DbTx, item: { kind: 'deck' | 
 }
 
 /** The e-mail and push outboxes, drained one run at a time per database handle (a request during a run asks for one more). */
-const runs = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
-
 /** Sends what the community outboxes hold: e-mails, then push messages. Never throws. */
 async function drainOutboxes(deps: CommunityDeps): Promise<void> {
   const { db, log, mail, push } = deps;
@@ -112,23 +111,7 @@ async function drainOutboxes(deps: CommunityDeps): Promise<void> {
 }
 
 /** Drains the outboxes in the background; answers the run (tests and shutdown may wait for it). */
-export function drainCommunityOutboxes(deps: CommunityDeps): Promise<void> {
-  const current = runs.get(deps.db);
-  if (current) {
-    current.again = true;
-    return current.running;
-  }
-  const state = { again: false, running: Promise.resolve() };
-  state.running = (async () => {
-    do {
-      state.again = false;
-      await drainOutboxes(deps);
-    } while (state.again);
-    runs.delete(deps.db);
-  })();
-  runs.set(deps.db, state);
-  return state.running;
-}
+export const drainCommunityOutboxes = serialDrainer(drainOutboxes);
 
 /**
  * After the transaction that wrote notifications for `userIds`: their open streams are woken on every replica (the

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../lib/context';
 import { onDomainEvent } from '../../lib/domain-events';
 import type { Logger } from '../../lib/logger';
 import { NOTIFICATIONS_CHANNEL, notificationsPayload } from '../../lib/notification-events';
+import { serialDrainer } from '../../lib/notification-outbox';
 import { pushSearchMatches, sendSearchMatchEmails } from './search-match-mail';
 import { recordSearchMatches } from './search-notices';
 
@@ -23,7 +24,6 @@ const deliveries = new WeakMap<object, { deps: SearchNoticeDeps; channels: boole
 let lastLog: Logger | undefined;
 
 /** The outboxes drained one run at a time per database handle (a call during a run asks for one more). */
-const runs = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
 
 async function drainOnce({ db, log, mail, push }: SearchNoticeDeps): Promise<void> {
   if (mail) await sendSearchMatchEmails({ db, log, ...mail }).catch((err: unknown) => log.warn({ err }, 'saved-search e-mails not sent; tried again with the next ones'));
@@ -36,23 +36,9 @@ async function drainOnce({ db, log, mail, push }: SearchNoticeDeps): Promise<voi
  * Sends what the saved-search outboxes hold (e-mails, then push messages; a channel this server lacks is marked done),
  * in the background; answers the run (tests and start-up may wait for it). Never rejects.
  */
-export function drainSearchNotices(deps: SearchNoticeDeps): Promise<void> {
-  const current = runs.get(deps.db);
-  if (current) {
-    current.again = true;
-    return current.running;
-  }
-  const state = { again: false, running: Promise.resolve() };
-  state.running = (async () => {
-    do {
-      state.again = false;
-      await drainOnce(deps).catch((err: unknown) => deps.log.warn({ err }, 'saved-search notices not delivered'));
-    } while (state.again);
-    runs.delete(deps.db);
-  })();
-  runs.set(deps.db, state);
-  return state.running;
-}
+export const drainSearchNotices = serialDrainer((deps: SearchNoticeDeps) =>
+  drainOnce(deps).catch((err: unknown) => deps.log.warn({ err }, 'saved-search notices not delivered')),
+);
 
 /**
  * Registers the saved searches' handler of `catalogue.prints_added` (lib/domain-events.ts), and how notices written

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { Select } from '@/components/ui/select';
 import { useCardFacets } from '@/cards/api/get-card-facets';
+import { useHydrated } from '@/lib/use-hydrated';
 import { COLOR_CLASS } from '@/components/card/color-dots';
 import type { CardsSearch } from '@/cards/search-params';
 import { PriceRangeFilter } from '@/features/cards/components/price-range-filter';
@@ -149,7 +150,11 @@ function SwitchRow({ label, checked, onChange, testId, className }: { label: str
  */
 export function CardFilters({ query, onPatch, onClear }: { query: CardsSearch; onPatch: (patch: QueryPatch) => void; onClear: () => void }) {
   const { t } = useTranslation('cards');
-  const facets = useCardFacets();
+  // The facets (sets, types) are not in a server-drawn page's state: until this part has hydrated it draws without
+  // them, as the server did, even when another part (the query box's completion) fetched them meanwhile.
+  const hydrated = useHydrated();
+  const facetsQuery = useCardFacets();
+  const facets = { data: hydrated ? facetsQuery.data : undefined };
   const { currency, marketplace, priceType } = usePreferences();
   const { t: tc } = useTranslation('common');
   const q = typeof query.q === 'string' ? query.q : '';
