@@ -32,7 +32,8 @@ export type Viewer = { id: string } | null;
 
 /** What the rules read of an item. */
 export interface Ownable {
-  userId: string;
+  /** Null for an item owned by no user (a tournament's published list): nobody may change it. */
+  userId: string | null;
   isPublic?: boolean | null;
 }
 
@@ -97,7 +98,7 @@ export function ownedItems<T extends OwnedTable>(table: T, notFound: () => AppEr
     async readable(db, viewer, id) {
       const [record] = (await byId(db).execute({ id })) as Row[];
       if (!record) throw notFound();
-      if (!mayRead(viewer, record as unknown as Ownable) && !(viewer && (record as { familyShared?: boolean }).familyShared && (await sameFamily(db, viewer.id, (record as unknown as Ownable).userId)))) {
+      if (!mayRead(viewer, record as unknown as Ownable) && !(viewer && (record as { familyShared?: boolean }).familyShared && (record as unknown as Ownable).userId !== null && (await sameFamily(db, viewer.id, (record as unknown as Ownable).userId!)))) {
         throw notFound();
       }
       return record;

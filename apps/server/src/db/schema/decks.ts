@@ -8,9 +8,8 @@ export const decks = pgTable(
   'decks',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The owner; null for a tournament's published list (db/schema/tournaments.ts), public and owned by no user. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     format: text('format').notNull(),
     description: text('description'),

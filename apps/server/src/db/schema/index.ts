@@ -15,3 +15,4 @@ export * from './family';
 export * from './push';
 export * from './social';
 export * from './searches';
+export * from './tournaments';

@@ -50,7 +50,7 @@ const itemColumn = (kind: ItemKind) => (kind === 'deck' ? comments.deckId : comm
 const accessOf = (kind: ItemKind) => (kind === 'deck' ? deckAccess : binderAccess);
 
 /** The item when the viewer may read it (owner, public, family-shared binder), else the item's 404. */
-const readableItem = (db: Db, viewer: Viewer, item: ItemRef): Promise<{ userId: string; isPublic: boolean }> => accessOf(item.kind).readable(db, viewer, item.id);
+const readableItem = (db: Db, viewer: Viewer, item: ItemRef): Promise<{ userId: string | null; isPublic: boolean }> => accessOf(item.kind).readable(db, viewer, item.id);
 
 /** Public fields of the author (never an e-mail address). */
 const authorColumns = {
@@ -73,7 +73,7 @@ type CommentRow = {
   reportedByMe: boolean;
 } & Comment['author'];
 
-function toComment(row: CommentRow, viewer: Viewer, itemOwnerId: string): Comment {
+function toComment(row: CommentRow, viewer: Viewer, itemOwnerId: string | null): Comment {
   const isMine = viewer !== null && row.userId === viewer.id;
   return {
     id: row.id,
@@ -134,10 +134,12 @@ export async function postComment({ db, user, item, text: written, notify }: { d
       .values({ id, userId: user.id, text, ...target })
       .returning({ createdAt: comments.createdAt });
     await emitDomainEvent(tx, 'comment.posted', { userId: user.id, commentId: id, deckId: target.deckId, binderId: target.binderId });
+    // A tournament's published list is owned by no user: nobody to tell.
+    if (!record.userId) return { created: row!.createdAt, told: false };
     const owner = { authorId: user.id, ownerId: record.userId, comment: { id, text }, item: { kind: item.kind, id: item.id, name: record.name }, channels: channelsOf(notify) };
     return { created: row!.createdAt, told: await recordCommented(tx, owner) };
   });
-  if (told && notify) await deliverCommunity(notify, [record.userId]);
+  if (told && notify && record.userId) await deliverCommunity(notify, [record.userId]);
   const [author] = await db.select(authorColumns).from(profiles).where(eq(profiles.id, user.id));
   return toComment(
     { id, text, createdAt: created, userId: user.id, reportedByMe: false, username: author?.username ?? null, displayName: author?.displayName ?? null, avatarUrl: author?.avatarUrl ?? null, countryCode: author?.countryCode ?? null },

@@ -116,7 +116,7 @@ export async function getDeck({ db, viewer, id }: { db: Db; viewer: Viewer; id: 
   const regulations = await allRegulations(db);
   const record = await deckAccess.readable(db, viewer, id);
   const rows = (await rowsOf(db, [record.id], index)).get(record.id)!;
-  const [owner] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId));
+  const [owner] = record.userId ? await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId)) : [];
   return { ...summary(record, rows, index, regulations), owner: { username: owner?.username ?? null, isYou: isOwner(viewer, record) }, cards: rows };
 }
 
@@ -253,4 +253,27 @@ export async function deleteDeck({ db, user, id }: { db: Db; user: { id: string 
     await deckAccess.remove(tx, user, id);
     await withdrawCommentedOn(tx, { kind: 'deck', id });
   });
+}
+
+/** A tournament's published list, stored as a public deck owned by no user (issue 43). */
+export interface PublishedList {
+  id: string;
+  name: string;
+  format: 'standard' | 'extra';
+  leaderCardId: number | null;
+  cards: DeckCardInput[];
+}
+
+/**
+ * Stores tournaments' published lists as decks in the caller's transaction (the one write path of deck rows besides a
+ * user's own): public, owned by no user, never on a profile; their cards in list order.
+ */
+export async function insertPublishedLists(tx: DbTx, lists: readonly PublishedList[]) {
+  if (!lists.length) return;
+  await tx.insert(decks).values(
+    lists.map((l) => ({ id: l.id, userId: null, name: l.name, format: l.format, gameCategory: 'onepiece', isPublic: true, showOnProfile: false, leaderCardId: l.leaderCardId, coverCardId: l.leaderCardId })),
+  );
+  const rows = lists.flatMap((l) => l.cards.map((c, position) => ({ deckId: l.id, cardId: c.cardId, quantity: c.quantity, position })));
+  // A few hundred rows per statement: PostgreSQL's parameter limit is far off, and no statement runs long.
+  for (let i = 0; i < rows.length; i += 2000) await tx.insert(deckCards).values(rows.slice(i, i + 2000));
 }
