@@ -18,6 +18,12 @@ import { formatOf, LimitlessStanding, LimitlessTournament, MAX_STANDINGS, readDe
 /** The tournament's public page at its source. */
 const urlOf = (source: TournamentSource, id: string) => (source === 'limitless' ? `https://play.limitlesstcg.com/tournament/${encodeURIComponent(id)}` : null);
 
+/**
+ * The channel (DbEvents) on which a replica says tournaments changed (an ingest, an admin's correction): the others
+ * call `tournamentsChanged()` so their meta caches are dropped.
+ */
+export const TOURNAMENTS_CHANNEL = 'tournaments';
+
 /** Counters of everything stored: bumped after each tournament that changed, so caches of the meta know they are stale. */
 let generation = 0;
 const listeners = new Set<() => void>();
