@@ -1,4 +1,5 @@
 import { registerActivityRecording } from './features/profiles/activity.service';
+import { registerRegulationNotices } from './features/decks/regulation-notice-delivery';
 import { registerSearchNotices, type SearchNoticeDeps } from './features/searches/search-notice-delivery';
 
 /**
@@ -13,4 +14,6 @@ export function registerDomainHandlers(deps: SearchNoticeDeps, options: { channe
   registerActivityRecording();
   // Saved searches tell their owners about new prints of the catalogue.
   registerSearchNotices(deps, options);
+  // Regulation notices (written by an admin's entry or the daily job) are delivered through the server's channels.
+  if (options.channels !== false) registerRegulationNotices(deps);
 }

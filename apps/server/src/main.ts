@@ -5,6 +5,7 @@ import { runPrimary, workerCount } from './cluster';
 import { buildApp } from './app';
 import { registerDomainHandlers } from './domain-handlers';
 import { drainSearchNotices } from './features/searches/search-notice-delivery';
+import { drainRegulationNotices } from './features/decks/regulation-notice-delivery';
 import { closeHttpServer, startHttpServer } from './http-server';
 import { validateLeanPath } from './features/decks/validate-lean-path';
 import { evaluateWatchesOnPriceChanges } from './features/watches/watches.service';
@@ -130,6 +131,8 @@ async function main() {
   });
   // Saved-search notices a seeding or a command left in the outbox (e-mails, pushes) go out now, in the background.
   void drainSearchNotices({ db: database.db, log, events: { listen: database.listen, notify: database.notify }, mail: { mailer, publicUrl }, push });
+  // So do regulation notices a stopped server left in the outbox.
+  void drainRegulationNotices({ db: database.db, log, events: { listen: database.listen, notify: database.notify }, mail: { mailer, publicUrl }, push });
   // A new price day or new rates, landed by any replica: cached rates and binder values are dropped.
   await database.listen('prices', () => {
     pricesLanded();

@@ -1,8 +1,9 @@
+import { regulationNoticesJob } from '../features/decks/regulation-notice-delivery';
 import { housekeepingJob } from './housekeeping';
 import { checkSchedule, type JobDefinition } from './scheduler';
 
 /** Every job of the server. A later issue adds its job here (docs/decisions/007-jobs-and-events.md). */
-export const ALL_JOBS: readonly JobDefinition[] = [housekeepingJob];
+export const ALL_JOBS: readonly JobDefinition[] = [housekeepingJob, regulationNoticesJob()];
 
 const OFF = new Set(['off', 'none', 'false', '0']);
 const ON = new Set(['on', 'all', 'true', '1']);

@@ -79,9 +79,10 @@ export type WatchListResponse = z.infer<typeof WatchListResponse>;
 /**
  * What a notification tells: a price alert fired (watch_triggered), someone followed the user (followed), someone
  * commented on one of the user's decks or binders (commented), new cards of the catalogue match one of the user's
- * saved searches (search_match). Followed and commented carry who did it as they were named then.
+ * saved searches (search_match), a ban, restriction, banned pair or rotation makes one of the user's decks illegal
+ * (deck_regulation). Followed and commented carry who did it as they were named then.
  */
-export type NotificationKind = 'watch_triggered' | 'followed' | 'commented' | 'search_match';
+export type NotificationKind = 'watch_triggered' | 'followed' | 'commented' | 'search_match' | 'deck_regulation';
 
 export const WatchTriggeredData = z.object({
   watchId: z.string(),
@@ -138,6 +139,30 @@ export const SearchMatchData = z.object({
 });
 export type SearchMatchData = z.infer<typeof SearchMatchData>;
 
+/** Cards a deck_regulation notification lists (the rest are counted in `total`). */
+export const DECK_REGULATION_LISTED_CARDS = 20;
+
+const DECK_REGULATION_REASONS = ['banned', 'restricted', 'pair', 'rotation'] as const;
+
+/**
+ * A dated change of the deck rules that makes one of the user's saved decks illegal on its first day (issue 43): a
+ * banned card, a card restricted to 1 copy the deck plays more of, a banned pair the deck holds both of (`reason`, an
+ * admin's entry), or a Standard rotation 30 days and 1 day ahead (`daysBefore`, `minBlock`: the lowest block still
+ * legal). `day` is the first day (YYYY-MM-DD, UTC); `cards` the deck's cards it strikes (number order, at most
+ * DECK_REGULATION_LISTED_CARDS; `total` counts them all); the deck as it was named then (its page: /deck/{deckId}).
+ */
+export const DeckRegulationData = z.object({
+  deckId: z.string(),
+  deckName: z.string(),
+  day: z.string(),
+  reason: z.enum(DECK_REGULATION_REASONS),
+  cards: z.array(z.object({ cardNumber: z.string(), name: z.string() })).max(DECK_REGULATION_LISTED_CARDS),
+  total: z.number().int().min(1),
+  daysBefore: z.number().int().min(0).optional(),
+  minBlock: z.number().int().optional(),
+});
+export type DeckRegulationData = z.infer<typeof DeckRegulationData>;
+
 const NotificationFields = { id: z.number().int(), createdAt: z.string(), readAt: z.string().nullable() };
 
 /** What a notification tells (NotificationKind); its data by kind. */
@@ -146,6 +171,7 @@ export const Notification = z.discriminatedUnion('kind', [
   z.object({ ...NotificationFields, kind: z.literal('followed'), data: FollowedData }),
   z.object({ ...NotificationFields, kind: z.literal('commented'), data: CommentedData }),
   z.object({ ...NotificationFields, kind: z.literal('search_match'), data: SearchMatchData }),
+  z.object({ ...NotificationFields, kind: z.literal('deck_regulation'), data: DeckRegulationData }),
 ]);
 export type Notification = z.infer<typeof Notification>;
 export type CommunityNotification = Extract<Notification, { kind: 'followed' | 'commented' }>;

@@ -252,6 +252,8 @@ export async function deleteDeck({ db, user, id }: { db: Db; user: { id: string 
   await db.transaction(async (tx) => {
     await deckAccess.remove(tx, user, id);
     await withdrawCommentedOn(tx, { kind: 'deck', id });
+    // Its regulation notices lead to a page that no longer exists (their records in deck_regulation_notices cascade).
+    await tx.execute(sql`delete from notifications where user_id = ${user.id} and kind = 'deck_regulation' and data->>'deckId' = ${id}`);
   });
 }
 

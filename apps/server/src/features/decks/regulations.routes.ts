@@ -3,6 +3,7 @@ import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { CreateRegulationRequest, EndRegulationRequest, Regulation, RegulationIdParam, RegulationsQuery, RegulationsResponse } from '@grandline/core/contracts/regulations';
 import { requireAdmin } from '../../lib/auth-gate';
 import { adminDenied as denied, createRouter, jsonContent } from '../../lib/openapi';
+import { announceRegulation } from './regulation-notice-delivery';
 import { createRegulation, endRegulation, listRegulations } from './regulations.service';
 
 const invalid = jsonContent(ErrorResponse, 'Invalid input, with the messages');
@@ -41,13 +42,17 @@ export const regulationsRoutes = createRouter()
       middleware: [requireAdmin] as const,
       request: { body: { content: { 'application/json': { schema: CreateRegulationRequest } }, required: true } },
       responses: {
-        201: jsonContent(Regulation, 'The entry; decks are judged on it at once'),
+        201: jsonContent(Regulation, 'The entry; decks are judged on it at once, and the owners of the decks it makes illegal are told (deck_regulation)'),
         400: invalid,
         409: jsonContent(ErrorResponse, 'The same entry exists (REGULATION_EXISTS)'),
         ...denied,
       },
     }),
-    async (c) => c.json(await createRegulation({ db: c.var.deps.db, events: c.var.deps.events, userId: c.var.user.id, input: c.req.valid('json') }), 201),
+    async (c) => {
+      const entry = await createRegulation({ db: c.var.deps.db, events: c.var.deps.events, userId: c.var.user.id, input: c.req.valid('json') });
+      await announceRegulation(c.var.deps, entry.id);
+      return c.json(entry, 201);
+    },
   )
   .openapi(
     createRoute({

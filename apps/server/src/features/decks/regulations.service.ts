@@ -22,7 +22,8 @@ const REGULATIONS_TTL_MS = 15_000;
 export const REGULATIONS_CHANNEL = 'regulations';
 
 type Row = typeof deckRegulations.$inferSelect;
-const toEntry = (row: Row): RegulationEntry => ({
+/** A stored entry as core judges it. */
+export const toEntry = (row: Row): RegulationEntry => ({
   kind: row.kind as RegulationKind,
   cardNumber: row.cardNumber,
   pairedWith: row.pairedWith,
