@@ -1,10 +1,11 @@
 import type { CommunityNotification, Notification } from '@grandline/core/contracts/watches';
-import { MessageSquare, Search, TrendingDown, TrendingUp, UserPlus } from 'lucide-react';
+import { MessageSquare, Search, ShieldAlert, TrendingDown, TrendingUp, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /*
  * What the bell and the live toast show of a follow or a comment (issue 46, item 16), and where each notification
- * leads: a fired price alert to the watchlist, a follow to the follower's profile, a comment to the deck or binder.
+ * leads: a fired price alert to the watchlist, a follow to the follower's profile, a comment to the deck or binder, a
+ * regulation notice to the deck it concerns.
  */
 
 /** The page a notification opens. */
@@ -16,6 +17,8 @@ export function notificationPath(notification: Notification): string {
       return `${notification.data.itemKind === 'deck' ? '/deck' : '/collection'}/${encodeURIComponent(notification.data.itemId)}`;
     case 'search_match':
       return `/cards?q=${encodeURIComponent(notification.data.q)}`;
+    case 'deck_regulation':
+      return `/deck/${encodeURIComponent(notification.data.deckId)}`;
     default:
       return '/watchlist';
   }
@@ -25,10 +28,11 @@ const TOAST_TITLES = {
   followed: 'notifications.community.toastFollowed',
   commented: 'notifications.community.toastCommented',
   search_match: 'notifications.search.toastTitle',
+  deck_regulation: 'notifications.deckRules.toastTitle',
   watch_triggered: 'notifications.toastTitle',
 } as const;
 
-/** The title of a notification's live toast: "Price alert", "New follower", "New comment", "Saved search". */
+/** The title of a notification's live toast: "Price alert", "New follower", "New comment", "Saved search", "Deck rules". */
 export const toastTitleKey = (notification: Notification) => TOAST_TITLES[notification.kind];
 
 /** The icon beside a notification in the bell. */
@@ -40,9 +44,11 @@ export function NotificationIcon({ notification }: { notification: Notification 
         ? MessageSquare
         : notification.kind === 'search_match'
           ? Search
-          : notification.data.direction === 'below'
-            ? TrendingDown
-            : TrendingUp;
+          : notification.kind === 'deck_regulation'
+            ? ShieldAlert
+            : notification.data.direction === 'below'
+              ? TrendingDown
+              : TrendingUp;
   return <Icon className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden />;
 }
 

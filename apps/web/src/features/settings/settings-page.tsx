@@ -23,9 +23,10 @@ import { Tabs } from '@/components/ui/tabs';
 
 
 /**
- * Signed-in users: whether they get an e-mail (saved on the account, in their language) when a price alert fires or a
- * saved search finds new cards (`alertEmails`, docs/saved-searches.md), or when someone follows them or comments on their deck or binder (`communityEmails`). Both on
- * unless turned off.
+ * Signed-in users: whether they get an e-mail (saved on the account, in their language) when a price alert fires, a
+ * saved search finds new cards (docs/saved-searches.md) or a ban or rotation makes one of their decks illegal
+ * (docs/regulation-notices.md) (`alertEmails`), or when someone follows them or comments on their deck or binder
+ * (`communityEmails`). Both on unless turned off.
  */
 function EmailSwitchRow({ field, testId }: { field: 'alertEmails' | 'communityEmails'; testId: string }) {
   const { t } = useTranslation();
