@@ -1,5 +1,4 @@
-import { today } from '@grandline/core/decks/formats';
-import type { DeckFormat } from '@grandline/core/decks/formats';
+import { today, type DeckFormat } from '@grandline/core/decks/formats';
 import { sql } from 'drizzle-orm';
 import { catalogueIndex } from '../../catalogue/catalogue-index';
 import type { Db, DbEvents } from '../../db/client';
