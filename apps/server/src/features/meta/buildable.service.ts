@@ -92,13 +92,13 @@ async function computeBestLists(db: Db, window: Window, format: MetaFormat): Pro
 }
 
 /** Each Leader's best-placed list of the window and what it needs (cached until the tournaments change). */
-export const bestLists = (db: Db, window: Window, format: MetaFormat) => metaCached(db, `best|${window.from}|${window.to}|${format}`, () => computeBestLists(db, window, format));
+const bestLists = (db: Db, window: Window, format: MetaFormat) => metaCached(db, `best|${window.from}|${window.to}|${format}`, () => computeBestLists(db, window, format));
 
 /**
  * Buildable first, cheapest first: complete prices (no unpriced copy on the split) before incomplete ones, then the
  * split's total, then the list's placing and the Leader's number.
  */
-export function compareBuildable(a: BuildableDeck, b: BuildableDeck) {
+function compareBuildable(a: BuildableDeck, b: BuildableDeck) {
   return (
     Number(a.split.unpriced > 0) - Number(b.split.unpriced > 0) ||
     a.split.total - b.split.total ||

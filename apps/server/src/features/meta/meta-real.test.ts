@@ -263,7 +263,8 @@ describe('the meta of 38 real published lists', () => {
     ]);
     const named = decks.filter((d) => d.player).map((d) => d.player!);
     expect(named.length).toBeGreaterThan(3);
-    const stored = JSON.stringify((await ctx.db.execute(sql`select * from tournaments t join tournament_standings s on s.tournament_id = t.id join decks d on d.id = s.deck_id`)).rows);
+    const rows = await ctx.db.execute(sql`select * from tournaments t join tournament_standings s on s.tournament_id = t.id join decks d on d.id = s.deck_id`);
+    const stored = JSON.stringify((rows as unknown as { rows: unknown[] }).rows);
     for (const player of named) expect(stored).not.toContain(player);
   });
 });

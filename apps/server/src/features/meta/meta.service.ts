@@ -18,12 +18,12 @@ import { leaderName } from './tournaments-read.service';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** wins / (wins + losses), ties left out; null with no game won or lost. */
-export const winRateOf = (wins: number, losses: number) => (wins + losses > 0 ? wins / (wins + losses) : null);
+const winRateOf = (wins: number, losses: number) => (wins + losses > 0 ? wins / (wins + losses) : null);
 
 /**
  * Leaders by decks (most first); equal decks by win rate (highest first, none last), then by card number (A→Z).
  */
-export function compareLeaders(a: Pick<MetaLeader, 'decks' | 'winRate' | 'cardNumber'>, b: Pick<MetaLeader, 'decks' | 'winRate' | 'cardNumber'>) {
+function compareLeaders(a: Pick<MetaLeader, 'decks' | 'winRate' | 'cardNumber'>, b: Pick<MetaLeader, 'decks' | 'winRate' | 'cardNumber'>) {
   return b.decks - a.decks || (b.winRate ?? -1) - (a.winRate ?? -1) || (a.cardNumber < b.cardNumber ? -1 : a.cardNumber > b.cardNumber ? 1 : 0);
 }
 
