@@ -40,7 +40,7 @@ export function resolveWindow({ from, to }: { from?: string; to?: string }, toda
 }
 
 /** The Monday of a day's ISO week. */
-function mondayOf(day: string) {
+export function mondayOf(day: string) {
   const ms = dayMs(day);
   const weekday = (new Date(ms).getUTCDay() + 6) % 7;
   return dayOf(ms - weekday * DAY_MS);
