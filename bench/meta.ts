@@ -22,7 +22,6 @@ import { demoPricesServed, load } from './api-scenarios';
 import { base, connections } from './bench-env';
 import { signedInUser } from './binders';
 import type { LoadResult } from './load';
-import type { Figure } from './report';
 import { startServer, stopServer } from './server-process';
 import autocannon from 'autocannon';
 
@@ -190,7 +189,7 @@ export async function metaBenchmark(log: (msg: string) => void): Promise<MetaRes
   }
 }
 
-export function metaFigures(m: MetaResult): Figure[] {
+export function metaFigures(m: MetaResult): { figure: string; value: string; target: string; pass: boolean }[] {
   const ratio = +(m.leadersLoad.requestsPerSec / m.health.requestsPerSec).toFixed(3);
   return [
     {

@@ -17,7 +17,7 @@ import { inWindow, type Window } from './meta-window';
 const TOURNAMENTS_PER_STEP = 100;
 const LISTS_PER_STEP = 200;
 
-export interface WindowTournament {
+interface WindowTournament {
   id: string;
   name: string;
   day: string;
