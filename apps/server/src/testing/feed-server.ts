@@ -62,6 +62,7 @@ export async function startFeedServer(routes: Record<string, FeedAnswer> = {}): 
       res.writeHead(answer.status, { 'Content-Type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
       return;
     }
+    if ('sequence' in answer) return void res.writeHead(500).end('empty sequence');
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('raw' in answer ? answer.raw : JSON.stringify(answer.json));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
