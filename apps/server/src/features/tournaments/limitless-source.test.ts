@@ -19,7 +19,7 @@ let server: FeedServer;
 let config: TournamentConfig;
 const notified: string[] = [];
 const events = {
-  listen: () => Promise.resolve(),
+  listen: () => Promise.resolve(() => Promise.resolve()),
   notify: (channel: string) => {
     notified.push(channel);
     return Promise.resolve();

@@ -22,7 +22,7 @@ let jobs: string[] = [];
 let lastJob: Promise<unknown> = Promise.resolve();
 const notified: string[] = [];
 const events = {
-  listen: () => Promise.resolve(),
+  listen: () => Promise.resolve(() => Promise.resolve()),
   notify: (channel: string) => {
     notified.push(channel);
     return Promise.resolve();
