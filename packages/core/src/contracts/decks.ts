@@ -90,10 +90,22 @@ export type DeckSummary = z.infer<typeof DeckSummary>;
 export const DeckListResponse = z.object({ items: z.array(DeckSummary) });
 export type DeckListResponse = z.infer<typeof DeckListResponse>;
 
+/** The tournament a published list comes from (issue 43): a public deck owned by no user. */
+export const DeckTournament = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  placing: z.number().int(),
+  record: z.object({ wins: z.number().int(), losses: z.number().int(), ties: z.number().int() }),
+});
+export type DeckTournament = z.infer<typeof DeckTournament>;
+
 export const DeckDetail = DeckSummary.extend({
   owner: z.object({ username: z.string().nullable(), isYou: z.boolean() }),
   cards: z.array(DeckRow),
   validation: DeckValidation,
+  /** The tournament this list was published from, null for a user's own deck (optional until the read API fills it). */
+  tournament: DeckTournament.nullable().optional(),
 });
 export type DeckDetail = z.infer<typeof DeckDetail>;
 
