@@ -8,8 +8,8 @@ import { Day, META_FORMATS, type MetaFormat, type MetaQuery } from '@grandline/c
 
 export const META_WINDOWS = ['7', '30', '90', 'custom'] as const;
 export type MetaWindow = (typeof META_WINDOWS)[number];
-export const DEFAULT_WINDOW: MetaWindow = '30';
-export const DEFAULT_FORMAT: MetaFormat = 'standard';
+const DEFAULT_WINDOW: MetaWindow = '30';
+const DEFAULT_FORMAT: MetaFormat = 'standard';
 
 export interface MetaView {
   window: MetaWindow;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardmarketWantsList, exportFileName, lineName, mergeMissing, tcgplayerMassEntry, tcgplayerMassEntryUrl, type MissingCard } from './missing-exports';
+import { cardmarketWantsList, exportFileName, lineName, listPrints, mergeMissing, missingOfList, tcgplayerMassEntry, tcgplayerMassEntryUrl, type MissingCard } from './missing-exports';
 
 const missing: MissingCard[] = [
   { cardNumber: 'OP01-047', name: 'Trafalgar Law', quantity: 2 },
@@ -63,5 +63,40 @@ describe('helpers', () => {
     expect(exportFileName('wants', 'Enel', 'OP05-098')).toBe('wants-enel-op05-098.txt');
     expect(exportFileName('mass-entry', 'Monkey.D.Luffy', 'OP05-060')).toBe('mass-entry-monkey-d-luffy-op05-060.txt');
     expect(exportFileName('wants', '', '')).toBe('wants-list.txt');
+  });
+});
+
+describe('what a list still needs', () => {
+  const law = { id: 10, name: 'Trafalgar Law', cardNumber: 'OP01-047' };
+  const lawAlt = { id: 11, name: 'Trafalgar Law (Parallel)', cardNumber: 'OP01-047' };
+  const leader = { id: 1, name: 'Enel', cardNumber: 'OP05-098' };
+  const rows = [
+    { card: law, quantity: 2 },
+    { card: lawAlt, quantity: 2 },
+    { card: { id: 20, name: 'Nami', cardNumber: 'OP01-016' }, quantity: 4 },
+  ];
+
+  it('counts any print of a number as owned, names the number after its first print, leader first', () => {
+    expect(missingOfList(rows, leader, { 'OP01-047': 1, 'OP01-016': 4 })).toEqual([
+      { cardNumber: 'OP05-098', name: 'Enel', quantity: 1 },
+      { cardNumber: 'OP01-047', name: 'Trafalgar Law', quantity: 3 },
+    ]);
+  });
+
+  it('needs nothing when the binders hold every copy, and never less than nothing', () => {
+    expect(missingOfList(rows, leader, { 'OP05-098': 3, 'OP01-047': 9, 'OP01-016': 4 })).toEqual([]);
+    expect(missingOfList(rows, null, { 'OP01-047': -5 })).toEqual([
+      { cardNumber: 'OP01-047', name: 'Trafalgar Law', quantity: 4 },
+      { cardNumber: 'OP01-016', name: 'Nami', quantity: 4 },
+    ]);
+  });
+
+  it('lists every copy by print for the wishlist when nothing is owned', () => {
+    expect(listPrints(rows, leader)).toEqual([
+      { cardId: 1, quantity: 1 },
+      { cardId: 10, quantity: 2 },
+      { cardId: 11, quantity: 2 },
+      { cardId: 20, quantity: 4 },
+    ]);
   });
 });

@@ -17,9 +17,32 @@ export interface MissingCard {
   quantity: number;
 }
 
+/** A list's card as the deck page gives it: the print and its copies (the leader is one copy). */
+interface ListCard {
+  card: { id: number; name: string; cardNumber: string };
+  quantity: number;
+}
+
+/**
+ * What a list still needs against the copies owned per number (any print counts, as the collection check counts):
+ * one entry per number, named as the list's first print of it, leader first.
+ */
+export function missingOfList(rows: readonly ListCard[], leader: ListCard['card'] | null | undefined, owned: Readonly<Record<string, number>>): MissingCard[] {
+  const all = leader ? [{ card: leader, quantity: 1 }, ...rows] : rows;
+  const needed = mergeMissing(all.map((r) => ({ cardNumber: r.card.cardNumber, name: r.card.name, quantity: r.quantity })));
+  return needed.map((c) => ({ ...c, quantity: Math.max(0, c.quantity - Math.max(0, owned[c.cardNumber] ?? 0)) })).filter((c) => c.quantity > 0);
+}
+
+/** Every copy of a list by print (leader included): what the wishlist gets when nothing is owned. */
+export function listPrints(rows: readonly ListCard[], leader: ListCard['card'] | null | undefined): { cardId: number; quantity: number }[] {
+  const byId = new Map<number, number>();
+  for (const r of leader ? [{ card: leader, quantity: 1 }, ...rows] : rows) if (r.quantity > 0) byId.set(r.card.id, (byId.get(r.card.id) ?? 0) + r.quantity);
+  return [...byId].map(([cardId, quantity]) => ({ cardId, quantity }));
+}
+
 /** TCGplayer's product line for the One Piece Card Game (its Mass Entry page's `productline`). */
-export const TCGPLAYER_PRODUCT_LINE = 'One Piece Card Game';
-export const TCGPLAYER_MASS_ENTRY = 'https://www.tcgplayer.com/massentry';
+const TCGPLAYER_PRODUCT_LINE = 'One Piece Card Game';
+const TCGPLAYER_MASS_ENTRY = 'https://www.tcgplayer.com/massentry';
 
 /**
  * A card's name as one line may carry it: no line breaks, no square brackets (Mass Entry reads them as the set), no
