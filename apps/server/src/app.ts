@@ -11,6 +11,7 @@ import { accountRoutes } from './features/account/account.routes';
 import { bindersRoutes } from './features/binders/binders.routes';
 import { collectionValuesRoutes } from './features/binders/collection-values.routes';
 import { decksRoutes } from './features/decks/decks.routes';
+import { metaRoutes } from './features/meta/meta.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { familyRoutes } from './features/billing/family.routes';
@@ -114,6 +115,7 @@ function buildApi() {
   api.route('/', pushRoutes);
   api.route('/', decksRoutes);
   api.route('/', regulationsRoutes);
+  api.route('/', metaRoutes);
   api.route('/', manualCardsRoutes);
   api.route('/', bindersRoutes);
   api.route('/', collectionValuesRoutes);

@@ -29,6 +29,7 @@ import { clearCardCaches, clearSearchCache } from './features/cards/cards.servic
 import { createScheduler } from './jobs/scheduler';
 import { CATALOGUE_CHANNEL } from './features/cards/manual-cards.service';
 import { REGULATIONS_CHANNEL, clearRegulationsCache } from './features/decks/regulations.service';
+import { listenForTournamentChanges } from './features/meta/meta-cache';
 import { cardImagesFromEnv, imageStoreFromEnv } from './features/images/card-images';
 import { pushConfigFromEnv } from './features/push/push.service';
 
@@ -143,6 +144,8 @@ async function main() {
   await database.listen(CATALOGUE_CHANNEL, () => clearCardCaches());
   // The banned, restricted and paired cards changed on any replica: read again at once (not after REGULATIONS_TTL_MS).
   await database.listen(REGULATIONS_CHANNEL, () => clearRegulationsCache());
+  // Tournaments stored or corrected on another replica: this one's meta aggregates are dropped.
+  await listenForTournamentChanges(database);
   const server = startHttpServer({
     fetch: app.fetch,
     port: env.PORT,

@@ -118,6 +118,9 @@ function pathValue(route: string, name: string): string {
   // Another user's profile: the admin follows and unfollows them, and lists their followers.
   if (route.startsWith('/profiles/')) return 'fuzz_auth';
   if (route.startsWith('/admin/deck-regulations/')) return '999999';
+  // A Leader with lists or none, and a tournament we do not have: 200 and 404 for the base, 400 for hostile values.
+  if (route.startsWith('/meta/leaders/')) return 'OP01-001';
+  if (route.startsWith('/tournaments/')) return 'no-such-tournament';
   // A watch and a notification that do not exist: a 404 for the base, a 400 for hostile values.
   if (route.startsWith('/watches/')) return '00000000-0000-4000-8000-000000000000';
   if (route.startsWith('/notifications/')) return '999999';

@@ -5,6 +5,7 @@ import { MAX_DECK_LIST_LENGTH } from '../decks/deck-list';
 import { Card } from './cards';
 import { IntId, Text } from './common';
 import { CalendarDay } from './regulations';
+import { MatchRecord } from './tournaments';
 
 const CardId = IntId('validation.invalidCardId');
 
@@ -90,22 +91,23 @@ export type DeckSummary = z.infer<typeof DeckSummary>;
 export const DeckListResponse = z.object({ items: z.array(DeckSummary) });
 export type DeckListResponse = z.infer<typeof DeckListResponse>;
 
-/** The tournament a published list comes from (issue 43): a public deck owned by no user. */
+/** The tournament a published list was played in (issue 43): its placing and record there. */
 export const DeckTournament = z.object({
   id: z.string(),
   name: z.string(),
+  /** The day it was played (YYYY-MM-DD). */
   date: z.string(),
   placing: z.number().int(),
-  record: z.object({ wins: z.number().int(), losses: z.number().int(), ties: z.number().int() }),
+  record: MatchRecord,
 });
 export type DeckTournament = z.infer<typeof DeckTournament>;
 
 export const DeckDetail = DeckSummary.extend({
   owner: z.object({ username: z.string().nullable(), isYou: z.boolean() }),
+  /** Set for a tournament's published list (a public deck owned by no user); null for every other deck. */
+  tournament: DeckTournament.nullable(),
   cards: z.array(DeckRow),
   validation: DeckValidation,
-  /** The tournament this list was published from, null for a user's own deck (optional until the read API fills it). */
-  tournament: DeckTournament.nullable().optional(),
 });
 export type DeckDetail = z.infer<typeof DeckDetail>;
 

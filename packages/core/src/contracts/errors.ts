@@ -57,6 +57,8 @@ const ERROR_CODES = [
   'REGULATION_NOT_FOUND',
   'REGULATION_EXISTS',
   'REGULATION_ENDED',
+  // Tournament meta (issue 43): a tournament id we do not have.
+  'TOURNAMENT_NOT_FOUND',
   // Prints added by hand.
   'CARD_EXISTS',
   'CARD_IN_USE',

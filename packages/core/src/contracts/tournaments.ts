@@ -149,6 +149,11 @@ export const MetaLeaderDetail = z.object({
 });
 export type MetaLeaderDetail = z.infer<typeof MetaLeaderDetail>;
 
+/** A tournament's id as its source writes it (Limitless: 24 hex digits; an import's own ids: letters, digits, - and _). */
+export const TournamentIdParam = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a tournament id (letters, digits, - and _; at most 64)'),
+});
+
 export const LeaderNumberParam = z.object({
   cardNumber: z.string().regex(/^[A-Za-z0-9]{1,8}-\d{1,4}$/, 'validation.cardNumberInvalid'),
 });

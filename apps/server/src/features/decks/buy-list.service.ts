@@ -37,7 +37,7 @@ export async function cardsBuyList({ db, user, leaderCardId, cards, ...prices }:
   return { deckId: null, ...(await buyList({ db, user, game: entries[0]?.card.gameCategory ?? 'onepiece', entries, ...prices })) };
 }
 
-interface PriceArgs {
+export interface PriceArgs {
   currency: CurrencyCode;
   priceType: PriceType;
   config: PriceConfig;
@@ -52,7 +52,7 @@ async function buyList({
   priceType,
   config,
 }: { db: Db; user: { id: string }; game: string; entries: readonly { card: Card; quantity: number }[] } & PriceArgs): Promise<Omit<BuyListResponse, 'deckId'>> {
-  const [owned, index] = await Promise.all([ownedCounts({ db, user }), catalogueIndex(db)]);
+  const { counts: owned } = await ownedCounts({ db, user });
   // Card numbers in deck order, leader first, with the copies needed.
   const byNumber = new Map<string, { card: Card; needed: number }>();
   for (const { card, quantity } of entries) {
@@ -61,34 +61,53 @@ async function buyList({
     if (entry) entry.needed += quantity;
     else byNumber.set(card.cardNumber, { card, needed: quantity });
   }
-  const wanted = [...byNumber].map(([cardNumber, e]) => ({ cardNumber, ...e, owned: owned.counts[cardNumber] ?? 0 })).filter((e) => e.needed > e.owned);
+  const wanted = [...byNumber].map(([cardNumber, e]) => ({ cardNumber, ...e, owned: owned[cardNumber] ?? 0 })).filter((e) => e.needed > e.owned);
+  const offers = await offersByNumber({ db, game, numbers: wanted.map((w) => w.cardNumber), currency, priceType, config, links: true });
+  const items: BuyListItem[] = wanted.map((w) => ({ cardNumber: w.cardNumber, card: w.card, needed: w.needed, owned: w.owned, missing: w.needed - w.owned, offers: offers.get(w.cardNumber) ?? [] }));
+  return { currency, priceType, missingCopies: items.reduce((n, i) => n + i.missing, 0), items, ...costOf(items) };
+}
 
-  // Every print of the missing numbers (a reprint or a variant may be the cheaper copy).
-  const numbers = new Set(wanted.map((w) => w.cardNumber));
+/**
+ * The one pricing path of buy lists: for each card number, on each market, its cheapest print (a reprint or a
+ * variant may be the cheaper copy) in `currency`, cheapest market first. One price read per market for every number
+ * at once, so a caller pricing many lists (the buildable meta lists) asks once for the union of their numbers.
+ * `links`: the product pages too (a buy list shows them; a summary does not need them).
+ */
+export async function offersByNumber({
+  db,
+  game,
+  numbers,
+  currency,
+  priceType,
+  config,
+  links = false,
+}: { db: Db; game: string; numbers: Iterable<string>; links?: boolean } & PriceArgs): Promise<Map<string, BuyListOffer[]>> {
+  const index = await catalogueIndex(db);
+  const wanted = new Set(numbers);
   const printsOf = new Map<string, number[]>();
   for (const card of index.byId.values()) {
-    if (card.gameCategory !== game || !numbers.has(card.cardNumber)) continue;
+    if (card.gameCategory !== game || !wanted.has(card.cardNumber)) continue;
     const list = printsOf.get(card.cardNumber);
     if (list) list.push(card.id);
     else printsOf.set(card.cardNumber, [card.id]);
   }
   const printIds = [...printsOf.values()].flat();
-  const [prices, links] = await Promise.all([
+  const [prices, found] = await Promise.all([
     Promise.all(MARKETPLACE_IDS.map((market) => priceSummaries({ db, cardIds: printIds, market, currency, config }))),
-    printIds.length
+    links && printIds.length
       ? db
           .select({ cardId: priceProducts.cardId, market: priceProducts.market, url: priceProducts.url })
           .from(priceProducts)
           .where(and(inArray(priceProducts.cardId, printIds), isNotNull(priceProducts.url)))
       : Promise.resolve([]),
   ]);
-  const urlOf = new Map(links.map((l) => [`${l.cardId}:${l.market}`, l.url]));
-
-  const items: BuyListItem[] = wanted.map((w) => {
+  const urlOf = new Map(found.map((l) => [`${l.cardId}:${l.market}`, l.url]));
+  const out = new Map<string, BuyListOffer[]>();
+  for (const number of wanted) {
     const offers: BuyListOffer[] = [];
     MARKETPLACE_IDS.forEach((market: MarketplaceId, m) => {
       let best: BuyListOffer | null = null;
-      for (const cardId of printsOf.get(w.cardNumber) ?? []) {
+      for (const cardId of printsOf.get(number) ?? []) {
         const summary = prices[m]!.get(cardId);
         const price = summary?.[priceType];
         if (summary && price != null && (best === null || price < best.price)) {
@@ -98,9 +117,16 @@ async function buyList({
       if (best) offers.push(best);
     });
     offers.sort((a, b) => a.price - b.price || MARKETPLACE_IDS.indexOf(a.market) - MARKETPLACE_IDS.indexOf(b.market));
-    return { cardNumber: w.cardNumber, card: w.card, needed: w.needed, owned: w.owned, missing: w.needed - w.owned, offers };
-  });
+    out.set(number, offers);
+  }
+  return out;
+}
 
+/**
+ * What buying the missing copies costs: on each market alone (the copies it prices; the others `unpriced`), cheapest
+ * complete market first, and split across markets (each number where it is cheapest). `offers` cheapest first.
+ */
+export function costOf(items: readonly { missing: number; offers: readonly BuyListOffer[] }[]) {
   const markets = MARKETPLACE_IDS.map((market) => {
     let total = 0;
     let unpriced = 0;
@@ -117,5 +143,5 @@ async function buyList({
     if (cheapest) split.total += cheapest.price * item.missing;
     else split.unpriced += item.missing;
   }
-  return { currency, priceType, missingCopies: items.reduce((n, i) => n + i.missing, 0), items, markets, split };
+  return { markets, split };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Card } from '@grandline/core/contracts/cards';
-import type { CreateDeckRequest, DeckCardInput, DeckDetail, DeckRow, DeckSummary, UpdateDeckRequest } from '@grandline/core/contracts/decks';
+import type { CreateDeckRequest, DeckCardInput, DeckDetail, DeckRow, DeckSummary, DeckTournament, UpdateDeckRequest } from '@grandline/core/contracts/decks';
 import { messageText } from '@grandline/core/contracts/messages';
 import { validateDeck, type DeckCard } from '@grandline/core/decks/validate';
 import { formatOf, withText } from './deck-validation';
@@ -10,7 +10,7 @@ import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { isOwner, ownedItems, type Viewer } from '../../db/ownership';
-import { deckCards, decks, profiles } from '../../db/schema/index';
+import { deckCards, decks, profiles, tournaments, tournamentStandings } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow } from '../../lib/plan-gates';
 import { emitDomainEvent } from '../../lib/domain-events';
@@ -117,7 +117,20 @@ export async function getDeck({ db, viewer, id }: { db: Db; viewer: Viewer; id: 
   const record = await deckAccess.readable(db, viewer, id);
   const rows = (await rowsOf(db, [record.id], index)).get(record.id)!;
   const [owner] = record.userId ? await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, record.userId)) : [];
-  return { ...summary(record, rows, index, regulations), owner: { username: owner?.username ?? null, isYou: isOwner(viewer, record) }, cards: rows };
+  // Only a deck owned by no user can be a tournament's published list.
+  const tournament = record.userId ? null : await tournamentOf(db, record.id);
+  return { ...summary(record, rows, index, regulations), owner: { username: owner?.username ?? null, isYou: isOwner(viewer, record) }, tournament, cards: rows };
+}
+
+/** The tournament a published list was played in, its placing and record (read from the tables: decks imports no tournament feature). */
+async function tournamentOf(db: Db, deckId: string): Promise<DeckTournament | null> {
+  const [row] = await db
+    .select({ id: tournaments.id, name: tournaments.name, date: tournaments.day, placing: tournamentStandings.placing, wins: tournamentStandings.wins, losses: tournamentStandings.losses, ties: tournamentStandings.ties })
+    .from(tournamentStandings)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentStandings.tournamentId))
+    .where(eq(tournamentStandings.deckId, deckId))
+    .limit(1);
+  return row ? { id: row.id, name: row.name, date: row.date, placing: row.placing, record: { wins: row.wins, losses: row.losses, ties: row.ties } } : null;
 }
 
 /** Card ids that exist in the game, a Leader as leader, and a cover among the deck's cards (spec §5). */
