@@ -24,6 +24,7 @@ import { legalRoutes } from './features/legal/legal.routes';
 import { setsRoutes } from './features/sets/sets.routes';
 import { pricesRoutes } from './features/prices/prices.routes';
 import { priceAdminRoutes } from './features/prices/price-admin.routes';
+import { tournamentAdminRoutes } from './features/tournaments/tournament-admin.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
 import { searchesRoutes } from './features/searches/searches.routes';
@@ -37,6 +38,7 @@ import type { BillingConfig } from './lib/billing-config';
 import type { Mailer } from './lib/mail';
 import { DEFAULT_FAMILY_MAX_MEMBERS } from '@grandline/core/plans';
 import { DEFAULT_PRICE_CONFIG, type PriceConfig } from './lib/price-config';
+import { DEFAULT_TOURNAMENT_CONFIG, type TournamentConfig } from './lib/tournament-config';
 import type { AppEnv } from './lib/context';
 import { sameOriginWrites } from './lib/auth-gate';
 import { refuseNulInUrl } from './lib/input-guard';
@@ -79,6 +81,8 @@ export interface AppOptions {
   closing?: AbortSignal;
   /** Price sources, demo prices, the BR estimate; default: no source, no demo. */
   prices?: PriceConfig;
+  /** Tournament sources (lib/tournament-config.ts); default: none configured. */
+  tournaments?: TournamentConfig;
   /** Runs a job of the scheduler now (AppDeps.runJob): the admin's "Run now" of a price source. */
   runJob?: (name: string) => Promise<unknown>;
   /** Payments through Stripe; default: not configured. */
@@ -121,6 +125,7 @@ function buildApi() {
   api.route('/', collectionValuesRoutes);
   api.route('/', pricesRoutes);
   api.route('/', priceAdminRoutes);
+  api.route('/', tournamentAdminRoutes);
   api.route('/', watchesRoutes);
   api.route('/', searchesRoutes);
   api.route('/', reportsRoutes);
@@ -162,6 +167,7 @@ export function buildApp({
   events = createLocalEvents((err, channel) => log.error({ err, channel }, 'event handler failed')),
   closing = new AbortController().signal,
   prices = DEFAULT_PRICE_CONFIG,
+  tournaments = DEFAULT_TOURNAMENT_CONFIG,
   runJob,
   billing,
   familyMaxMembers = DEFAULT_FAMILY_MAX_MEMBERS,
@@ -185,7 +191,7 @@ export function buildApp({
 
   const logRequests = log.isLevelEnabled('debug');
   app.use('*', async (c, next) => {
-    c.set('deps', { db, log, auth, events, closing, runJob, mail, push, avatars, cardArt: cardArtService, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, billing, familyMaxMembers, supportEmail } });
+    c.set('deps', { db, log, auth, events, closing, runJob, mail, push, avatars, cardArt: cardArtService, config: { trustProxy, geoipUrl, maxJsonBodyBytes, maxUploadBytes, prices, tournaments, billing, familyMaxMembers, supportEmail } });
     if (!logRequests) return next();
     const started = performance.now();
     await next();

@@ -21,6 +21,9 @@ import { createLogger } from './lib/logger';
 import { ALL_JOBS, jobsFromEnv } from './jobs/jobs';
 import { billingConfigFromEnv } from './lib/billing-config';
 import { priceConfigFromEnv } from './lib/price-config';
+import { tournamentConfigFromEnv } from './lib/tournament-config';
+import { isTournamentJob, runTournamentJobNow, startTournamentJobs, tournamentJobs } from './features/tournaments/tournament-jobs';
+import { failInterruptedTournamentRuns } from './features/tournaments/tournament-runs.service';
 import { failInterruptedRuns } from './features/prices/ingest.service';
 import { priceJobs, runPriceJobNow, startPriceJobs } from './features/prices/price-jobs';
 import { pricesChanged } from './features/binders/binder-snapshot';
@@ -43,7 +46,9 @@ async function main() {
   // JOBS and JOB_<NAME>_SCHEDULE are checked before anything opens.
   // Price sources, demo prices and the BR estimate are checked before anything opens too.
   const prices = priceConfigFromEnv(env);
-  const jobs = jobsFromEnv(process.env, [...ALL_JOBS, ...priceJobs(prices)]);
+  // So are the tournament sources (TOURNAMENT_SOURCES, TOURNAMENT_FETCH_CRON, …).
+  const tournaments = tournamentConfigFromEnv(env);
+  const jobs = jobsFromEnv(process.env, [...ALL_JOBS, ...priceJobs(prices), ...tournamentJobs(tournaments)]);
   // On the embedded database this server holds the data directory exclusively: a second server or a command on the
   // same directory is refused (db/data-dir-lock.ts).
   const database = await openConfiguredDatabase(env, {
@@ -62,6 +67,8 @@ async function main() {
     // Runs left `running` by a process that stopped (on the embedded database: all of them; nobody else holds it).
     const interrupted = await failInterruptedRuns(database.db, { all: database.kind === 'pglite' });
     if (interrupted) log.warn({ runs: interrupted }, 'price runs interrupted by a stopped process were marked failed');
+    const tournamentRuns = await failInterruptedTournamentRuns(database.db, { all: database.kind === 'pglite' });
+    if (tournamentRuns) log.warn({ runs: tournamentRuns }, 'tournament runs interrupted by a stopped process were marked failed');
   });
 
   const webDistDir = env.WEB_DIST_DIR
@@ -114,6 +121,7 @@ async function main() {
     events: { listen: database.listen, notify: database.notify },
     closing: closing.signal,
     prices,
+    tournaments,
     billing: billingConfigFromEnv(env, publicUrl) ?? undefined,
     familyMaxMembers: env.FAMILY_MAX_MEMBERS,
     mailer,
@@ -126,7 +134,7 @@ async function main() {
     push,
     runJob: (name) => {
       if (!scheduled.has(name)) throw new Error(`This process has no job ${name} (JOBS)`);
-      return runPriceJobNow(scheduler.runNow, name, 'admin');
+      return isTournamentJob(name) ? runTournamentJobNow(scheduler.runNow, name, 'admin') : runPriceJobNow(scheduler.runNow, name, 'admin');
     },
   });
   // Saved-search notices a seeding or a command left in the outbox (e-mails, pushes) go out now, in the background.
@@ -183,6 +191,13 @@ async function main() {
       setTimeout(() => void warmMarketTables(database.db), 3_000).unref();
     })
     .catch((err: unknown) => log.error({ err }, 'price start-up failed'));
+  // Tournament sources with no successful run today: read once now, in the background (after the price sources' turn
+  // is queued; each job has its own lock).
+  startTournamentJobs({ config: tournaments, db: database.db, runNow: (name) => (scheduled.has(name) ? scheduler.runNow(name) : Promise.resolve()) })
+    .then((due) => {
+      if (due.length) log.info({ sources: due }, 'tournament sources with no run today: reading now');
+    })
+    .catch((err: unknown) => log.error({ err }, 'tournament start-up failed'));
 
   stopOnSignals({ closing, server, scheduler, database });
 }

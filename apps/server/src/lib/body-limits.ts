@@ -9,8 +9,8 @@ import { AppError, errorBody } from './errors';
 export const DEFAULT_MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** Routes whose body is a file (binder import, admin price files, an avatar): they get the upload limit, every other /api body the JSON one. */
-const UPLOAD_ROUTES = [/^\/api\/binders\/[^/]+\/import$/, /^\/api\/admin\/prices\/upload$/, /^\/api\/me\/avatar$/];
+/** Routes whose body is a file (binder import, admin price files, a tournament's two documents, an avatar): they get the upload limit, every other /api body the JSON one. */
+const UPLOAD_ROUTES = [/^\/api\/binders\/[^/]+\/import$/, /^\/api\/admin\/prices\/upload$/, /^\/api\/admin\/tournaments\/upload$/, /^\/api\/me\/avatar$/];
 const WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

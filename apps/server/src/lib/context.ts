@@ -3,6 +3,7 @@ import type { BillingConfig } from './billing-config';
 import type { Mailer } from './mail';
 import type { PushConfig } from './push-config';
 import type { PriceConfig } from './price-config';
+import type { TournamentConfig } from './tournament-config';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db, DbEvents } from '../db/client';
 import type { Logger } from './logger';
@@ -84,6 +85,8 @@ export interface AppDeps {
     maxUploadBytes: number;
     /** Price sources, demo prices and the BR estimate (features/prices/price-config.ts). */
     prices: PriceConfig;
+    /** Tournament sources (lib/tournament-config.ts). */
+    tournaments: TournamentConfig;
     /** Payments (features/billing/billing-config.ts); absent when Stripe is not configured. */
     billing?: BillingConfig;
     /** Members a Family plan's owner may invite besides themselves (FAMILY_MAX_MEMBERS). */

@@ -118,6 +118,36 @@ const EnvSchema = z.object({
   /** Longest wait for one answer of a price or rate source, in milliseconds (then retried with back-off). */
   PRICE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /**
+   * Tournament sources to read (comma-separated): `limitless` is the only one. Empty: none (tournaments come from
+   * files: npm run tournaments:import, or the admin's upload). docs/tournament-sources.md.
+   */
+  TOURNAMENT_SOURCES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const names = [...new Set(v.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean))];
+      const unknown = names.filter((n) => n !== 'limitless');
+      if (unknown.length) {
+        ctx.addIssue({ code: 'custom', message: `TOURNAMENT_SOURCES names unknown sources: ${unknown.join(', ')} (use limitless, or leave it empty)` });
+        return z.NEVER;
+      }
+      return names as 'limitless'[];
+    }),
+  /** The Limitless TCG API's root; tests and mirrors point it elsewhere. */
+  LIMITLESS_BASE_URL: z.string().url('LIMITLESS_BASE_URL must be a URL, e.g. https://play.limitlesstcg.com/api').default('https://play.limitlesstcg.com/api'),
+  /** An access key for the Limitless TCG API, sent as X-Access-Key (optional). */
+  LIMITLESS_API_KEY: z.string().trim().min(1).max(500).optional(),
+  /** When the daily tournament fetch runs (cron, UTC). */
+  TOURNAMENT_FETCH_CRON: z.string().default('30 4 * * *'),
+  /** Longest wait for one answer of a tournament source, in milliseconds (then retried with back-off). */
+  TOURNAMENT_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Tournaments a listing page asks for (the API's `limit`). */
+  TOURNAMENT_FETCH_PAGE_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  /** Most tournaments a run reads (details and standings); the rest wait for the next run. */
+  TOURNAMENT_FETCH_MAX: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Pause between two requests to a tournament source, in milliseconds: Limitless allows about 50 requests in 5 minutes. */
+  TOURNAMENT_FETCH_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).default(6_000),
+  /**
    * Where card art is fetched from for the thumbnails (features/images): the catalogue's image host by default; tests
    * and mirrors point it elsewhere. Only the path of a card's catalogue address is asked there.
    */

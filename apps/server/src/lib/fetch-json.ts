@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * Reads JSON from an outside source (price feeds, exchange rates): a time-out per attempt, retries with back-off on
- * network errors, time-outs, 429 and 5xx (never on another 4xx), a size cap on the body (read as a stream and cut off
- * at the cap, whatever Content-Length says), and the caller's abort signal (the server stopping).
+ * Reads JSON from an outside source (price feeds, exchange rates, tournaments): a time-out per attempt, retries with
+ * back-off on network errors, time-outs, 429 and 5xx (never on another 4xx) — waiting what the source's Retry-After
+ * asks when it says, up to a cap —, a size cap on the body (read as a stream and cut off at the cap, whatever
+ * Content-Length says), and the caller's abort signal (the server stopping).
  */
 export interface FetchJsonOptions {
   timeoutMs: number;
@@ -13,19 +14,35 @@ export interface FetchJsonOptions {
   backoffMs?: number;
   /** Largest body accepted, in bytes (default 64 MB). */
   maxBytes?: number;
+  /** Longest wait a 429's or 503's Retry-After may ask before the next attempt (default 5 minutes); a longer one fails the request. */
+  maxRetryAfterMs?: number;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-class FetchError extends Error {
+/** A request that failed: its HTTP status when there was an answer, and whether another attempt may succeed. */
+export class FetchError extends Error {
   constructor(
     message: string,
     readonly status?: number,
     readonly retryable = false,
+    /** What the source's Retry-After asked for, in milliseconds. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'FetchError';
   }
+}
+
+const DEFAULT_MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+/** Retry-After as seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
@@ -66,7 +83,10 @@ async function attempt(url: string, options: FetchJsonOptions): Promise<unknown>
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => undefined);
-    throw new FetchError(`${shown(url)}: HTTP ${res.status}`, res.status, res.status === 429 || res.status >= 500);
+    const wait = res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after')) : undefined;
+    const cap = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+    if (wait !== undefined && wait > cap) throw new FetchError(`${shown(url)}: HTTP ${res.status}, asked to wait ${Math.ceil(wait / 1000)} s (more than ${cap / 1000} s)`, res.status);
+    throw new FetchError(`${shown(url)}: HTTP ${res.status}`, res.status, res.status === 429 || res.status >= 500, wait);
   }
   let text: string;
   try {
@@ -90,7 +110,8 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
       return await attempt(url, options);
     } catch (err) {
       if (!(err instanceof FetchError) || !err.retryable || i >= retries || options.signal?.aborted) throw err;
-      await sleep(backoff * 2 ** i, undefined, { signal: options.signal }).catch(() => undefined);
+      // The source's own Retry-After wins over the back-off (a rate limit says when it lets requests through again).
+      await sleep(err.retryAfterMs ?? backoff * 2 ** i, undefined, { signal: options.signal }).catch(() => undefined);
     }
   }
 }

@@ -88,6 +88,14 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     // No live source is configured in this app: a valid run is refused with 409, hostile values with 400.
     'POST /admin/prices/run': { source: 'tcgcsv' },
     'POST /admin/prices/pins': { source: 'tcgcsv', productId: '999999999', cardId },
+    // No tournament source is configured in this app: a valid run is refused with 400 SOURCE_NOT_CONFIGURED.
+    'POST /admin/tournaments/run': { source: 'limitless' },
+    // A tournament with one standing whose list is unpublished: stored once (then nothing new), hostile values a 400.
+    'POST /admin/tournaments/upload': {
+      details: { id: 'fuzz-tournament', name: 'Fuzz Cup', date: '2026-01-10T10:00:00Z', players: 2 },
+      standings: [{ placing: 1, record: { wins: 1, losses: 0, ties: 0 } }],
+    },
+    'PATCH /admin/tournaments/{id}': { format: 'extra' },
     'POST /admin/deck-regulations': { game: 'onepiece', kind: 'banned', cardNumber: 'ST01-017', from: '2030-01-01', source: 'https://en.onepiece-cardgame.com/rules/restriction' },
     // An entry that does not exist: ending it is a 404, hostile values a 400.
     'POST /admin/deck-regulations/{id}/end': { until: '2031-01-01' },
@@ -140,6 +148,8 @@ function pathValue(route: string, name: string): string {
   // A pin that does not exist: removing it is a 404, hostile values a 400.
   if (route.startsWith('/admin/prices/pins/') && name === 'source') return 'tcgcsv';
   if (route.startsWith('/admin/prices/pins/') && name === 'productId') return '999999999';
+  // A tournament that does not exist: correcting its format is a 404, hostile values a 400.
+  if (route.startsWith('/admin/tournaments/')) return 'no-such-tournament';
   throw new Error(`no value for path parameter ${name} of ${route}`);
 }
 

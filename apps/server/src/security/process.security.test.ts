@@ -221,11 +221,12 @@ describe('hostile 10 MB uploads against the real server', () => {
 });
 
 describe('the embedded data directory is held by one process', () => {
-  it('refuses npm run admin, npm run db:seed and npm run prices:import while the server runs, changing nothing', () => {
+  it('refuses npm run admin, npm run db:seed, npm run prices:import and npm run tournaments:import while the server runs, changing nothing', () => {
     for (const [script, ...args] of [
       ['src/admin-cli.ts', 'grant', 'process-test@example.com'],
       ['src/seed-cli.ts'],
       ['src/prices-cli.ts', '--source', 'csv', '--market', 'br', '--file', 'prices.csv'],
+      ['src/tournaments-cli.ts', '--dir', 'tournaments'],
     ] as const) {
       const run = command(script, ...args);
       expect(run.status).toBe(1);

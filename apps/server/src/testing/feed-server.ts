@@ -18,7 +18,9 @@ export interface FeedServer {
 
 export type FeedAnswer =
   | { json: unknown }
-  | { status: number; body?: string }
+  | { status: number; body?: string; headers?: Record<string, string> }
+  /** One answer per request, in order; the last one repeats. */
+  | { sequence: FeedAnswer[] }
   | { raw: string }
   | { hang: true }
   /** Binary content (images) with its type; `chunked` leaves out Content-Length. */
@@ -36,7 +38,13 @@ export async function startFeedServer(routes: Record<string, FeedAnswer> = {}): 
     const path = req.url ?? '/';
     requests.push(path);
     headers.set(path.split('?')[0]!, req.headers);
-    const answer = answers.get(path) ?? answers.get(path.split('?')[0]!);
+    const key = answers.has(path) ? path : path.split('?')[0]!;
+    let answer = answers.get(key);
+    if (answer && 'sequence' in answer) {
+      const [next, ...rest] = answer.sequence;
+      if (rest.length) answers.set(key, { sequence: rest });
+      answer = next;
+    }
     if (!answer) {
       res.writeHead(404).end('not found');
       return;
@@ -51,9 +59,10 @@ export async function startFeedServer(routes: Record<string, FeedAnswer> = {}): 
       return;
     }
     if ('status' in answer) {
-      res.writeHead(answer.status, { 'Content-Type': 'text/plain' }).end(answer.body ?? '');
+      res.writeHead(answer.status, { 'Content-Type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
       return;
     }
+    if ('sequence' in answer) return void res.writeHead(500).end('empty sequence');
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('raw' in answer ? answer.raw : JSON.stringify(answer.json));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

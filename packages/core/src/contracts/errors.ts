@@ -53,6 +53,9 @@ const ERROR_CODES = [
   'PIN_NOT_FOUND',
   'PRODUCT_ALREADY_PINNED',
   'PRINT_ALREADY_PINNED',
+  // Admin tournaments: an uploaded document that is not a tournament, a format correction of an unknown one.
+  'INVALID_TOURNAMENT',
+  'TOURNAMENT_NOT_FOUND',
   // Admin deck rules: banned, restricted and paired cards.
   'REGULATION_NOT_FOUND',
   'REGULATION_EXISTS',

@@ -89,6 +89,7 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.cardNumberInvalid': 'Not a card number (such as OP05-060)',
   'validation.tournamentSourceInvalid': 'Unknown tournament source',
   'validation.tournamentFormatInvalid': 'Choose standard or extra',
+  'validation.tournamentIdInvalid': 'Not a tournament id',
   'validation.searchNameRequired': 'Give the search a name',
   'validation.searchNameTooLong': 'A search name has at most 80 characters',
   'validation.searchQueryRequired': 'Type a search to save',

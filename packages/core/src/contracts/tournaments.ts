@@ -219,17 +219,47 @@ export const TournamentGap = z.object({
 });
 export type TournamentGap = z.infer<typeof TournamentGap>;
 
-/** What /admin → Tournaments shows: whether a source is configured, the last runs, the numbers the library lacks. */
+/** A stored tournament as the admin corrects it: its format, and whether an admin set it. */
+export const TournamentAdminItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  players: z.number().int(),
+  source: z.enum(TOURNAMENT_SOURCES),
+  format: z.enum(TOURNAMENT_FORMATS),
+  formatByAdmin: z.boolean(),
+  /** Published lists stored for it. */
+  lists: z.number().int(),
+});
+export type TournamentAdminItem = z.infer<typeof TournamentAdminItem>;
+
+/** How many gaps, and newest tournaments, the admin's answer carries. */
+export const ADMIN_GAPS_SHOWN = 200;
+export const ADMIN_TOURNAMENTS_SHOWN = 50;
+
+/**
+ * What /admin → Tournaments shows: the sources configured on this server (empty: none), the last runs, the numbers the
+ * library lacks (the first ADMIN_GAPS_SHOWN of `gapsTotal`, newest tournament first) and the newest tournaments.
+ */
 export const TournamentAdminResponse = z.object({
   sources: z.array(z.string()),
   runs: z.array(TournamentRun),
   gaps: z.array(TournamentGap),
   gapsTotal: z.number().int(),
+  tournaments: z.array(TournamentAdminItem),
 });
 export type TournamentAdminResponse = z.infer<typeof TournamentAdminResponse>;
 
+/** POST /api/admin/tournaments/run: the run started in the background (it shows in the runs). */
+export const TournamentRunResponse = z.object({ started: z.literal(true), source: z.literal('limitless') });
+export type TournamentRunResponse = z.infer<typeof TournamentRunResponse>;
+
 /** An admin's upload of one tournament: the source's `details` and `standings` documents, as JSON. */
 export const TournamentUploadRequest = z.object({ details: z.unknown(), standings: z.unknown() });
+export type TournamentUploadRequest = z.infer<typeof TournamentUploadRequest>;
+
+/** PATCH /api/admin/tournaments/{id} */
+export const TournamentIdParam = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'validation.tournamentIdInvalid') });
 
 export const TournamentFormatRequest = z.object({ format: z.enum(TOURNAMENT_FORMATS, 'validation.tournamentFormatInvalid') });
 
@@ -243,3 +273,11 @@ export const TournamentIngestCounts = z.object({
   unmatched: z.number().int(),
 });
 export type TournamentIngestCounts = z.infer<typeof TournamentIngestCounts>;
+
+/** What a run of a source or import did: the ingest's counts, and the tournaments that could not be read. */
+export const TournamentRunCounts = TournamentIngestCounts.extend({ failed: z.number().int() });
+export type TournamentRunCounts = z.infer<typeof TournamentRunCounts>;
+
+/** POST /api/admin/tournaments/upload: what the upload stored, and its run. */
+export const TournamentUploadResponse = TournamentIngestCounts.extend({ tournamentId: z.string(), runId: z.number().int() });
+export type TournamentUploadResponse = z.infer<typeof TournamentUploadResponse>;

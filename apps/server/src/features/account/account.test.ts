@@ -7,6 +7,7 @@ import { requireAcceptedTerms } from '../../lib/auth-gate';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { DEFAULT_PRICE_CONFIG } from '../../lib/price-config';
+import { DEFAULT_TOURNAMENT_CONFIG } from '../../lib/tournament-config';
 import { createAuthTestApp, postJson, signUpVerified, TEST_PASSWORD, testLog } from '../../testing/test-app';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -143,7 +144,7 @@ describe('the action gate (requireAcceptedTerms)', () => {
   it('answers 401 without a session, 403 TOS_REQUIRED before the terms, and lets the action through after', async () => {
     const gated = new Hono<AppEnv>();
     gated.use('*', async (c, next) => {
-      c.set('deps', { db: ctx.db, log: testLog, auth: ctx.auth, config: { trustProxy: false, maxJsonBodyBytes: 1 << 20, maxUploadBytes: 10 << 20, prices: DEFAULT_PRICE_CONFIG, familyMaxMembers: 5 } });
+      c.set('deps', { db: ctx.db, log: testLog, auth: ctx.auth, config: { trustProxy: false, maxJsonBodyBytes: 1 << 20, maxUploadBytes: 10 << 20, prices: DEFAULT_PRICE_CONFIG, tournaments: DEFAULT_TOURNAMENT_CONFIG, familyMaxMembers: 5 } });
       await next();
     });
     gated.post('/action', requireAcceptedTerms, (c) => c.json({ ok: true, user: c.var.user.email }));

@@ -6,7 +6,7 @@ import { validateDeck, type DeckCard } from '@grandline/core/decks/validate';
 import { formatOf, withText } from './deck-validation';
 import { allRegulations, regulationsOf } from './regulations.service';
 import { MAX_DECKS_PER_USER, planLimits, type PlanId } from '@grandline/core/plans';
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { isOwner, ownedItems, type Viewer } from '../../db/ownership';
@@ -289,4 +289,13 @@ export async function insertPublishedLists(tx: DbTx, lists: readonly PublishedLi
   const rows = lists.flatMap((l) => l.cards.map((c, position) => ({ deckId: l.id, cardId: c.cardId, quantity: c.quantity, position })));
   // A few hundred rows per statement: PostgreSQL's parameter limit is far off, and no statement runs long.
   for (let i = 0; i < rows.length; i += 2000) await tx.insert(deckCards).values(rows.slice(i, i + 2000));
+}
+
+/** An admin's correction of a tournament's format, carried to its published lists (owned by no user) in the caller's transaction. */
+export async function setPublishedListsFormat(tx: DbTx, deckIds: readonly string[], format: 'standard' | 'extra') {
+  if (!deckIds.length) return;
+  await tx
+    .update(decks)
+    .set({ format, updatedAt: new Date() })
+    .where(and(inArray(decks.id, [...deckIds]), isNull(decks.userId)));
 }
