@@ -149,11 +149,6 @@ export const MetaLeaderDetail = z.object({
 });
 export type MetaLeaderDetail = z.infer<typeof MetaLeaderDetail>;
 
-/** A tournament's id as its source writes it (Limitless: 24 hex digits; an import's own ids: letters, digits, - and _). */
-export const TournamentIdParam = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a tournament id (letters, digits, - and _; at most 64)'),
-});
-
 export const LeaderNumberParam = z.object({
   cardNumber: z.string().regex(/^[A-Za-z0-9]{1,8}-\d{1,4}$/, 'validation.cardNumberInvalid'),
 });
@@ -258,7 +253,10 @@ export type TournamentRunResponse = z.infer<typeof TournamentRunResponse>;
 export const TournamentUploadRequest = z.object({ details: z.unknown(), standings: z.unknown() });
 export type TournamentUploadRequest = z.infer<typeof TournamentUploadRequest>;
 
-/** PATCH /api/admin/tournaments/{id} */
+/**
+ * A tournament's id as its source writes it (Limitless: 24 hex digits; an import's own ids: letters, digits, - and _):
+ * GET /api/tournaments/{id}, PATCH /api/admin/tournaments/{id}.
+ */
 export const TournamentIdParam = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'validation.tournamentIdInvalid') });
 
 export const TournamentFormatRequest = z.object({ format: z.enum(TOURNAMENT_FORMATS, 'validation.tournamentFormatInvalid') });
