@@ -15,6 +15,7 @@ import { MetaControls } from '@/features/meta/components/meta-controls';
 import { EmptyWindowState, NoSourceState } from '@/features/meta/components/meta-empty';
 import { RecentTournaments } from '@/features/meta/components/recent-tournaments';
 import { useMetaView } from '@/features/meta/hooks/use-meta-view';
+import { metaPageState } from '@/features/meta/meta-state';
 import { metaQueryOf, metaViewFromParams, todayUtc } from '@/features/meta/meta-view';
 import { useQuery } from '@tanstack/react-query';
 import type { MetaQuery } from '@grandline/core/contracts/tournaments';
@@ -65,11 +66,12 @@ export function MetaPage() {
     setView(next);
   };
 
+  const state = metaPageState({ leaders: data, leadersFailed: leaders.isError, everStored: any.isError ? 1 : any.data?.total });
   let body;
-  if (leaders.isError && !data) body = <ErrorState title={t('errors.loadFailed')} onRetry={() => void leaders.refetch()} />;
-  else if (!data || any.isPending) body = <MetaSkeleton />;
-  else if (data.decks === 0 && any.data?.total === 0) body = <NoSourceState />;
-  else if (data.decks === 0) body = <EmptyWindowState view={view} onChange={change} />;
+  if (state === 'failed') body = <ErrorState title={t('errors.loadFailed')} onRetry={() => void leaders.refetch()} />;
+  else if (state === 'loading' || !data) body = <MetaSkeleton />;
+  else if (state === 'no-source') body = <NoSourceState />;
+  else if (state === 'empty-window') body = <EmptyWindowState view={view} onChange={change} />;
   else {
     body = (
       <div className={cn('flex flex-col gap-6 transition-opacity', leaders.isPlaceholderData && 'opacity-60')} data-testid="meta-results">
