@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { percentText, recordText, setCodeOf, sparklinePoints, trendDirection } from './meta-figures';
+import { axisLabel, percentText, recordText, setCodeOf, sparklinePoints, trendDirection } from './meta-figures';
 
 beforeAll(async () => {
   if (!i18next.isInitialized) await i18next.init({ lng: 'en', resources: {} });
@@ -43,5 +43,17 @@ describe('trend line', () => {
     expect(trendDirection([0.3, 0.3, 0.1])).toBe('down');
     expect(trendDirection([0.2, 0.2, 0.21])).toBe('flat');
     expect(trendDirection([0.2])).toBe('flat');
+  });
+});
+
+describe('the chart\'s axis labels', () => {
+  it('names a leader, with its number when another leader shares the name, never breaking a line', () => {
+    expect(axisLabel({ name: 'Nami', cardNumber: 'OP11-041' }, false, 24)).toBe('Nami');
+    expect(axisLabel({ name: 'Monkey.D.Luffy', cardNumber: 'OP05-060' }, true, 24)).toBe('Monkey.D.Luffy\u00a0OP05-060');
+  });
+
+  it('cuts a long name to fit, without a space before the ellipsis', () => {
+    expect(axisLabel({ name: 'Donquixote Doflamingo', cardNumber: 'OP01-060' }, false, 13)).toBe('Donquixote\u00a0D…');
+    expect(axisLabel({ name: 'Charlotte Katakuri', cardNumber: 'OP03-099' }, false, 13)).toBe('Charlotte\u00a0Ka…');
   });
 });

@@ -40,3 +40,13 @@ export function trendDirection(values: readonly number[]): 'up' | 'down' | 'flat
 
 /** The set part of a card number, as shops name a set: "OP01-001" → "OP01", "P-001" → "P". */
 export const setCodeOf = (cardNumber: string) => cardNumber.split('-')[0] ?? cardNumber;
+
+/**
+ * A leader's label on the axis: its name, with its number when another leader of the chart has the same name (two
+ * Monkey.D.Luffy), cut to fit, with no break (the axis would wrap "Donquixote Doflamingo" onto a second line).
+ */
+export function axisLabel(leader: { name: string; cardNumber: string }, sameName: boolean, max: number): string {
+  const full = sameName ? `${leader.name} ${leader.cardNumber}` : leader.name;
+  const cut = full.length > max ? `${full.slice(0, max - 1).trimEnd()}…` : full;
+  return cut.replaceAll(' ', '\u00a0');
+}

@@ -59,8 +59,9 @@ function BuildItBody({ deck }: { deck: DeckDetail }) {
   const leader = deck.leader ?? { name: deck.name, cardNumber: '' };
   return (
     <div className="flex flex-col gap-4">
-      {shelves?.length ? <CollectionCheckPanel rows={deck.cards} leader={deck.leader} /> : <WithoutBinders deck={deck} />}
+      {/* The exports first: the collection check and the buy list under them are long. */}
       <MissingExportButtons missing={missing} leader={leader} />
+      {shelves?.length ? <CollectionCheckPanel rows={deck.cards} leader={deck.leader} /> : <WithoutBinders deck={deck} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { BuildableDeck } from '@grandline/core/contracts/tournaments';
+import type { BuildableDeck, BuildableResponse } from '@grandline/core/contracts/tournaments';
 import { formatCents } from '@grandline/core/money/money';
 import { ChevronRight, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +22,8 @@ const dashboardBuildable = ({ currency, priceType }: Pick<Preferences, 'currency
 export const prefetchBuildable = () => queryClient.ensureQueryData(buildableQuery(dashboardBuildable(readPreferences())));
 
 /** One list: leader, placing and tournament, the copies missing and what they cost on the cheapest split. */
-function BuildableItem({ item }: { item: BuildableDeck }) {
+function BuildableItem({ item, currency }: { item: BuildableDeck; currency: BuildableResponse['currency'] }) {
   const { t } = useTranslation('meta');
-  const { currency } = usePreferences();
   const done = item.missing === 0;
   return (
     <li>
@@ -35,18 +34,21 @@ function BuildableItem({ item }: { item: BuildableDeck }) {
         data-deck-id={item.list.deckId}
       >
         <LeaderThumb cardId={item.leader.cardId} name={item.leader.name} cardNumber={item.leader.cardNumber} className="w-9" sizes="40px" />
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-semibold">{item.leader.name}</span>
-          <span className="block truncate text-xs text-muted">{t('buildable.placed', { placing: item.list.placing, tournament: item.list.tournamentName })}</span>
-        </span>
-        <span className="flex shrink-0 flex-col items-end text-right">
-          <span className="text-sm font-bold tabular-nums">
-            {done ? t('buildable.complete') : formatCents(item.split.total, currency)}
-            {item.demo && <DemoBadge className="ml-1.5 align-middle" label={t('buildable.demo')} title={t('buildable.demoHint')} />}
+        <span className="flex min-w-0 flex-1 flex-col gap-x-4 gap-y-0.5 sm:flex-row sm:items-center">
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-semibold">{item.leader.name}</span>
+            <span className="block truncate text-xs text-muted">{t('buildable.placed', { placing: item.list.placing, tournament: item.list.tournamentName })}</span>
           </span>
-          <span className="text-xs text-muted">
-            {done ? t('buildable.owned', { count: item.total }) : t('buildable.missing', { count: item.missing })}
-            {item.split.unpriced > 0 && ` · ${t('buildable.unpriced', { count: item.split.unpriced })}`}
+          {/* On phones the figures go under the name, which kept too little room beside them. */}
+          <span className="flex shrink-0 flex-wrap items-baseline gap-x-2 sm:flex-col sm:items-end sm:text-right">
+            <span className="text-sm font-bold tabular-nums">
+              {done ? t('buildable.complete') : formatCents(item.split.total, currency)}
+              {item.demo && <DemoBadge className="ml-1.5 align-middle" label={t('buildable.demo')} title={t('buildable.demoHint')} />}
+            </span>
+            <span className="text-xs text-muted">
+              {done ? t('buildable.owned', { count: item.total }) : t('buildable.missing', { count: item.missing })}
+              {item.split.unpriced > 0 && ` · ${t('buildable.unpriced', { count: item.split.unpriced })}`}
+            </span>
           </span>
         </span>
         <ChevronRight className="h-4 w-4 shrink-0 text-muted transition-transform group-hover:translate-x-0.5" aria-hidden />
@@ -97,7 +99,7 @@ export function BuildableDecks() {
           <p className="-mt-1 text-sm text-muted">{t('buildable.lead', { currency })}</p>
           <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface">
             {items.map((item) => (
-              <BuildableItem key={item.list.deckId} item={item} />
+              <BuildableItem key={item.list.deckId} item={item} currency={buildable.data.currency} />
             ))}
           </ul>
         </>

@@ -27,7 +27,7 @@ function ConsensusCard({ card, eager }: { card: MetaCard; eager: boolean }) {
           <CardImage
             card={{ id: card.cardId, name: card.name, cardNumber: card.cardNumber, colors: [], cardType: 'Character', artworkUrl: cardImageUrl(card.cardId, 320) }}
             className="shadow-md"
-            sizes="(min-width: 1024px) 12vw, (min-width: 640px) 20vw, 30vw"
+            sizes="(min-width: 1280px) 10vw, (min-width: 768px) 14vw, (min-width: 640px) 18vw, 23vw"
             eager={eager}
           />
         ) : (
@@ -36,17 +36,20 @@ function ConsensusCard({ card, eager }: { card: MetaCard; eager: boolean }) {
             <span className="font-mono text-xs text-muted">{card.cardNumber}</span>
           </div>
         )}
-        <span className="pointer-events-none absolute bottom-1.5 left-1.5 rounded-md bg-black/80 px-1.5 py-0.5 text-xs font-bold tabular-nums text-white shadow" aria-hidden>
+        <span className="pointer-events-none absolute bottom-1 left-1 rounded-md bg-black/80 px-1 py-0.5 text-[0.7rem] font-bold tabular-nums text-white shadow sm:bottom-1.5 sm:left-1.5 sm:px-1.5 sm:text-xs" aria-hidden>
           ×{copies}
         </span>
       </Link>
-      <div aria-hidden>
+      <div aria-hidden className="min-w-0">
         <div className="h-1.5 overflow-hidden rounded-full bg-surface-2 ring-1 ring-inset ring-border">
           <div className="h-full rounded-full bg-accent" style={{ width: `${Math.round(Math.min(1, Math.max(0, card.inclusion)) * 100)}%` }} />
         </div>
-        <p className="mt-1 flex justify-between gap-1 text-xs text-muted">
-          <span className="font-medium tabular-nums text-fg">{inclusion}</span>
-          <span className="truncate font-mono">{card.cardNumber}</span>
+        <p className="mt-1 flex items-baseline justify-between gap-1 text-xs text-muted">
+          <span className="font-semibold tabular-nums text-fg">{inclusion}</span>
+          <span className="truncate font-mono max-sm:hidden">{card.cardNumber}</span>
+        </p>
+        <p className="truncate text-xs text-muted" title={card.name}>
+          {card.name}
         </p>
       </div>
     </li>
@@ -62,7 +65,7 @@ export function ConsensusList({ cards }: { cards: MetaCard[] }) {
   const sorted = [...cards].sort((a, b) => b.inclusion - a.inclusion || b.averageCopies - a.averageCopies);
   if (sorted.length === 0) return <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted">{t('consensus.none')}</p>;
   return (
-    <ul className="grid grid-cols-3 gap-x-3 gap-y-4 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6 2xl:grid-cols-8" data-testid="consensus-list">
+    <ul className="grid grid-cols-4 gap-x-2 gap-y-3 sm:grid-cols-5 sm:gap-x-3 sm:gap-y-4 md:grid-cols-6 xl:grid-cols-8" data-testid="consensus-list">
       {sorted.map((card, i) => (
         <ConsensusCard key={card.cardNumber} card={card} eager={i < 6} />
       ))}

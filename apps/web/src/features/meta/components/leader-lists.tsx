@@ -23,7 +23,7 @@ export function LeaderLists({ lists, chosen, onChoose }: { lists: MetaList[]; ch
       headerClassName: 'w-full',
       cell: (l) => (
         <span className="min-w-0 max-sm:text-right">
-          <Link to={`/meta/tournaments/${encodeURIComponent(l.tournamentId)}`} className="line-clamp-2 font-medium hover:underline [overflow-wrap:anywhere]">
+          <Link to={`/meta/tournaments/${encodeURIComponent(l.tournamentId)}`} className="line-clamp-3 font-medium hover:underline [overflow-wrap:anywhere]">
             {l.tournamentName}
           </Link>
           <span className="block text-xs text-muted">

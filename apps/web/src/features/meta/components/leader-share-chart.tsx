@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { usePreferences } from '@/lib/preferences';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { percentText, recordText } from '@/features/meta/meta-figures';
+import { axisLabel, percentText, recordText } from '@/features/meta/meta-figures';
 
 interface Row {
   label: string;
@@ -37,8 +37,6 @@ function LeaderTooltip({ active, payload }: { active?: boolean; payload?: Readon
   );
 }
 
-/** A name short enough for the axis on a phone. */
-const shortName = (name: string, max: number) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
 
 /**
  * The leaders' shares (top axis) and win rates (bottom axis) as pairs of bars, one row per leader (recharts: this
@@ -50,7 +48,16 @@ export function LeaderShareChart({ leaders, label }: { leaders: MetaLeader[]; la
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const phone = !useMediaQuery('(min-width: 640px)');
   const language = i18n.resolvedLanguage;
-  const rows: Row[] = leaders.map((l) => ({ label: shortName(l.name, phone ? 12 : 22), name: l.name, cardNumber: l.cardNumber, share: l.share, winRate: l.winRate, leader: l }));
+  const names = new Map<string, number>();
+  for (const l of leaders) names.set(l.name, (names.get(l.name) ?? 0) + 1);
+  const rows: Row[] = leaders.map((l) => ({
+    // On a phone a repeated name gives way to the number alone.
+    label: phone && names.get(l.name)! > 1 ? l.cardNumber : axisLabel(l, names.get(l.name)! > 1, phone ? 13 : 24),
+    name: l.name,     cardNumber: l.cardNumber,
+    share: l.share,
+    winRate: l.winRate,
+    leader: l,
+  }));
   const topShare = Math.min(1, Math.max(0.1, ...rows.map((r) => r.share)) * 1.1);
   const animate = prefs.animations && !reducedMotion;
   return (
@@ -65,7 +72,7 @@ export function LeaderShareChart({ leaders, label }: { leaders: MetaLeader[]; la
       aria-label={label}
     >
       <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
-      <YAxis type="category" dataKey="label" width={phone ? 92 : 156} tick={{ fontSize: 11, fill: 'var(--fg)' }} tickLine={false} axisLine={false} interval={0} />
+      <YAxis type="category" dataKey="label" width={phone ? 96 : 172} tick={{ fontSize: 11, fill: 'var(--fg)' }} tickLine={false} axisLine={false} interval={0} />
       <XAxis
         xAxisId="share"
         type="number"

@@ -49,13 +49,47 @@ export function LeadersTable({ leaders, view }: { leaders: MetaLeader[]; view: M
     { id: 'trend', header: t('columns.trend'), align: 'end', cell: (l) => <TrendSparkline weeks={l.weeks} /> },
   ];
   return (
-    <DataTable
-      caption={t('table.caption')}
-      columns={columns}
-      rows={leaders}
-      rowKey={(l) => l.cardNumber}
-      rowProps={(l) => ({ 'data-testid': 'meta-leader-row', 'data-card-number': l.cardNumber })}
-      testId="meta-leaders"
-    />
+    <>
+      <DataTable
+        className="overflow-x-auto rounded-xl border border-border bg-surface max-sm:hidden"
+        caption={t('table.caption')}
+        columns={columns}
+        rows={leaders}
+        rowKey={(l) => l.cardNumber}
+        rowProps={(l) => ({ 'data-testid': 'meta-leader-row', 'data-card-number': l.cardNumber })}
+        testId="meta-leaders"
+      />
+      <LeadersList leaders={leaders} view={view} />
+    </>
+  );
+}
+
+/**
+ * The same leaders on a phone, one line each (a card of labelled values per leader made the page 6,000 px long):
+ * picture, name and number, decks · record · win rate, then the share and the trend.
+ */
+function LeadersList({ leaders, view }: { leaders: MetaLeader[]; view: MetaView }) {
+  const { t, i18n } = useTranslation('meta');
+  const language = i18n.resolvedLanguage;
+  return (
+    <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface sm:hidden" aria-label={t('table.caption')} data-testid="meta-leaders-list">
+      {leaders.map((l, i) => (
+        <li key={l.cardNumber} className="flex items-center gap-3 px-3 py-2.5" data-testid="meta-leader-item" data-card-number={l.cardNumber}>
+          <LeaderThumb cardId={l.cardId} name={l.name} cardNumber={l.cardNumber} className="w-8" sizes="32px" eager={i < 6} />
+          <span className="min-w-0 flex-1">
+            <Link to={leaderPath(l.cardNumber, view)} className="block truncate text-sm font-medium hover:underline">
+              {l.name} <span className="font-mono text-xs font-normal text-muted">{l.cardNumber}</span>
+            </Link>
+            <span className="block truncate text-xs text-muted">
+              {t('list.figures', { count: l.decks, record: recordText(leaderRecord(l), language), winRate: percentText(l.winRate, language) })}
+            </span>
+          </span>
+          <span className="flex shrink-0 flex-col items-end gap-0.5">
+            <span className="text-sm font-semibold tabular-nums">{percentText(l.share, language)}</span>
+            <TrendSparkline weeks={l.weeks} />
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

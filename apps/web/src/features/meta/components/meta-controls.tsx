@@ -6,9 +6,20 @@ import { inputClass } from '@/components/ui/form';
 import { ToggleGroup } from '@/components/ui/toggle-group';
 import { META_WINDOWS, type MetaView, type MetaWindow } from '@/features/meta/meta-view';
 
-const group = 'inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-surface-2 p-1';
+/** A segmented choice; on phones it spans the width, its choices in equal columns (a scrolling strip cut "Personalizado"). */
+const group = 'inline-flex w-fit max-w-full items-center gap-1 rounded-lg bg-surface-2 p-1 max-sm:grid max-sm:w-full';
 const item =
-  'h-8 shrink-0 cursor-pointer whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted hover:text-fg data-[state=on]:bg-surface data-[state=on]:text-fg data-[state=on]:shadow-sm';
+  'h-8 min-w-0 shrink-0 cursor-pointer truncate whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted hover:text-fg max-sm:px-1 max-sm:text-[0.8125rem] data-[state=on]:bg-surface data-[state=on]:text-fg data-[state=on]:shadow-sm';
+
+/** A choice's shorter name on phones, where four choices share the width. */
+function Label({ short, long }: { short: string; long: string }) {
+  return (
+    <>
+      <span className="sm:hidden">{short}</span>
+      <span className="max-sm:hidden">{long}</span>
+    </>
+  );
+}
 
 /** The custom window's two days and its button; the days the page shows (`shown`) fill an empty one. */
 function CustomRange({ view, shown, onChange }: { view: MetaView; shown?: { from: string; to: string }; onChange: (view: MetaView) => void }) {
@@ -50,10 +61,10 @@ export function MetaControls({ view, shown, onChange }: { view: MetaView; shown?
   return (
     <div className="flex flex-col gap-3" data-testid="meta-controls">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <ToggleGroup.Root type="single" value={view.window} onValueChange={pickWindow} aria-label={t('controls.window')} className={group} data-testid="meta-window">
+        <ToggleGroup.Root type="single" value={view.window} onValueChange={pickWindow} aria-label={t('controls.window')} className={`${group} max-sm:grid-cols-4`} data-testid="meta-window">
           {META_WINDOWS.map((w) => (
             <ToggleGroup.Item key={w} value={w} className={item} data-testid={`meta-window-${w}`}>
-              {t(`controls.windows.${w}`)}
+              {w === 'custom' ? <Label short={t('controls.customShort')} long={t('controls.windows.custom')} /> : t(`controls.windows.${w}`)}
             </ToggleGroup.Item>
           ))}
         </ToggleGroup.Root>
@@ -62,12 +73,12 @@ export function MetaControls({ view, shown, onChange }: { view: MetaView; shown?
           value={view.format}
           onValueChange={(value) => onChange({ ...view, format: value as MetaFormat })}
           aria-label={t('controls.format')}
-          className={group}
+          className={`${group} max-sm:grid-cols-3`}
           data-testid="meta-format"
         >
           {META_FORMATS.map((f) => (
             <ToggleGroup.Item key={f} value={f} className={item} data-testid={`meta-format-${f}`}>
-              {t(`formats.${f}`)}
+              {f === 'all' ? <Label short={t('controls.allShort')} long={t('formats.all')} /> : t(`formats.${f}`)}
             </ToggleGroup.Item>
           ))}
         </ToggleGroup.Root>

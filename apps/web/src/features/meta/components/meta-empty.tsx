@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
 import type { MetaView } from '@/features/meta/meta-view';
 
-const code = <code className="rounded bg-surface-2 px-1 py-0.5 font-mono text-xs text-fg [overflow-wrap:anywhere]" />;
+const code = <code className="inline-block max-w-full rounded bg-surface-2 px-1 py-0.5 font-mono text-xs text-fg [overflow-wrap:anywhere]" />;
 
 /**
  * A fresh install: no tournament was ever stored. Says what to set for results to arrive: the Limitless source, a file

@@ -1,6 +1,6 @@
 import { ClipboardCopy, Download, ExternalLink, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { copyWithToast } from '@/lib/clipboard';
 import { downloadText } from '@/lib/download';
 import { cardmarketWantsList, exportFileName, tcgplayerMassEntry, tcgplayerMassEntryUrl, type MissingCard } from '@/features/meta/missing-exports';
@@ -32,7 +32,7 @@ export function MissingExportButtons({ missing, leader }: { missing: MissingCard
           <Download className="h-4 w-4" aria-hidden />
           {t('build.export.tcgplayerFile')}
         </Button>
-        <a href={tcgplayerMassEntryUrl(missing)} target="_blank" rel="noopener noreferrer" className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium hover:bg-surface-2" data-testid="export-tcgplayer-open">
+        <a href={tcgplayerMassEntryUrl(missing)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'sm')} data-testid="export-tcgplayer-open">
           <ExternalLink className="h-4 w-4" aria-hidden />
           {t('build.export.tcgplayerOpen')}
           <span className="sr-only">{t('build.export.newTab')}</span>

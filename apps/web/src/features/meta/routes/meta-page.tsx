@@ -20,7 +20,7 @@ import { metaQueryOf, metaViewFromParams, todayUtc } from '@/features/meta/meta-
 import { useQuery } from '@tanstack/react-query';
 import type { MetaQuery } from '@grandline/core/contracts/tournaments';
 
-const RECENT_PAGE = 10;
+const RECENT_PAGE = 6;
 const recentQuery = (query: MetaQuery, pageSize: number) => ({ from: query.from, to: query.to, format: query.format, pageSize });
 
 /** The leaders, the window's tournaments and whether any tournament exists are fetched before the page is drawn. */
@@ -56,7 +56,10 @@ export function MetaPage() {
   const any = useQuery(anyTournamentQuery());
   const data = leaders.data;
   const language = i18n.resolvedLanguage;
-  const description = data ? (
+  const state = metaPageState({ leaders: data, leadersFailed: leaders.isError, everStored: any.isError ? 1 : any.data?.total });
+  const description = state === 'no-source' ? (
+    t('intro')
+  ) : data ? (
     t('lead', { decks: data.decks, count: data.tournaments, from: formatDay(data.from, { dateStyle: 'medium' }, language), to: formatDay(data.to, { dateStyle: 'medium' }, language) })
   ) : (
     <span aria-hidden>&nbsp;</span>
@@ -66,7 +69,6 @@ export function MetaPage() {
     setView(next);
   };
 
-  const state = metaPageState({ leaders: data, leadersFailed: leaders.isError, everStored: any.isError ? 1 : any.data?.total });
   let body;
   if (state === 'failed') body = <ErrorState title={t('errors.loadFailed')} onRetry={() => void leaders.refetch()} />;
   else if (state === 'loading' || !data) body = <MetaSkeleton />;
@@ -75,7 +77,7 @@ export function MetaPage() {
   else {
     body = (
       <div className={cn('flex flex-col gap-6 transition-opacity', leaders.isPlaceholderData && 'opacity-60')} data-testid="meta-results">
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <LeaderChartSection leaders={data.leaders} />
           <RecentTournaments
             items={recent.data?.items}
@@ -99,9 +101,12 @@ export function MetaPage() {
     <div data-testid="meta-page">
       <PageTitle title={t('title')} />
       <PageHeader title={t('title')} description={description} />
-      <div className="mb-6">
-        <MetaControls view={view} shown={data ? { from: data.from, to: data.to } : undefined} onChange={change} />
-      </div>
+      {/* A fresh install has nothing to choose among: no window or format until a tournament arrives. */}
+      {state !== 'no-source' && (
+        <div className="mb-6">
+          <MetaControls view={view} shown={data ? { from: data.from, to: data.to } : undefined} onChange={change} />
+        </div>
+      )}
       {body}
     </div>
   );
