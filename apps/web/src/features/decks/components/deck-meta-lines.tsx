@@ -31,7 +31,7 @@ export function TournamentOrigin({ tournament }: { tournament: DeckTournament })
         t={t}
         i18nKey="meta.fromTournament"
         values={{ tournament: tournament.name, date: formatDay(tournament.date, { dateStyle: 'medium' }, language), placing: tournament.placing, record }}
-        components={{ link: <Link to={`/meta/tournaments/${encodeURIComponent(tournament.id)}`} className="font-medium text-fg hover:underline" /> }}
+        components={{ tournament: <Link to={`/meta/tournaments/${encodeURIComponent(tournament.id)}`} className="font-medium text-fg hover:underline" /> }}
       />
     </p>
   );

@@ -26,13 +26,11 @@ import { CommentsSection } from '@/features/comments/components/comments-section
  * depend on who is looking (edit, copy) are drawn with the rest rather than popping in and pushing the others. */
 export const loader = async ({ params }: LoaderFunctionArgs) => {
   // The leader's tournament decks once the deck (and so its leader) is known: their line is part of the first frame.
-  const plays = queryClient.fetchQuery(deckQuery(params.id!)).then(
+  void queryClient.fetchQuery(deckQuery(params.id!)).then(
     (d) => (d.leader ? queryClient.prefetchQuery(leaderPlaysQuery(d.leader.cardNumber, d.format)) : undefined),
     () => undefined,
   );
   await ensureSession().catch(() => null);
-  // The server draws the page once both are there.
-  if (import.meta.env.SSR) await plays;
   return null;
 };
 
