@@ -76,7 +76,7 @@ test('seeded tournaments: /meta table → leader page (consensus, lists, build i
   await standing.getByTestId('standing-list-link').click();
   await expect(page).toHaveURL(new RegExp(`/deck/${deckId}$`));
   await expect(page.getByTestId('deck-tournament')).toContainText(tournamentName);
-  await expect(page.getByTestId('deck-tournament').getByRole('link')).toHaveAttribute('href', /\/meta\/tournaments\/e2e-real-\d+$/);
+  await expect(page.getByTestId('deck-tournament').getByRole('link', { name: tournamentName })).toHaveAttribute('href', /\/meta\/tournaments\/e2e-real-\d+$/);
   await expect(page.getByTestId('deck-leader-plays')).toContainText(/Played by \d+ tournament decks? in the last 30 days/);
   await expect(page.getByTestId('edit-deck')).toHaveCount(0);
   await page.getByTestId('copy-deck').click();

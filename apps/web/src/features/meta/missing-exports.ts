@@ -3,7 +3,8 @@ import { setCodeOf } from './meta-figures';
 
 /*
  * The missing cards of a list, written for the shops' own list imports (issue 43: "export the missing cards as TCGplayer
- * Mass Entry text and as a Cardmarket wants-list file"). Formats and sources: docs/tournament-meta-web.md.
+ * Mass Entry text and as a Cardmarket wants-list file"). Formats and the sources they were checked against:
+ * docs/tournament-meta-web.md.
  *
  * - TCGplayer Mass Entry (https://www.tcgplayer.com/massentry) reads one card per line, "quantity name [SET]": the
  *   set's code in square brackets narrows a name to one set. The same lines joined with "||" can be handed to it in
