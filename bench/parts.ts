@@ -13,6 +13,7 @@ import { base, log, root } from './bench-env';
 import { bindersBenchmark, bindersMarkdown } from './binders';
 import { cpuBenchmark, cpuMarkdown } from './cpu';
 import { imagesBenchmark, imagesFigures } from './images';
+import { metaBenchmark, metaFigures } from './meta';
 import { mixedBenchmark, mixedFigures } from './mixed';
 import { pricesBenchmark, pricesFigures } from './prices';
 import { waitForQuietProcess } from './quiet';
@@ -38,7 +39,7 @@ function reportPart(result: unknown, jsonVar: string, figures: Figure[]) {
  * A part of the bench (BENCH_ONLY=prices, BENCH_ONLY=alerts) in a child process, its result read back from the JSON
  * file it writes (the path in `jsonVar`): its latencies are its own, not this process's garbage collector's.
  */
-export function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan', jsonVar: string): T {
+export function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan' | 'meta', jsonVar: string): T {
   const out = path.join(os.tmpdir(), `grandline-bench-${part}-${process.pid}.json`);
   try {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
@@ -157,6 +158,13 @@ async function mainScanOnly() {
   reportPart(scan, 'BENCH_SCAN_JSON', scanFigures(scan));
 }
 
+/** BENCH_ONLY=meta: the tournament meta's figures (its own server and data), printed or written to BENCH_META_JSON. */
+async function mainMetaOnly() {
+  if (!process.env.BENCH_META_JSON) buildServer();
+  const meta = await metaBenchmark(log);
+  reportPart(meta, 'BENCH_META_JSON', metaFigures(meta));
+}
+
 /** Every BENCH_ONLY mode, in the order `--help` and the README list them. */
 export const MODES: Record<string, { about: string; run: () => Promise<void> }> = {
   binders: { about: 'a fresh server, a 10,000-row Liga CSV import, the binder detail and first page under load (Markdown printed)', run: mainBindersOnly },
@@ -171,4 +179,5 @@ export const MODES: Record<string, { about: string; run: () => Promise<void> }> 
   images: { about: 'card thumbnails: kept-thumbnail latency, first-screen image bytes, Lighthouse with images (bench/images.ts)', run: mainImagesOnly },
   scan: { about: 'the scanner\'s reading of card numbers on corner images rendered from the catalogue (bench/scan.ts)', run: mainScanOnly },
   search: { about: 'health, then 20 complex queries of the search language on GET /api/cards, and parsing 500 characters (bench/search.ts)', run: mainSearchOnly },
+  meta: { about: 'GET /api/meta/leaders over 90 days of 200 tournaments × 64 standings beside health, and /api/meta/buildable for a 10,000-row collection (bench/meta.ts)', run: mainMetaOnly },
 };

@@ -8,6 +8,7 @@ import { pricesFigures, type PricesResult } from './prices';
 import { alertsFigures, type AlertsResult } from './alerts';
 import { cpuMarkdown, type CpuResult } from './cpu';
 import { imagesFigures, type ImagesResult } from './images';
+import { metaFigures, type MetaResult } from './meta';
 import { mixedFigures, type MixedResult } from './mixed';
 import { scanFigures, type ScanResult } from './scan';
 import { searchLanguageFigures, type SearchLanguageResult } from './search';
@@ -116,6 +117,8 @@ export interface Measured {
   scan?: ScanResult;
   /** Issue 42: the search language (absent in results saved before it). */
   searchLanguage?: SearchLanguageResult;
+  /** Issue 43: the tournament meta (absent in results saved before it). */
+  meta?: MetaResult;
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
@@ -131,6 +134,7 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
   const imageFigures = m.images ? imagesFigures(m.images) : [];
   const scannerFigures = m.scan ? scanFigures(m.scan) : [];
   const languageFigures = m.searchLanguage ? searchLanguageFigures(m.searchLanguage) : [];
+  const tournamentMetaFigures = m.meta ? metaFigures(m.meta) : [];
   const health = results[0]!;
   const searchResults = results.slice(1, 6);
   const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
@@ -221,8 +225,9 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
     images: m.images,
     scan: m.scan,
     searchLanguage: m.searchLanguage,
-    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures, images: imageFigures, scan: scannerFigures, searchLanguage: languageFigures },
-    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures, ...languageFigures].every((f) => f.pass !== false),
+    meta: m.meta,
+    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures, images: imageFigures, scan: scannerFigures, searchLanguage: languageFigures, meta: tournamentMetaFigures },
+    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures, ...languageFigures, ...tournamentMetaFigures].every((f) => f.pass !== false),
   };
   const md = [
     `# Benchmark — ${summary.date}`,
@@ -243,6 +248,7 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
     ...partSection(m.images, 'Card images (issue 17)', 'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images and on a public binder of 200 cards, their thumbnails kept (as after npm run images:warm) and the server quiet first (bench/quiet.ts).', imageFigures),
     ...partSection(m.scan, 'Scanner (issue 17)', "Every 14th distinct card number of the catalogue drawn as a card's bottom-right corner prints it (number and rarity, bold condensed type, dark and light frames), spoiled six ways, read by tesseract.js with the browser's settings and the card-number reader (bench/scan.ts). The type is Liberation Sans Narrow Bold, a stand-in for the card's own: expect lower figures from a camera.", scannerFigures),
     ...partSection(m.searchLanguage, 'Search language (issue 42)', 'GET /api/cards?q= on the server above: 20 complex queries (negation, or, effect text, numbers, sets, legality, prices) in turn under the same load as health, the same queries uncached one at a time, and parsing in process (bench/search.ts).', languageFigures),
+    ...partSection(m.meta, 'Tournament meta (issue 43)', 'The built server on a data directory holding 200 tournaments × 64 standings over the last 90 days (synthetic lists of 40 library Leaders, stored through storeTournament before the server started) and a user with a 10,000-row collection (bench/meta.ts): GET /api/meta/leaders under the same load as health (the first, computed answer timed apart), and GET /api/meta/buildable one request at a time.', tournamentMetaFigures),
     ...(m.cpu ? ['## Server CPU per request (issue 20)', '', ...cpuMarkdown(m.cpu), ''] : []),
   ].join('\n');
   return { summary, md };

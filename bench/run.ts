@@ -6,7 +6,7 @@
  * BENCH_ONLY=<mode> runs one part and prints it (latest.* untouched, except by `render`); the modes are MODES in
  * bench/parts.ts, listed by `node --import tsx bench/run.ts --help`. BENCH_CPU_BASELINE=<root of another built
  * checkout> adds that build as a "before" column of the CPU figures.
- * The prices, alerts, images and scan parts always run in a process of their own in the full run: their latencies are
+ * The prices, alerts, images, scan and meta parts always run in a process of their own in the full run: their latencies are
  * those of the code measured, not of this process's garbage collector, which by then holds every load result of the
  * run.
  * Modules: bench-env (settings), server-process (build, start, stop), api-scenarios (HTTP load), web-figures (first
@@ -24,6 +24,7 @@ import { bindersBenchmark } from './binders';
 import { cpuBenchmark } from './cpu';
 import { deckValidationRate } from './deck-validation';
 import { type ImagesResult } from './images';
+import { type MetaResult } from './meta';
 import { mixedBenchmark } from './mixed';
 import { MODES, partInOwnProcess, writeResults } from './parts';
 import { type PricesResult } from './prices';
@@ -97,6 +98,7 @@ async function main() {
   const alerts = partInOwnProcess<AlertsResult>('alerts', 'BENCH_ALERTS_JSON');
   const images = partInOwnProcess<ImagesResult>('images', 'BENCH_IMAGES_JSON');
   const scan = partInOwnProcess<ScanResult>('scan', 'BENCH_SCAN_JSON');
+  const meta = partInOwnProcess<MetaResult>('meta', 'BENCH_META_JSON');
   const mixed = process.env.DATABASE_URL ? await mixedBenchmark({ root, databaseUrl: process.env.DATABASE_URL, log }) : undefined;
   const cpu = await cpuBenchmark({ root, databaseUrl: process.env.DATABASE_URL, baseline: process.env.BENCH_CPU_BASELINE, log });
 
@@ -127,6 +129,7 @@ async function main() {
     images,
     scan,
     searchLanguage,
+    meta,
   });
   writeResults(summary, md);
 }

@@ -16,15 +16,32 @@ import { binderAccess, type User, type Viewer } from './binder-access';
 import { binderPriceKey, snapshotOf, statsOf, withCards } from './binder-snapshot';
 import { LRUCache } from 'lru-cache';
 
+/**
+ * Copies owned per print over a user's Personal and Trade binders, as one row of two arrays (prepared): the embedded
+ * database hands over thousands of rows slowly, and a 10,000-row collection is read on every buy list and meta answer.
+ */
+const ownedPrints = preparedPerDb((db) =>
+  db
+    .select({ cardIds: sql<number[] | null>`array_agg(owned.card_id)`, quantities: sql<number[] | null>`array_agg(owned.quantity)` })
+    .from(
+      db
+        .select({ cardId: sql<number>`${binderCards.cardId}`.as('card_id'), quantity: sql<number>`sum(${binderCards.quantity})::int`.as('quantity') })
+        .from(binderCards)
+        .innerJoin(binders, eq(binders.id, binderCards.binderId))
+        .where(and(eq(binders.userId, sql.placeholder('userId')), inArray(binders.category, ['personal', 'trade'])))
+        .groupBy(binderCards.cardId)
+        .as('owned'),
+    )
+    .prepare('owned_prints'),
+);
+
 /** Copies owned per print (card id) over the user's Personal and Trade binders: every binder but the wishlist. */
 export async function ownedByPrint({ db, user }: { db: Db; user: User }): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ cardId: binderCards.cardId, quantity: sql<number>`sum(${binderCards.quantity})::int` })
-    .from(binderCards)
-    .innerJoin(binders, eq(binders.id, binderCards.binderId))
-    .where(and(eq(binders.userId, user.id), inArray(binders.category, ['personal', 'trade'])))
-    .groupBy(binderCards.cardId);
-  return new Map(rows.map((r) => [r.cardId, Number(r.quantity)]));
+  const [row] = await ownedPrints(db).execute({ userId: user.id });
+  const out = new Map<number, number>();
+  const ids = row?.cardIds ?? [];
+  for (let i = 0; i < ids.length; i++) out.set(Number(ids[i]), Number(row!.quantities![i]));
+  return out;
 }
 
 /** Copies owned per card number over the user's Personal and Trade binders (the deck editor's collection check). */

@@ -1,16 +1,16 @@
 import type { BuildableDeck, BuildableResponse, MetaFormat, MetaList } from '@grandline/core/contracts/tournaments';
 import type { PriceType } from '@grandline/core/marketplaces';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
-import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cards, deckCards, tournamentListGaps, tournaments, tournamentStandings } from '../../db/schema/index';
 import { catalogueIndex } from '../../catalogue/catalogue-index';
 import { createPause } from '../../lib/cooperative';
 import type { PriceConfig } from '../../lib/price-config';
 import { ownedCounts } from '../binders/portfolio.service';
 import { costOf, offersByNumber } from '../decks/buy-list.service';
 import { metaCached } from './meta-cache';
-import { inWindow, type Window } from './meta-window';
+import { listNumbers, windowStandings, type WindowStanding } from './meta-reads';
+import type { Window } from './meta-window';
+import { compareLists, metaListOf } from './meta.service';
 import { leaderName } from './tournaments-read.service';
 
 /*
@@ -28,77 +28,33 @@ interface BestList {
   needs: Map<string, number>;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-interface BestRow {
-  leader: string;
-  leader_name: string;
-  tournament_id: string;
-  tournament_name: string;
-  day: string;
-  players: number;
-  placing: number;
-  wins: number;
-  losses: number;
-  ties: number;
-  deck_id: string;
-}
-
 async function computeBestLists(db: Db, window: Window, format: MetaFormat): Promise<BestList[]> {
-  const [index, best] = await Promise.all([
-    catalogueIndex(db),
-    db.execute(sql`
-      select distinct on (${tournamentStandings.leaderNumber}) ${tournamentStandings.leaderNumber} as leader, ${tournamentStandings.leaderName} as leader_name,
-             ${tournaments.id} as tournament_id, ${tournaments.name} as tournament_name, ${tournaments.day}::text as day, ${tournaments.players} as players,
-             ${tournamentStandings.placing} as placing, ${tournamentStandings.wins} as wins, ${tournamentStandings.losses} as losses,
-             ${tournamentStandings.ties} as ties, ${tournamentStandings.deckId} as deck_id
-      from ${tournamentStandings} join ${tournaments} on ${tournaments.id} = ${tournamentStandings.tournamentId}
-      where ${inWindow(window, format)}
-      order by ${tournamentStandings.leaderNumber}, ${tournamentStandings.placing}, ${tournaments.day} desc, ${tournaments.id}`),
-  ]);
-  const lists = rowsOf<BestRow>(best);
-  if (!lists.length) return [];
-  const deckIds = lists.map((l) => l.deck_id);
-  const needed = await db.execute(sql`
-    select ${deckCards.deckId} as deck_id, ${cards.cardNumber} as number, sum(${deckCards.quantity})::int as quantity
-    from ${deckCards} join ${cards} on ${cards.id} = ${deckCards.cardId}
-    where ${inArray(deckCards.deckId, deckIds)}
-    group by 1, 2
-    union all
-    select ${tournamentStandings.deckId}, ${tournamentListGaps.cardNumber}, ${tournamentListGaps.quantity}
-    from ${tournamentListGaps} join ${tournamentStandings}
-      on ${tournamentStandings.tournamentId} = ${tournamentListGaps.tournamentId} and ${tournamentStandings.placing} = ${tournamentListGaps.placing}
-    where ${inArray(tournamentStandings.deckId, deckIds)} and ${tournamentListGaps.section} <> 'leader'`);
-  const byDeck = new Map<string, Map<string, number>>(lists.map((l) => [l.deck_id, new Map([[l.leader, 1]])]));
+  const [index, standings] = await Promise.all([catalogueIndex(db), windowStandings(db, window, format)]);
+  const best = new Map<string, WindowStanding>();
   const pause = createPause();
-  for (const row of rowsOf<{ deck_id: string; number: string; quantity: number }>(needed)) {
+  for (const s of standings) {
     await pause();
-    const needs = byDeck.get(row.deck_id)!;
-    needs.set(row.number, (needs.get(row.number) ?? 0) + row.quantity);
+    const current = best.get(s.leaderNumber);
+    if (!current || compareLists(s, current) < 0) best.set(s.leaderNumber, s);
   }
-  return lists.map((l) => ({
-    leader: { cardNumber: l.leader, name: leaderName(index, l.leader, l.leader_name), cardId: index.baseByNumber.get(`onepiece:${l.leader}`)?.id ?? null },
-    list: {
-      tournamentId: l.tournament_id,
-      tournamentName: l.tournament_name,
-      date: l.day,
-      placing: l.placing,
-      record: { wins: l.wins, losses: l.losses, ties: l.ties },
-      deckId: l.deck_id,
-      players: l.players,
-    },
-    needs: byDeck.get(l.deck_id)!,
+  const lists = [...best.values()];
+  const numbers = await listNumbers(db, index, lists);
+  return lists.map((s) => ({
+    leader: { cardNumber: s.leaderNumber, name: leaderName(index, s.leaderNumber, s.leaderName), cardId: index.baseByNumber.get(`onepiece:${s.leaderNumber}`)?.id ?? null },
+    list: metaListOf(s),
+    // The Leader's one copy, then the list's numbers.
+    needs: new Map([[s.leaderNumber, 1], ...numbers.get(s.deckId)!.copies]),
   }));
 }
 
 /** Each Leader's best-placed list of the window and what it needs (cached until the tournaments change). */
-export const bestLists = (db: Db, window: Window, format: MetaFormat) => metaCached(db, `best|${window.from}|${window.to}|${format}`, () => computeBestLists(db, window, format));
+const bestLists = (db: Db, window: Window, format: MetaFormat) => metaCached(db, `best|${window.from}|${window.to}|${format}`, () => computeBestLists(db, window, format));
 
 /**
  * Buildable first, cheapest first: complete prices (no unpriced copy on the split) before incomplete ones, then the
  * split's total, then the list's placing and the Leader's number.
  */
-export function compareBuildable(a: BuildableDeck, b: BuildableDeck) {
+function compareBuildable(a: BuildableDeck, b: BuildableDeck) {
   return (
     Number(a.split.unpriced > 0) - Number(b.split.unpriced > 0) ||
     a.split.total - b.split.total ||

@@ -37,6 +37,7 @@
  *       rows = [(n, len(v) / len(lists), sum(v) / len(v)) for n, v in per.items() if n != leader]
  *       return sorted(rows, key=lambda r: (-r[1], -r[2], r[0]))
  */
+import { gunzipSync } from 'node:zlib';
 import type { MetaLeaderDetail, MetaLeadersResponse, TournamentDetail, TournamentListResponse } from '@grandline/core/contracts/tournaments';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,10 @@ describe('the meta of 38 real published lists', () => {
     expect(luffy).toMatchObject({ wins: 0, losses: 0, ties: 0, winRate: null, bestPlacing: 1 });
     expect(meta.leaders.every((l) => l.winRate === null)).toBe(true);
     expect(meta.leaders.reduce((n, l) => n + l.share, 0)).toBeCloseTo(1, 10);
+    // The same answer gzipped for a client that accepts it (kept with the window's aggregates).
+    const zipped = await ctx.app.request(`/api/meta/leaders?${ALL}`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'))).toEqual(meta);
   });
 
   it('narrows to a window: January–July 2026 holds 5 tournaments and 12 decks', async () => {
@@ -263,7 +268,8 @@ describe('the meta of 38 real published lists', () => {
     ]);
     const named = decks.filter((d) => d.player).map((d) => d.player!);
     expect(named.length).toBeGreaterThan(3);
-    const stored = JSON.stringify((await ctx.db.execute(sql`select * from tournaments t join tournament_standings s on s.tournament_id = t.id join decks d on d.id = s.deck_id`)).rows);
+    const rows = await ctx.db.execute(sql`select * from tournaments t join tournament_standings s on s.tournament_id = t.id join decks d on d.id = s.deck_id`);
+    const stored = JSON.stringify((rows as unknown as { rows: unknown[] }).rows);
     for (const player of named) expect(stored).not.toContain(player);
   });
 });

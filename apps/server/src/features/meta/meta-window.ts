@@ -9,9 +9,9 @@ import { AppError } from '../../lib/errors';
  * then to today. A window is at most MAX_WINDOW_DAYS long; `from` after `to` is a 400.
  */
 
-export const DEFAULT_WINDOW_DAYS = 30;
+const DEFAULT_WINDOW_DAYS = 30;
 /** Ten years: more than the game has existed; bounds the weeks of the trend (about 520). */
-export const MAX_WINDOW_DAYS = 3660;
+const MAX_WINDOW_DAYS = 3660;
 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);

@@ -29,7 +29,7 @@ const windowText =
 /** The meta's JSON text, gzipped once for the clients that accept it (the answer is kept with its window's aggregates). */
 const gzipped = new WeakMap<object, Buffer>();
 function sendJson(c: Context, key: object, json: string) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', 'Cache-Control': 'public, max-age=60' };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' };
   if (json.length < 1024 || !/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.body(json, 200, headers);
   let body = gzipped.get(key);
   if (!body) gzipped.set(key, (body = gzipSync(json, { level: 6 })));
@@ -48,7 +48,7 @@ export const metaRoutes = createRouter()
       responses: { 200: jsonContent(TournamentListResponse, 'One page of tournaments and how many match'), 400: invalid },
     }),
     async (c) => {
-      c.header('Cache-Control', 'public, max-age=60');
+      c.header('Cache-Control', 'no-cache');
       return c.json(await listTournaments(c.var.deps.db, c.req.valid('query')), 200);
     },
   )
@@ -66,7 +66,7 @@ export const metaRoutes = createRouter()
       },
     }),
     async (c) => {
-      c.header('Cache-Control', 'public, max-age=60');
+      c.header('Cache-Control', 'no-cache');
       return c.json(await getTournament(c.var.deps.db, c.req.valid('param').id), 200);
     },
   )
@@ -99,7 +99,7 @@ export const metaRoutes = createRouter()
     }),
     async (c) => {
       const { from, to, format } = c.req.valid('query');
-      c.header('Cache-Control', 'public, max-age=60');
+      c.header('Cache-Control', 'no-cache');
       return c.json(await metaLeader(c.var.deps.db, resolveWindow({ from, to }), format, c.req.valid('param').cardNumber.toUpperCase()), 200);
     },
   )
