@@ -20,6 +20,7 @@ import { waitForQuietProcess } from './quiet';
 import { figuresMarkdown, lighthouseFigure, report, sessionFigures, validateFigures, type Figure, type Measured } from './report';
 import { scanBenchmark, scanFigures } from './scan';
 import { searchLanguageBenchmark, searchLanguageFigures } from './search';
+import { tournamentsBenchmark, tournamentsFigures } from './tournaments';
 import { buildAll, buildServer, withFreshServer } from './server-process';
 import { lighthouse } from './web-figures';
 
@@ -39,7 +40,7 @@ function reportPart(result: unknown, jsonVar: string, figures: Figure[]) {
  * A part of the bench (BENCH_ONLY=prices, BENCH_ONLY=alerts) in a child process, its result read back from the JSON
  * file it writes (the path in `jsonVar`): its latencies are its own, not this process's garbage collector's.
  */
-export function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan' | 'meta', jsonVar: string): T {
+export function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan' | 'meta' | 'tournaments', jsonVar: string): T {
   const out = path.join(os.tmpdir(), `grandline-bench-${part}-${process.pid}.json`);
   try {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
@@ -120,6 +121,12 @@ async function mainAlertsOnly() {
   reportPart(alerts, 'BENCH_ALERTS_JSON', alertsFigures(alerts));
 }
 
+/** BENCH_ONLY=tournaments: the Limitless ingest from a local mirror, in-process, printed, or written to BENCH_TOURNAMENTS_JSON. */
+async function mainTournamentsOnly() {
+  const tournaments = await tournamentsBenchmark(log);
+  reportPart(tournaments, 'BENCH_TOURNAMENTS_JSON', tournamentsFigures(tournaments));
+}
+
 /** BENCH_ONLY=session: a fresh server, health then a signed-in GET /api/me, the ratio printed. */
 async function mainSessionOnly() {
   buildServer();
@@ -178,6 +185,7 @@ export const MODES: Record<string, { about: string; run: () => Promise<void> }> 
   cpu: { about: 'server CPU ms per request for each endpoint (BENCH_CPU_BASELINE adds a "before" build; bench/cpu.ts)', run: mainCpuOnly },
   images: { about: 'card thumbnails: kept-thumbnail latency, first-screen image bytes, Lighthouse with images (bench/images.ts)', run: mainImagesOnly },
   scan: { about: 'the scanner\'s reading of card numbers on corner images rendered from the catalogue (bench/scan.ts)', run: mainScanOnly },
+  tournaments: { about: 'the Limitless fetcher reading 200 tournaments × 64 standings from a local mirror, in-process (bench/tournaments.ts)', run: mainTournamentsOnly },
   search: { about: 'health, then 20 complex queries of the search language on GET /api/cards, and parsing 500 characters (bench/search.ts)', run: mainSearchOnly },
   meta: { about: 'GET /api/meta/leaders over 90 days of 200 tournaments × 64 standings beside health, and /api/meta/buildable for a 10,000-row collection (bench/meta.ts)', run: mainMetaOnly },
 };

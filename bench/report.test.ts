@@ -16,11 +16,21 @@ describe('bench report', () => {
       code: { commit: '0123456789ab', changed: false },
       me: { name: 'signed-in GET /api/me', path: '/api/me', requestsPerSec: 2100, p50Ms: 12, p99Ms: 30, errors: 0, non2xx: 0 },
       mixed: { connections: 16, seconds: 10, workers: '2', requestsPerSec: 900, p50Ms: 14, p99Ms: 41, non2xx: 0, errors: 0 },
+      tournaments: {
+        tournaments: 200,
+        standings: 64,
+        requests: 405,
+        ingestMs: 12_000,
+        ingest: { status: 'succeeded', tournaments: 200, standings: 12_800, skipped: 0, unmatched: 0, failed: 0 },
+        againMs: 40,
+        storedLists: 12_800,
+      },
     };
     const first = report(measured);
     expect(first.md).toContain('signed-in GET /api/me / health throughput');
     expect(first.md).toContain('mixed signed-in load');
     expect(first.md).toContain('commit `0123456789ab`');
+    expect(first.md).toContain('Limitless ingest, 200 tournaments × 64 standings');
     const again = report(first.summary as unknown as Measured);
     expect(again.md).toBe(first.md);
     expect(again.summary).toEqual(first.summary);

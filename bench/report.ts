@@ -12,6 +12,7 @@ import { metaFigures, type MetaResult } from './meta';
 import { mixedFigures, type MixedResult } from './mixed';
 import { scanFigures, type ScanResult } from './scan';
 import { searchLanguageFigures, type SearchLanguageResult } from './search';
+import { tournamentsFigures, type TournamentsResult } from './tournaments';
 import type { LoadResult } from './load';
 export type { LoadResult } from './load';
 
@@ -119,6 +120,8 @@ export interface Measured {
   searchLanguage?: SearchLanguageResult;
   /** Issue 43: the tournament meta (absent in results saved before it). */
   meta?: MetaResult;
+  /** Issue 43: the tournament sources' ingest (absent in results saved before it). */
+  tournaments?: TournamentsResult;
 }
 
 /** latest.json and latest.md of a run: every figure with its target and pass/MISS. */
@@ -135,6 +138,7 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
   const scannerFigures = m.scan ? scanFigures(m.scan) : [];
   const languageFigures = m.searchLanguage ? searchLanguageFigures(m.searchLanguage) : [];
   const tournamentMetaFigures = m.meta ? metaFigures(m.meta) : [];
+  const tournamentFigures = m.tournaments ? tournamentsFigures(m.tournaments) : [];
   const health = results[0]!;
   const searchResults = results.slice(1, 6);
   const searchAvg = searchResults.reduce((s, r) => s + r.requestsPerSec, 0) / searchResults.length;
@@ -226,8 +230,19 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
     scan: m.scan,
     searchLanguage: m.searchLanguage,
     meta: m.meta,
-    figures: { foundation: figures, binders: bindersFigures(binders), prices: priceFigures, alerts: alertFigures, images: imageFigures, scan: scannerFigures, searchLanguage: languageFigures, meta: tournamentMetaFigures },
-    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures, ...languageFigures, ...tournamentMetaFigures].every((f) => f.pass !== false),
+    tournaments: m.tournaments,
+    figures: {
+      foundation: figures,
+      binders: bindersFigures(binders),
+      prices: priceFigures,
+      alerts: alertFigures,
+      images: imageFigures,
+      scan: scannerFigures,
+      searchLanguage: languageFigures,
+      meta: tournamentMetaFigures,
+      tournaments: tournamentFigures,
+    },
+    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures, ...languageFigures, ...tournamentMetaFigures, ...tournamentFigures].every((f) => f.pass !== false),
   };
   const md = [
     `# Benchmark — ${summary.date}`,
@@ -248,6 +263,7 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
     ...partSection(m.images, 'Card images (issue 17)', 'The built server with CARD_IMAGE_BASE_URL at a local stand-in for the publisher serving synthetic 600 × 838 PNGs (bench/images.ts): kept thumbnails under load, the first /cards screen in Chromium, Lighthouse on /cards with the images and on a public binder of 200 cards, their thumbnails kept (as after npm run images:warm) and the server quiet first (bench/quiet.ts).', imageFigures),
     ...partSection(m.scan, 'Scanner (issue 17)', "Every 14th distinct card number of the catalogue drawn as a card's bottom-right corner prints it (number and rarity, bold condensed type, dark and light frames), spoiled six ways, read by tesseract.js with the browser's settings and the card-number reader (bench/scan.ts). The type is Liberation Sans Narrow Bold, a stand-in for the card's own: expect lower figures from a camera.", scannerFigures),
     ...partSection(m.searchLanguage, 'Search language (issue 42)', 'GET /api/cards?q= on the server above: 20 complex queries (negation, or, effect text, numbers, sets, legality, prices) in turn under the same load as health, the same queries uncached one at a time, and parsing in process (bench/search.ts).', languageFigures),
+    ...partSection(m.tournaments, 'Tournament sources (issue 43)', 'In process on an in-memory embedded database seeded with the real library (bench/tournaments.ts): the Limitless fetcher reading a local mirror over loopback HTTP (real published decklists dealt round-robin), one request at a time with no pause, each tournament matched and stored in its own transaction; then the same run again.', tournamentFigures),
     ...partSection(m.meta, 'Tournament meta (issue 43)', 'The built server on a data directory holding 200 tournaments × 64 standings over the last 90 days (synthetic lists of 40 library Leaders, stored through storeTournament before the server started) and a user with a 10,000-row collection (bench/meta.ts): GET /api/meta/leaders under the same load as health (the first, computed answer timed apart), and GET /api/meta/buildable one request at a time.', tournamentMetaFigures),
     ...(m.cpu ? ['## Server CPU per request (issue 20)', '', ...cpuMarkdown(m.cpu), ''] : []),
   ].join('\n');

@@ -177,12 +177,27 @@ async function main() {
 
   if (jobs.length) scheduler.start();
   else log.info('scheduled jobs are off in this process (JOBS)');
-  startPriceJobs({
-    config: prices,
-    db: database.db,
-    runNow: (name) => (scheduled.has(name) ? scheduler.runNow(name) : Promise.resolve()),
-    notify: database.notify,
-  })
+  startCatchUp({ prices, tournaments, database, runNow: (name) => (scheduled.has(name) ? scheduler.runNow(name) : Promise.resolve()) });
+
+  stopOnSignals({ closing, server, scheduler, database });
+}
+
+/**
+ * At start, in the background: demo prices settled, then every price and tournament source with no successful run today
+ * read once, through the scheduler (its lock: with several replicas starting, one runs each).
+ */
+function startCatchUp({
+  prices,
+  tournaments,
+  database,
+  runNow,
+}: {
+  prices: ReturnType<typeof priceConfigFromEnv>;
+  tournaments: ReturnType<typeof tournamentConfigFromEnv>;
+  database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  runNow: (name: string) => Promise<unknown>;
+}) {
+  startPriceJobs({ config: prices, db: database.db, runNow, notify: database.notify })
     .then((due) => {
       if (prices.demo) log.info('demo prices are on (PRICE_DEMO): every price without market data is a flagged demonstration price');
       if (due.length) log.info({ sources: due }, 'price sources with no run today: fetching now');
@@ -191,15 +206,11 @@ async function main() {
       setTimeout(() => void warmMarketTables(database.db), 3_000).unref();
     })
     .catch((err: unknown) => log.error({ err }, 'price start-up failed'));
-  // Tournament sources with no successful run today: read once now, in the background (after the price sources' turn
-  // is queued; each job has its own lock).
-  startTournamentJobs({ config: tournaments, db: database.db, runNow: (name) => (scheduled.has(name) ? scheduler.runNow(name) : Promise.resolve()) })
+  startTournamentJobs({ config: tournaments, db: database.db, runNow })
     .then((due) => {
       if (due.length) log.info({ sources: due }, 'tournament sources with no run today: reading now');
     })
     .catch((err: unknown) => log.error({ err }, 'tournament start-up failed'));
-
-  stopOnSignals({ closing, server, scheduler, database });
 }
 
 /**

@@ -17,7 +17,7 @@ interface RealList {
   main: [string, number][];
 }
 /** The published lists the mirror deals (fixtures/tournament-decklists.json). */
-export const REAL_LISTS = (realLists as { decks: RealList[] }).decks;
+export const REAL_LISTS = (realLists as unknown as { decks: RealList[] }).decks;
 
 /** `OP01-005` as Limitless writes it: `{set: 'OP01', number: '005'}` (every third list: the full number in `number`). */
 function line(cardNumber: string, fullNumber: boolean) {

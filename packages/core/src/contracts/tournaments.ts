@@ -191,6 +191,9 @@ export type BuildableResponse = z.infer<typeof BuildableResponse>;
 
 export const TournamentRunRequest = z.object({ source: z.enum(['limitless'], 'validation.tournamentSourceInvalid') });
 
+/** A run still `running` after this long is from a process that stopped (a source's job times out after 3 hours). */
+export const TOURNAMENT_RUN_STALE_MS = 4 * 60 * 60_000;
+
 export const TournamentRun = z.object({
   id: z.number().int(),
   source: z.string(),

@@ -19,7 +19,7 @@ let server: FeedServer;
 let config: TournamentConfig;
 const notified: string[] = [];
 const events = {
-  listen: () => Promise.resolve(),
+  listen: () => Promise.resolve(() => Promise.resolve()),
   notify: (channel: string) => {
     notified.push(channel);
     return Promise.resolve();
@@ -37,7 +37,7 @@ const rows = async () => ({
 async function mirror(routes: Parameters<typeof startFeedServer>[0]) {
   await server?.close();
   server = await startFeedServer(routes);
-  config = { ...DEFAULT_TOURNAMENT_CONFIG, sources: ['limitless'], limitlessBaseUrl: `${server.url}/api`, pageSize: 2, pauseMs: 0, backoffMs: 1, timeoutMs: 1_000 };
+  config = { ...DEFAULT_TOURNAMENT_CONFIG, sources: ['limitless'], limitlessBaseUrl: `${server.url}/api`, pageSize: 2, pauseMs: 0, backoffMs: 1, timeoutMs: 10_000 };
 }
 
 beforeAll(async () => {

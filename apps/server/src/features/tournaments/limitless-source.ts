@@ -49,6 +49,13 @@ function tournamentFailure(err: unknown, signal?: AbortSignal) {
   return err.status === undefined || (err.status >= 400 && err.status < 500 && err.status !== 429);
 }
 
+/** A promise's outcome as a value: read later, it never goes unhandled meanwhile. */
+const settle = <T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
 /** The ids a listing page names, in its order (entries without a readable id are passed over). */
 function idsOf(page: unknown[]): string[] {
   const ids: string[] = [];
@@ -94,23 +101,37 @@ export async function readLimitless({
   signal?: AbortSignal;
   log: Logger;
 }): Promise<{ failures: string[] }> {
-  const read = politeReader(config, signal);
-  const missing = await listMissing(db, config, read, signal);
-  log.info({ tournaments: missing.length }, 'limitless: tournaments to read');
-  const failures: string[] = [];
-  for (const id of missing) {
-    signal?.throwIfAborted();
+  // The next tournament's documents are read while this one is stored (still one request at a time): the source's
+  // answers and the database's writes overlap. Stopped when the run ends, whichever way.
+  const done = new AbortController();
+  const reading = signal ? AbortSignal.any([signal, done.signal]) : done.signal;
+  const read = politeReader(config, reading);
+  const documents = async (id: string) => {
     const path = `tournaments/${encodeURIComponent(id)}`;
-    try {
-      const details = await read(`${path}/details`);
-      const standings = await read(`${path}/standings`);
-      addCounts(counts, await storeTournament(db, 'limitless', details, standings));
-    } catch (err) {
-      if (!tournamentFailure(err, signal)) throw err;
-      counts.failed++;
-      if (failures.length < FAILURES_NAMED) failures.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
-      log.warn({ err, tournament: id }, 'limitless: a tournament could not be read; the others go on');
+    const details = await read(`${path}/details`);
+    return { details, standings: await read(`${path}/standings`) };
+  };
+  const failures: string[] = [];
+  try {
+    const missing = await listMissing(db, config, read, signal);
+    log.info({ tournaments: missing.length }, 'limitless: tournaments to read');
+    let next = missing.length ? settle(documents(missing[0]!)) : null;
+    for (const [i, id] of missing.entries()) {
+      const current = await next!;
+      signal?.throwIfAborted();
+      next = i + 1 < missing.length ? settle(documents(missing[i + 1]!)) : null;
+      try {
+        if (!current.ok) throw current.error;
+        addCounts(counts, await storeTournament(db, 'limitless', current.value.details, current.value.standings));
+      } catch (err) {
+        if (!tournamentFailure(err, signal)) throw err;
+        counts.failed++;
+        if (failures.length < FAILURES_NAMED) failures.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
+        log.warn({ err, tournament: id }, 'limitless: a tournament could not be read; the others go on');
+      }
     }
+  } finally {
+    done.abort();
   }
   return { failures };
 }

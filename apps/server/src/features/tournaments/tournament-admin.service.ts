@@ -1,6 +1,7 @@
 import {
   ADMIN_GAPS_SHOWN,
   ADMIN_TOURNAMENTS_SHOWN,
+  TOURNAMENT_RUN_STALE_MS,
   type TournamentAdminItem,
   type TournamentAdminResponse,
   type TournamentFormat,
@@ -19,7 +20,7 @@ import { setPublishedListsFormat } from '../decks/decks.service';
 import { storeTournament, TournamentShapeError, tournamentsChanged, TOURNAMENTS_CHANNEL } from './ingest.service';
 import { LimitlessTournament } from './limitless-shapes';
 import { tournamentJobName } from './tournament-jobs';
-import { announceTournaments, emptyRunCounts, errorText, finishTournamentRun, startTournamentRun, TOURNAMENT_RUN_STALE_MS } from './tournament-runs.service';
+import { announceTournaments, emptyRunCounts, errorText, finishTournamentRun, startTournamentRun } from './tournament-runs.service';
 
 /*
  * /admin → Tournaments: the sources configured here, the last runs, the card numbers the library lacks, a source run

@@ -22,7 +22,7 @@ let jobs: string[] = [];
 let lastJob: Promise<unknown> = Promise.resolve();
 const notified: string[] = [];
 const events = {
-  listen: () => Promise.resolve(),
+  listen: () => Promise.resolve(() => Promise.resolve()),
   notify: (channel: string) => {
     notified.push(channel);
     return Promise.resolve();
@@ -72,7 +72,7 @@ beforeEach(async () => {
   withGap.decklist.character.push({ count: 1, set: 'OP99', number: '001', name: 'Not in the library' });
   list[0]!.standings[1] = withGap;
   server = await startFeedServer(limitlessRoutes(list, { pageSize: 50 }));
-  config = { ...DEFAULT_TOURNAMENT_CONFIG, sources: ['limitless'], limitlessBaseUrl: `${server.url}/api`, pauseMs: 0, backoffMs: 1, timeoutMs: 1_000 };
+  config = { ...DEFAULT_TOURNAMENT_CONFIG, sources: ['limitless'], limitlessBaseUrl: `${server.url}/api`, pauseMs: 0, backoffMs: 1, timeoutMs: 10_000 };
   jobs = [];
   lastJob = Promise.resolve();
   notified.length = 0;

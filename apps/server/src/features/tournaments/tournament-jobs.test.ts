@@ -17,7 +17,7 @@ let config: TournamentConfig;
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
   server = await startFeedServer(limitlessRoutes(mirrorTournaments({ count: 2, standings: 2 }), { pageSize: 50 }));
-  config = { ...DEFAULT_TOURNAMENT_CONFIG, sources: ['limitless'], cron: '15 3 * * *', limitlessBaseUrl: `${server.url}/api`, pauseMs: 0, backoffMs: 1, timeoutMs: 1_000 };
+  config = { ...DEFAULT_TOURNAMENT_CONFIG, sources: ['limitless'], cron: '15 3 * * *', limitlessBaseUrl: `${server.url}/api`, pauseMs: 0, backoffMs: 1, timeoutMs: 10_000 };
 }, 60_000);
 afterAll(async () => {
   await server?.close();

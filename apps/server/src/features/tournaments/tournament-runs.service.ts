@@ -1,4 +1,4 @@
-import type { TournamentRunCounts } from '@grandline/core/contracts/tournaments';
+import { TOURNAMENT_RUN_STALE_MS, type TournamentRunCounts } from '@grandline/core/contracts/tournaments';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db, DbEvents } from '../../db/client';
 import { tournamentRuns } from '../../db/schema/index';
@@ -15,8 +15,6 @@ import { readLimitless } from './limitless-source';
 /** What started a run: the daily timer, the start-up catch-up, an admin's "Run now", the command, an admin's upload. */
 export type TournamentRunTrigger = 'schedule' | 'start' | 'admin' | 'import' | 'upload';
 
-/** A run still `running` after this long is from a process that stopped (the job's own time-out is shorter). */
-export const TOURNAMENT_RUN_STALE_MS = 4 * 60 * 60_000;
 /** Longest a run of a source may take before it is stopped (the job's time-out). */
 export const TOURNAMENT_RUN_TIMEOUT_MS = 3 * 60 * 60_000;
 
@@ -47,7 +45,7 @@ export async function finishTournamentRun(db: Db, runId: number, result: { statu
 
 /**
  * Marks runs still `running` that nobody runs any more as failed: `all` on the embedded database (held by one process
- * at a time) and for a source's job holding its lock; otherwise those older than TOURNAMENT_RUN_STALE_MS.
+ * at a time) and for a source's job holding its lock; otherwise those older than TOURNAMENT_RUN_STALE_MS (core).
  */
 export async function failInterruptedTournamentRuns(db: Db, { all, source }: { all: boolean; source?: string }): Promise<number> {
   const marked = await db

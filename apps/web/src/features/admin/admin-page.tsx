@@ -27,13 +27,15 @@ import { Tabs } from '@/components/ui/tabs';
 const PAGE_SIZE = 25;
 
 const AdminPrices = lazy(() => import('./components/admin-prices').then((m) => ({ default: m.AdminPrices })));
+const AdminTournaments = lazy(() => import('./components/admin-tournaments').then((m) => ({ default: m.AdminTournaments })));
 const AdminRegulations = lazy(() => import('./components/admin-regulations').then((m) => ({ default: m.AdminRegulations })));
 const AdminContactMessages = lazy(() => import('./components/admin-contact-messages').then((m) => ({ default: m.AdminContactMessages })));
 const AdminReportedComments = lazy(() => import('./components/admin-reported-comments').then((m) => ({ default: m.AdminReportedComments })));
-const TABS = ['users', 'prices', 'rules', 'messages', 'comments'] as const;
+const TABS = ['users', 'prices', 'tournaments', 'rules', 'messages', 'comments'] as const;
 
 /**
- * /admin (admins only): the users (search, roles, complimentary plans); at ?tab=prices the price sources, runs, files and pins; at ?tab=rules
+ * /admin (admins only): the users (search, roles, complimentary plans); at ?tab=prices the price sources, runs, files and pins; at
+ * ?tab=tournaments the tournament source, runs, an upload, the numbers the library lacks and format corrections; at ?tab=rules
  * the banned, restricted and paired cards decks are judged on; at ?tab=messages the contact form's messages; at ?tab=comments
  * the comments users reported.
  */
@@ -53,6 +55,9 @@ export function AdminPage() {
           <Tabs.Trigger value="prices" className={tabTrigger} data-testid="admin-tab-prices">
             {t('admin.tabs.prices')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="tournaments" className={tabTrigger} data-testid="admin-tab-tournaments">
+            {t('admin.tabs.tournaments')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="rules" className={tabTrigger} data-testid="admin-tab-rules">
             {t('admin.tabs.rules')}
           </Tabs.Trigger>
@@ -69,6 +74,11 @@ export function AdminPage() {
         <Tabs.Content value="prices" className="outline-none">
           <Suspense fallback={<PageLoading />}>
             <AdminPrices />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="tournaments" className="outline-none">
+          <Suspense fallback={<PageLoading />}>
+            <AdminTournaments />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content value="rules" className="outline-none">

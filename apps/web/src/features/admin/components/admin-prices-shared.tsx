@@ -11,9 +11,9 @@ import { formatDate, formatDay, formatNumber } from '@/lib/format';
 /** The price section's texts: in the admin page's namespace ('pages'). */
 const K = 'admin.prices';
 
-/** A run still `running` after PRICE_RUN_STALE_MS was cut off (a stopped process): shown as interrupted. */
-const runState = (run: Pick<PriceRun, 'status' | 'startedAt'>, now = Date.now()) =>
-  run.status === 'running' && now - Date.parse(run.startedAt) > PRICE_RUN_STALE_MS ? 'stale' : run.status;
+/** A run still `running` after `staleMs` (PRICE_RUN_STALE_MS for price runs) was cut off (a stopped process): shown as interrupted. */
+const runState = (run: Pick<PriceRun, 'status' | 'startedAt'>, staleMs = PRICE_RUN_STALE_MS, now = Date.now()) =>
+  run.status === 'running' && now - Date.parse(run.startedAt) > staleMs ? 'stale' : run.status;
 
 const STATE_TONE: Record<ReturnType<typeof runState>, string> = {
   running: 'border-accent/50 bg-accent/10 text-fg',
@@ -28,11 +28,11 @@ const STATE_DOT: Record<ReturnType<typeof runState>, string> = {
   stale: 'bg-muted',
 };
 
-export function RunStatusBadge({ run }: { run: Pick<PriceRun, 'status' | 'startedAt'> }) {
+export function RunStatusBadge({ run, staleMs, testId = 'price-run-status' }: { run: Pick<PriceRun, 'status' | 'startedAt'>; staleMs?: number; testId?: string }) {
   const { t } = useTranslation(['admin', 'pages']);
-  const state = runState(run);
+  const state = runState(run, staleMs);
   return (
-    <Badge className={cn('gap-1.5 whitespace-nowrap', STATE_TONE[state])} data-testid="price-run-status" data-status={state}>
+    <Badge className={cn('gap-1.5 whitespace-nowrap', STATE_TONE[state])} data-testid={testId} data-status={state}>
       <span aria-hidden className={cn('h-1.5 w-1.5 rounded-full', STATE_DOT[state])} />
       {t(`${K}.runs.statuses.${state}`)}
     </Badge>

@@ -16,7 +16,7 @@ import { today } from '@grandline/core/decks/formats';
 
 
 /** A file chosen through a drop-zone-like label (the input itself is visually hidden, still focusable). */
-function FilePicker({ id, label, hint, accept, file, onFile, testId }: { id: string; label: string; hint: string; accept: string; file: File | null; onFile: (f: File | null) => void; testId: string }) {
+export function FilePicker({ id, label, hint, accept, file, onFile, testId }: { id: string; label: string; hint: string; accept: string; file: File | null; onFile: (f: File | null) => void; testId: string }) {
   const { t } = useTranslation(['admin', 'pages']);
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
