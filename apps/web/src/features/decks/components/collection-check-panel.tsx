@@ -41,7 +41,7 @@ function CollectionTable({ rows }: { rows: CheckRow[] }) {
         <div className="flex min-w-0 items-center gap-2">
           {r.missing > 0 ? <CircleAlert className="h-4 w-4 shrink-0 text-danger" aria-hidden /> : <CircleCheck className="h-4 w-4 shrink-0 text-success" aria-hidden />}
           <span className="min-w-0">
-            <Link to={cardPath(r.card)} className="line-clamp-2 font-medium hover:underline sm:line-clamp-1" title={r.card.name}>
+            <Link to={cardPath(r.card)} className="line-clamp-2 font-medium hover:underline [overflow-wrap:anywhere] sm:line-clamp-1" title={r.card.name}>
               {r.card.name}
             </Link>
             <span className="block font-mono text-xs text-muted">
