@@ -90,6 +90,7 @@ export async function signInWithContent(page: Page, name: string): Promise<strin
     '/sets/op-01',
     '/admin',
     '/admin?tab=prices',
+    '/admin?tab=tournaments',
     '/admin?tab=rules',
     '/profile',
     `/u/${profile.username}`,

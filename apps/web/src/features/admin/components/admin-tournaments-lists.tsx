@@ -13,13 +13,8 @@ import { useCorrectTournamentFormat } from '@/features/admin/api/tournaments-adm
 import { PriceSection, useDateFormats } from './admin-prices-shared';
 import { tournamentErrorText } from './admin-tournaments-runs';
 
-const Loading = () => (
-  <div className="flex flex-col gap-2" aria-busy="true">
-    {Array.from({ length: 3 }, (_, i) => (
-      <Skeleton key={i} className="h-12" />
-    ))}
-  </div>
-);
+/** About the height of a few rows, or of the empty state: the page below stays put when they come. */
+const Loading = () => <Skeleton className="h-60" aria-busy="true" />;
 
 /** The card numbers of published lists that the library lacks, with their tournament and placing. */
 export function AdminTournamentGaps({ query }: { query: UseQueryResult<TournamentAdminResponse> }) {

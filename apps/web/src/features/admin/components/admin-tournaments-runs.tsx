@@ -52,11 +52,8 @@ export function AdminTournamentRuns({ query, poll }: { query: UseQueryResult<Tou
         </p>
       )}
       {query.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-12" />
-          ))}
-        </div>
+        // About the height of a few runs, or of the empty state.
+        <Skeleton className="h-60" aria-busy="true" />
       ) : query.data.runs.length === 0 ? (
         <EmptyState icon={<History className="h-10 w-10" aria-hidden />} title={t('admin.tournaments.runs.empty')}>
           {t('admin.tournaments.runs.emptyHint')}

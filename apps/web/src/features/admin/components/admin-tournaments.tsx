@@ -50,7 +50,8 @@ export function AdminTournaments() {
     <div className="flex flex-col gap-10" data-testid="admin-tournaments">
       <PriceSection id="admin-tournament-source" title={t('admin.tournaments.source.title')} lead={t('admin.tournaments.source.lead')} testId="admin-tournament-source">
         {query.isPending ? (
-          <Skeleton className="h-40 max-w-2xl" aria-busy="true" />
+          // About the height of what comes (the card of a source, or what to set when none is): the page below stays put.
+          <Skeleton className="h-64 max-w-2xl" aria-busy="true" />
         ) : query.isError ? (
           <ErrorState title={t('admin.tournaments.loadFailed')} onRetry={() => void query.refetch()} />
         ) : query.data.sources.includes('limitless') ? (
