@@ -9,6 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { catalogueIndex } from './catalogue/catalogue-index';
 import { createAuthTestApp, postJson, signUpVerified, testLog, TEST_PUBLIC_URL } from './testing/test-app';
+import { storeTournament } from './features/tournaments/ingest.service';
+
+/** The sample tournament in the Limitless shapes (features/tournaments/fixtures/limitless-sample). */
+const sample = (file: string): unknown =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'features/tournaments/fixtures/limitless-sample/tournaments/0123456789abcdef01234567', file), 'utf8'));
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 let site: ReturnType<typeof buildApp>;
@@ -64,5 +69,13 @@ describe('the status of the web app\'s pages', () => {
     expect(binder.isPublic).toBe(true);
     expect(await statusOf(`/collection/${binder.id}`)).toBe(200);
     expect(await statusOf('/collection/00000000-0000-4000-8000-000000000000')).toBe(404);
+  });
+
+  it('answers 200 for the meta and any leader\'s page, 404 for a tournament that is not stored', async () => {
+    for (const url of ['/meta', '/meta/leaders/OP01-001', '/meta/leaders/ZZ99-999']) expect(await statusOf(url), url).toBe(200);
+    expect(await statusOf('/meta/tournaments/0123456789abcdef01234567')).toBe(404);
+    await storeTournament(ctx.db, 'upload', sample('details'), sample('standings'));
+    expect(await statusOf('/meta/tournaments/0123456789abcdef01234567')).toBe(200);
+    for (const url of ['/meta/x', '/meta/tournaments', '/meta/tournaments/a/b', '/meta/tournaments/not%20an%20id']) expect(await statusOf(url), url).toBe(404);
   });
 });

@@ -12,6 +12,8 @@ export const PUBLIC_ROUTES = [
   '/cards/onepiece/OP01-001-x',
   '/sets',
   '/sets/op-01',
+  '/meta',
+  '/meta/leaders/OP01-001',
   '/settings',
   '/auth',
   '/auth/email-confirmation',

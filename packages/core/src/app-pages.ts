@@ -12,14 +12,15 @@ export type AppPage =
   | { kind: 'deck'; id: string }
   | { kind: 'binder'; id: string }
   | { kind: 'profile'; username: string }
-  | { kind: 'set'; slug: string };
+  | { kind: 'set'; slug: string }
+  | { kind: 'tournament'; id: string };
 
 /** The pages without a parameter, as the router writes them (no leading slash; '' is the home page). */
 export const FIXED_PAGES: readonly string[] = [
   '', 'signup', 'consent', 'cards', 'cards/syntax', 'sets', 'settings', 'auth', 'auth/email-confirmation', 'auth/callback', 'auth/verified',
   'welcome', 'dashboard', 'mydecks', 'deck/new', 'collection', 'collection/new', 'watchlist', 'price-comparison', 'scan',
   'wishlist', 'profile', 'admin', 'about', 'contributors', 'contact', 'terms-of-service', 'privacy', 'cookies-policy',
-  'privacy-legacy', 'impressum', 'plan-selection', 'products',
+  'privacy-legacy', 'impressum', 'plan-selection', 'products', 'meta',
 ];
 const FIXED = new Set(FIXED_PAGES);
 
@@ -34,6 +35,9 @@ const ITEMS: [RegExp, (m: RegExpExecArray) => AppPage | null][] = [
   [/^collection\/([^/]+)$/, (m) => ({ kind: 'binder', id: decodeURIComponent(m[1]!) })],
   [/^u\/([^/]+)$/, (m) => ({ kind: 'profile', username: decodeURIComponent(m[1]!) })],
   [/^sets\/([^/]+)$/, (m) => ({ kind: 'set', slug: decodeURIComponent(m[1]!) })],
+  // A leader's meta page answers for any number (no decks in the window is a page too); a tournament may not exist.
+  [/^meta\/leaders\/([^/]+)$/, () => ({ kind: 'page' })],
+  [/^meta\/tournaments\/([^/]+)$/, (m) => ({ kind: 'tournament', id: decodeURIComponent(m[1]!) })],
 ];
 
 /** A path without its leading and trailing slashes (a loop, not a regular expression: linear on any input). */

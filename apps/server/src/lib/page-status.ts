@@ -7,6 +7,7 @@ const ITEM_API: { [K in Exclude<AppPage['kind'], 'page'>]: (page: Extract<AppPag
   binder: (p) => `/api/binders/${encodeURIComponent(p.id)}`,
   profile: (p) => `/api/profiles/${encodeURIComponent(p.username)}`,
   set: (p) => `/api/sets/${encodeURIComponent(p.slug)}`,
+  tournament: (p) => `/api/tournaments/${encodeURIComponent(p.id)}`,
 };
 
 /**

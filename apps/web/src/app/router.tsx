@@ -62,6 +62,12 @@ export const routes: RouteObject[] = [
       },
       { path: 'sets', lazy: () => import('@/features/sets/routes/sets-page').then((m) => ({ Component: m.SetsPage, loader: m.loader })) },
       { path: 'sets/:slug', lazy: () => import('@/features/sets/routes/set-detail-page').then((m) => ({ Component: m.SetDetailPage, loader: m.loader })) },
+      { path: 'meta', lazy: withTexts(['meta'], () => import('@/features/meta/routes/meta-page').then((m) => ({ Component: m.MetaPage, loader: m.loader }))) },
+      {
+        path: 'meta/leaders/:cardNumber',
+        lazy: withTexts(['meta', 'decks'], () => import('@/features/meta/routes/leader-page').then((m) => ({ Component: m.LeaderPage, loader: m.loader }))),
+      },
+      { path: 'meta/tournaments/:id', lazy: withTexts(['meta'], () => import('@/features/meta/routes/tournament-page').then((m) => ({ Component: m.TournamentPage, loader: m.loader }))) },
       { path: 'settings', lazy: withTexts(['account'], () => import('@/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage }))) },
       { path: 'auth', lazy: authPage },
       { path: 'auth/email-confirmation', lazy: authPage },
@@ -72,7 +78,7 @@ export const routes: RouteObject[] = [
         loader: requireSignedIn,
         children: [
           { path: 'welcome', lazy: () => import('@/features/dashboard/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
-          { path: 'dashboard', lazy: withTexts(['profile'], () => import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage, loader: m.loader }))) },
+          { path: 'dashboard', lazy: withTexts(['profile', 'meta'], () => import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage, loader: m.loader }))) },
           { path: 'mydecks', lazy: withTexts(['decks'], () => import('@/features/decks/routes/my-decks-page').then((m) => ({ Component: m.MyDecksPage, loader: m.loader }))) },
           { path: 'deck/new', lazy: withTexts(['decks'], () => import('@/features/decks/routes/deck-editor-page').then((m) => ({ Component: m.DeckEditorPage }))) },
           {

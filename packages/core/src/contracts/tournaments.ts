@@ -94,6 +94,8 @@ export const MetaLeader = z.object({
   winRate: z.number().nullable(),
   /** Best placing in the window. */
   bestPlacing: z.number().int(),
+  /** The leader's print in the library (its picture on /meta), null when the library lacks it; optional until the read API fills it. */
+  cardId: z.number().int().nullable().optional(),
   /** Decks per ISO week (Monday, YYYY-MM-DD), oldest first, over the window's weeks: the trend. */
   weeks: z.array(z.object({ week: z.string(), decks: z.number().int(), share: z.number() })),
 });

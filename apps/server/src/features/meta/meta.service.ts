@@ -64,6 +64,8 @@ async function computeLeaders(db: Db, window: Window, format: MetaFormat): Promi
       ties: l.ties,
       winRate: winRateOf(l.wins, l.losses),
       bestPlacing: l.best,
+      // Its picture on /meta: the library's base print of the number.
+      cardId: index.baseByNumber.get(`onepiece:${cardNumber}`)?.id ?? null,
       weeks: weeks.map((week, i) => ({ week, decks: l.perWeek[i]!, share: weekTotals[i] ? l.perWeek[i]! / weekTotals[i]! : 0 })),
     });
   }

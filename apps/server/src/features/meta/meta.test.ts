@@ -194,6 +194,9 @@ describe('GET /api/meta/leaders', () => {
     ]);
     expect(body.leaders[0]!.name).toBe((await baseName('OP01-001')).name);
     expect(body.leaders[3]!.name).toBe('Mystery Leader');
+    // Each leader's picture (/meta): the library's base print; none for a number the library lacks.
+    expect(body.leaders[0]!.cardId).toBe((await baseName('OP01-001')).id);
+    expect(body.leaders[3]!.cardId).toBeNull();
     // Weeks: 1 March is a Sunday (week of 23 February); 3 decks in the week of 2 March, 5 in that of 9 March.
     expect(body.leaders[0]!.weeks).toEqual([
       { week: '2026-02-23', decks: 0, share: 0 },

@@ -16,6 +16,7 @@ import { RecentDecks } from '@/features/decks/components/recent-decks';
 import { PageTitle } from '@/components/page-title';
 import { feedQuery } from '@/features/profiles/api/profiles-api';
 import { FeedSection } from '@/features/profiles/components/feed-section';
+import { BuildableDecks, prefetchBuildable } from '@/features/meta/components/buildable-decks';
 import { latestSets } from './latest-sets';
 import { productCode } from '@grandline/core/set-code';
 
@@ -64,7 +65,7 @@ function LatestSets() {
 }
 
 /**
- * The recent decks and binders and the latest sets are fetched before the page is drawn: their counts (none, one,
+ * The recent decks and binders, the decks to finish for the least and the latest sets are fetched before the page is drawn: their counts (none, one,
  * three) decide the page's height, and drawn as they came they pushed everything below them down (a layout shift
  * of 0.06 at 390 px). A failed list shows its own error state.
  */
@@ -74,6 +75,7 @@ export const loader = () =>
     queryClient.ensureQueryData(myBindersQuery()),
     queryClient.ensureQueryData(setsQueryOptions()),
     queryClient.ensureInfiniteQueryData(feedQuery()),
+    prefetchBuildable(),
   ]).then(() => null);
 
 /** /dashboard: the signed-in home (spec §2): recent decks and binders, card search, latest sets, shortcuts, and what followed people did. */
@@ -116,6 +118,7 @@ export function DashboardPage() {
       </form>
       <RecentDecks />
       <RecentBinders />
+      <BuildableDecks />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="dash-sets">
           <h2 id="dash-sets" className="mb-3 text-lg font-semibold">

@@ -36,7 +36,7 @@ function BuyListTable({ items, money }: { items: BuyItem[]; money: (cents: numbe
       headerClassName: 'w-full font-semibold',
       cell: (item) => (
         <>
-          <Link to={cardPath(item.card)} className="line-clamp-1 font-medium hover:underline" title={item.card.name}>
+          <Link to={cardPath(item.card)} className="line-clamp-2 font-medium hover:underline [overflow-wrap:anywhere] sm:line-clamp-1" title={item.card.name}>
             {item.card.name}
           </Link>
           <span className="block font-mono text-xs text-muted">{item.cardNumber}</span>

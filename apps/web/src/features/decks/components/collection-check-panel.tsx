@@ -1,22 +1,19 @@
 import type { Card } from '@grandline/core/contracts/cards';
 import type { DeckRow } from '@grandline/core/contracts/decks';
 import { cardPath } from '@grandline/core/slug';
-import { CircleAlert, CircleCheck, Heart, Library, Plus } from 'lucide-react';
+import { CircleAlert, CircleCheck, Library, Plus } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
-import { queryClient } from '@/lib/query-client';
-import { errorText } from '@/lib/error-text';
-import { notify } from '@/lib/toast';
-import { binderChanged, binderKeys, bindersApi, useMyBinders, useOwned, useWishlist } from '@/features/binders/api/binders-api';
-import { collectionCheck, notInWishlist } from '@/features/decks/collection-check';
+import { useMyBinders, useOwned } from '@/features/binders/api/binders-api';
+import { collectionCheck } from '@/features/decks/collection-check';
+import { AddMissingButton } from './add-missing-button';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { BuyListPanel } from './buy-list-panel';
 
@@ -44,7 +41,7 @@ function CollectionTable({ rows }: { rows: CheckRow[] }) {
         <div className="flex min-w-0 items-center gap-2">
           {r.missing > 0 ? <CircleAlert className="h-4 w-4 shrink-0 text-danger" aria-hidden /> : <CircleCheck className="h-4 w-4 shrink-0 text-success" aria-hidden />}
           <span className="min-w-0">
-            <Link to={cardPath(r.card)} className="line-clamp-2 font-medium hover:underline sm:line-clamp-1" title={r.card.name}>
+            <Link to={cardPath(r.card)} className="line-clamp-2 font-medium hover:underline [overflow-wrap:anywhere] sm:line-clamp-1" title={r.card.name}>
               {r.card.name}
             </Link>
             <span className="block font-mono text-xs text-muted">
@@ -93,38 +90,10 @@ function CollectionTable({ rows }: { rows: CheckRow[] }) {
   );
 }
 
-/** Adds the deck's missing copies that are not on the wishlist yet; presses are ignored while one runs. */
-function useAddMissing(missingCards: Parameters<typeof notInWishlist>[0], wishlisted: readonly number[] | undefined) {
-  const { t } = useTranslation('decks');
-  const [busy, setBusy] = useState(false);
-  // Presses are ignored while one is running (a disabled button would drop the keyboard focus).
-  const addMissing = async () => {
-    if (busy) return;
-    const toAdd = notInWishlist(missingCards, wishlisted ?? []);
-    if (toAdd.length === 0) {
-      notify.info(t('collection.alreadyWishlisted'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const next = await bindersApi.addToWishlist(toAdd);
-      queryClient.setQueryData(binderKeys.wishlist(), next);
-      binderChanged(next.binderId);
-      notify.success(t('collection.wishlistAdded', { count: toAdd.reduce((n, c) => n + c.quantity, 0) }));
-    } catch (err) {
-      notify.failure(err, errorText(err, 'decks:collection.wishlistFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, addMissing };
-}
-
 /** Owned out of needed, the progress bar, and the button that wishlists the missing copies. */
-function CollectionSummary({ check, wishlisted }: { check: ReturnType<typeof collectionCheck>; wishlisted: readonly number[] | undefined }) {
+function CollectionSummary({ check }: { check: ReturnType<typeof collectionCheck> }) {
   const { t } = useTranslation('decks');
   const uid = useId();
-  const { busy, addMissing } = useAddMissing(check.missingCards, wishlisted);
   const complete = check.missing === 0;
   const percent = check.needed ? Math.round((check.owned / check.needed) * 100) : 100;
   return (
@@ -134,19 +103,7 @@ function CollectionSummary({ check, wishlisted }: { check: ReturnType<typeof col
           {complete ? <CircleCheck className="h-4 w-4 shrink-0 text-success" aria-hidden /> : <CircleAlert className="h-4 w-4 shrink-0 text-danger" aria-hidden />}
           {t('collection.summary', { owned: check.owned, count: check.needed })}
         </h3>
-        {!complete && (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void addMissing()}
-            aria-busy={busy}
-            className="h-auto min-h-9 w-full justify-center py-1.5 sm:w-auto"
-            data-testid="add-missing-to-wishlist"
-          >
-            {busy ? <Spinner className="h-4 w-4 border-[1.5px]" label={t('collection.adding')} /> : <Heart className="h-4 w-4 shrink-0 text-rose-500" aria-hidden />}
-            {t('collection.addMissing')}
-          </Button>
-        )}
+        {!complete && <AddMissingButton missingCards={check.missingCards} className="h-auto min-h-9 w-full justify-center py-1.5 sm:w-auto" />}
       </div>
       <div>
         <div
@@ -176,7 +133,6 @@ export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[
   const binders = useMyBinders();
   const shelves = binders.data?.filter((b) => b.category === 'personal' || b.category === 'trade');
   const owned = useOwned(Boolean(shelves?.length));
-  const wishlist = useWishlist();
   const [onlyMissing, setOnlyMissing] = useState(false);
   const check = useMemo(() => collectionCheck(rows, owned.data ?? {}, leader), [rows, owned.data, leader]);
 
@@ -214,7 +170,7 @@ export function CollectionCheckPanel({ rows, leader }: { rows: readonly DeckRow[
   const shown = onlyMissing ? check.rows.filter((r) => r.missing > 0) : check.rows;
   return (
     <div className="flex flex-col gap-3" data-testid="collection-check" data-state={complete ? 'complete' : 'missing'}>
-      <CollectionSummary check={check} wishlisted={wishlist.data?.cardIds} />
+      <CollectionSummary check={check} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted">{t('collection.source')}</p>
         {!complete && (

@@ -8,6 +8,8 @@ import { DetailState, PageSkeleton } from '@/components/ui/query-states';
 import { queryClient } from '@/lib/query-client';
 import { copyWithToast } from '@/lib/clipboard';
 import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
+import { leaderPlaysQuery, useLeaderPlays } from '@/features/decks/api/get-leader-plays';
+import { LeaderPlaysLine, TournamentOrigin } from '@/features/decks/components/deck-meta-lines';
 import { copyDeck } from '@/features/decks/api/save-deck';
 import { errorText } from '@/lib/error-text';
 import { ensureSession, useSession } from '@/lib/session';
@@ -23,7 +25,11 @@ import { CommentsSection } from '@/features/comments/components/comments-section
 /** The deck is fetched meanwhile; the page waits for the session (usually there already) so that the actions that
  * depend on who is looking (edit, copy) are drawn with the rest rather than popping in and pushing the others. */
 export const loader = async ({ params }: LoaderFunctionArgs) => {
-  void queryClient.prefetchQuery(deckQuery(params.id!));
+  // The leader's tournament decks once the deck (and so its leader) is known: their line is part of the first frame.
+  void queryClient.fetchQuery(deckQuery(params.id!)).then(
+    (d) => (d.leader ? queryClient.prefetchQuery(leaderPlaysQuery(d.leader.cardNumber, d.format)) : undefined),
+    () => undefined,
+  );
   await ensureSession().catch(() => null);
   return null;
 };
@@ -33,13 +39,15 @@ export function DeckViewPage() {
   const { t } = useTranslation('decks');
   const { id = '' } = useParams();
   const deck = useDeck(id);
+  const plays = useLeaderPlays(deck.data?.leader?.cardNumber, deck.data?.format ?? 'standard');
   const [dialog, setDialog] = useState<'export' | 'share' | null>(null);
   const { signedIn, termsAccepted } = useSession();
   const navigate = useNavigate();
   const [copying, setCopying] = useState(false);
   const title = <PageTitle title={deck.data?.name ?? t('view.title')} />;
 
-  if (!deck.isSuccess) {
+  // The page waits for the leader's tournament figures too (a failure shows no line): drawn later, their line pushed the page.
+  if (!deck.isSuccess || (deck.data.leader && plays.isPending)) {
     return (
       <>
         {title}
@@ -75,7 +83,11 @@ export function DeckViewPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="deck-title">
             {d.name}
           </h1>
-          <p className="text-sm text-muted">{d.owner.username ? t('view.by', { name: d.owner.username }) : t('view.byUnknown')}</p>
+          {d.tournament ? (
+            <TournamentOrigin tournament={d.tournament} />
+          ) : (
+            <p className="text-sm text-muted">{d.owner.username ? t('view.by', { name: d.owner.username }) : t('view.byUnknown')}</p>
+          )}
           <div className="flex flex-wrap gap-2">
             <FormatBadge format={d.format} />
             <ValidityBadge valid={d.valid} />
@@ -87,6 +99,7 @@ export function DeckViewPage() {
               <span className="font-medium">{d.leader.name}</span> <span className="font-mono text-xs text-muted">{d.leader.cardNumber}</span>
             </p>
           )}
+          {d.leader && plays.data && <LeaderPlaysLine cardNumber={d.leader.cardNumber} format={d.format} decks={plays.data.decks} />}
           {d.description && <p className="whitespace-pre-line text-sm">{d.description}</p>}
           <div className="flex flex-wrap gap-2">
             {d.owner.isYou && (
