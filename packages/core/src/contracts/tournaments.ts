@@ -16,7 +16,7 @@ export const META_FORMATS = ['standard', 'extra', 'all'] as const;
 export type MetaFormat = (typeof META_FORMATS)[number];
 
 /** The sources a tournament can come from. */
-export const TOURNAMENT_SOURCES = ['limitless', 'import', 'upload'] as const;
+const TOURNAMENT_SOURCES = ['limitless', 'import', 'upload'] as const;
 export type TournamentSource = (typeof TOURNAMENT_SOURCES)[number];
 
 /** A calendar day, YYYY-MM-DD, that exists. */

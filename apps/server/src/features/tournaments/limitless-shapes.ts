@@ -37,7 +37,7 @@ type Line = z.infer<typeof Line>;
 
 const Lines = z.array(Line).max(MAX_LINES).nullish();
 
-export const LimitlessDecklist = z.object({
+const LimitlessDecklist = z.object({
   leader: Line.omit({ count: true }),
   character: Lines,
   event: Lines,
@@ -54,7 +54,7 @@ export const LimitlessStanding = z.object({
 });
 
 /** A card number as the library writes it: `OP08` + `051` → `OP08-051`; a full `op08-051` → `OP08-051`. */
-export function cardNumberOf(line: { set?: string | null; number: string }): string {
+function cardNumberOf(line: { set?: string | null; number: string }): string {
   const number = line.number.trim().toUpperCase();
   if (number.includes('-')) return number;
   const set = (line.set ?? '').trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
