@@ -71,6 +71,8 @@ export const AddBinderCardsRequest = z.object({
         language: Language.default(null),
         purchasePrice: Price.default(null),
         purchaseCurrency: z.enum(CURRENCY_CODES).nullable().default(null),
+        /** A wishlist row that any print of the card's number satisfies (issue 44's trade matching). */
+        anyPrint: z.boolean().optional(),
       }),
     )
     .min(1)
@@ -85,6 +87,8 @@ export const UpdateBinderCardRequest = z
     language: Language,
     purchasePrice: Price,
     purchaseCurrency: z.enum(CURRENCY_CODES).nullable(),
+    /** A wishlist row: any print of the number satisfies it (issue 44). */
+    anyPrint: z.boolean(),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');

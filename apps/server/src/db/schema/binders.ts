@@ -51,6 +51,11 @@ export const binderCards = pgTable(
     purchasePriceMinor: bigint('purchase_price_minor', { mode: 'number' }),
     purchaseCurrency: text('purchase_currency'),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A wishlist row that any print of the card's number satisfies (trades match it on the number, issue 44); null:
+     * not said (the print itself), so that copies added without it keep what the row said.
+     */
+    anyPrint: boolean('any_print'),
   },
   (t) => [
     uniqueIndex('binder_cards_print_idx').on(t.binderId, t.cardId, t.condition, t.language),

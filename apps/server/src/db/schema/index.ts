@@ -16,3 +16,4 @@ export * from './push';
 export * from './social';
 export * from './searches';
 export * from './tournaments';
+export * from './trades';

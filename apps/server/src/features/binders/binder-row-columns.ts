@@ -74,6 +74,8 @@ const BINDER_ROW_COLUMNS: { [K in Key]: ColumnRule<K> } = {
     },
   },
   purchaseCurrency: { role: 'detail', group: 'price', fromInput: (i) => (hasPrice(i) ? (i.purchaseCurrency ?? null) : null), fromChange: (c) => c.purchaseCurrency },
+  // A wishlist row that any print of its number satisfies (trades, issue 44).
+  anyPrint: { role: 'detail', group: 'anyPrint', fromInput: (i) => i.anyPrint ?? null, fromChange: (c) => c.anyPrint },
 };
 
 /** The described columns in order, each with its Drizzle column (its SQL name and type come from the schema). */

@@ -27,13 +27,13 @@ type Want = Omit<AddBinderCardsRequest['cards'][number], 'cardId'>;
  * A new column gets a value here: the test fails while some column holds its default in every row.
  */
 const WANTS: Want[] = [
-  { quantity: 3, condition: 'NM', language: 'EN', purchasePrice: 12.5, purchaseCurrency: 'BRL' },
+  { quantity: 3, condition: 'NM', language: 'EN', purchasePrice: 12.5, purchaseCurrency: 'BRL', anyPrint: true },
   { quantity: 2, condition: 'SP', language: 'JP', purchasePrice: 1500, purchaseCurrency: 'JPY' },
   {},
   { quantity: 4, language: 'PT' },
 ];
 /** Columns a Liga CSV does not carry: the import path stores their default. */
-const NOT_IN_CSV: string[] = [];
+const NOT_IN_CSV: string[] = ['anyPrint'];
 const card = (i: number) => cards[i]!;
 /** The print, condition and language of a row: what tells it from the binder's other rows. */
 const keyOf = (i: number, w: Want) => ({ cardId: card(i).id, condition: w.condition, language: w.language });
