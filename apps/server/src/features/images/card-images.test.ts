@@ -43,7 +43,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-images-'));
   const images = createCardImages({ store: diskStore(dir), originBaseUrl: origin.url, knownHosts: CATALOGUE_IMAGE_HOSTS, timeoutMs: 2000, maxOriginalBytes: 1024 * 1024, retries: 0, log: testLog });
   app = buildApp({ db: seeded.db, log: testLog, cardImages: images });
-  for (const n of ['OP01-001', 'OP01-002', 'OP01-003', 'OP01-004', 'OP01-005', 'OP01-006', 'OP01-007']) await cardOf(n);
+  for (const n of ['OP01-001', 'OP01-002', 'OP01-003', 'OP01-004', 'OP01-005', 'OP01-006', 'OP01-007', 'OP01-008']) await cardOf(n);
   const png = await samplePng('#c0392b');
   origin.set(byNumber.get('OP01-001')!.path, { bytes: png, contentType: 'image/png' });
   origin.set(byNumber.get('OP01-002')!.path, { bytes: png, contentType: 'image/png', chunked: true });
@@ -87,6 +87,26 @@ describe('card thumbnails (GET /img/cards/{cardId}/{width}.{format})', () => {
     expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(answers.every((r) => r.headers.get('cache-control')!.includes('immutable'))).toBe(true);
     expect(asked(artPath)).toBe(1);
+  });
+
+  it('does not fetch the original again for a request that found the thumbnail missing and read the catalogue while another made it', async () => {
+    const { id, path: artPath } = byNumber.get('OP01-008')!;
+    origin.set(artPath, { bytes: await samplePng('#27ae60'), contentType: 'image/png' });
+    const images = createCardImages({ store: diskStore(dir), originBaseUrl: origin.url, knownHosts: CATALOGUE_IMAGE_HOSTS, timeoutMs: 2000, maxOriginalBytes: 1024 * 1024, retries: 0, log: testLog });
+    const [row] = await seeded.db.select({ artworkUrl: cards.artworkUrl, colors: cards.colors }).from(cards).where(eq(cards.id, id));
+    const art = { artworkUrl: row!.artworkUrl, colors: row!.colors };
+    // The 320 request finds nothing kept, then reads the catalogue slowly (a loaded database): the 160 request has made
+    // and kept every width meanwhile.
+    let first: Promise<unknown> = Promise.resolve();
+    const slow = images.image(id, 320, 'webp', async () => {
+      await first;
+      return art;
+    });
+    first = images.image(id, 160, 'webp', async () => art);
+    const [a, b] = await Promise.all([first, slow]);
+    expect([a, b].map((x) => (x as { placeholder: boolean }).placeholder)).toEqual([false, false]);
+    expect(asked(artPath)).toBe(1);
+    fs.rmSync(path.join(dir, 'cards', String(id)), { recursive: true, force: true });
   });
 
   it('answers a missing original with the designed placeholder (200, an image, a short cache) and does not ask again at once', async () => {

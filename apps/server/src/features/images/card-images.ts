@@ -165,6 +165,9 @@ export function createCardImages(config: CardImagesConfig) {
       work = (async () => {
         const url = art.artworkUrl ? originUrl(art.artworkUrl) : null;
         if (!url) throw new ImageFetchError('no artwork on the catalogue host', false);
+        // A request that found them missing may have read the catalogue while another made and kept them: kept now,
+        // the original is not fetched again.
+        if ((await Promise.all(THUMBNAIL_WIDTHS.map((w) => readStored(cardId, w, 'webp')))).every(Boolean)) return;
         const original = await fetchOriginal(url);
         const thumbnails = await run(() => thumbnailsOf(original, url.pathname));
         for (const { width, body } of thumbnails) await store(cardId, width, 'webp', body);
