@@ -24,6 +24,7 @@ import { cardmarketFeed, priceCsvFeed } from './feeds';
 import { ingestFeed, type FeedData } from './ingest.service';
 import { priceJobName } from './price-jobs';
 import { utcToday } from './price-runs.service';
+import { startJobForAdmin } from '../../jobs/admin-run';
 
 /*
  * The admin's view of the price platform: runs and what they did, a source run now (through the scheduler), a price
@@ -132,20 +133,7 @@ export async function startPriceRun({
   if (!config.sources.includes(source)) throw new AppError('SOURCE_NOT_CONFIGURED', 409, 'This price source is not configured on this server (PRICE_SOURCES)');
   const going = await db.select({ id: priceRuns.id }).from(priceRuns).where(and(eq(priceRuns.source, source), runningNow)).limit(1);
   if (going.length) throw new AppError('RUN_IN_PROGRESS', 409, 'A run of this price source is still going: wait for it to end');
-  const unavailable = () => new AppError('JOB_UNAVAILABLE', 409, 'This server process does not run the price jobs (JOBS): start the run on a server that does');
-  if (!runJob) throw unavailable();
-  const name = priceJobName(source);
-  let run: Promise<unknown>;
-  try {
-    run = runJob(name);
-  } catch (err) {
-    log.warn({ err, job: name }, 'price run asked by an admin: no such job in this process');
-    throw unavailable();
-  }
-  run.then(
-    (result) => log.info({ job: name, result }, 'price run asked by an admin ended'),
-    (err: unknown) => log.error({ err, job: name }, 'price run asked by an admin failed'),
-  );
+  startJobForAdmin({ runJob, name: priceJobName(source), log, what: 'price' });
   return { started: true, source };
 }
 

@@ -21,6 +21,7 @@ import { storeTournament, TournamentShapeError, tournamentsChanged, TOURNAMENTS_
 import { LimitlessTournament } from './limitless-shapes';
 import { tournamentJobName } from './tournament-jobs';
 import { announceTournaments, emptyRunCounts, errorText, finishTournamentRun, startTournamentRun } from './tournament-runs.service';
+import { startJobForAdmin } from '../../jobs/admin-run';
 
 /*
  * /admin → Tournaments: the sources configured here, the last runs, the card numbers the library lacks, a source run
@@ -116,20 +117,7 @@ export async function startTournamentRunNow({
     )
     .limit(1);
   if (going.length) throw new AppError('RUN_IN_PROGRESS', 409, 'A run of this tournament source is still going: wait for it to end');
-  const unavailable = () => new AppError('JOB_UNAVAILABLE', 409, 'This server process does not run the tournament jobs (JOBS): start the run on a server that does');
-  if (!runJob) throw unavailable();
-  const name = tournamentJobName(source);
-  let run: Promise<unknown>;
-  try {
-    run = runJob(name);
-  } catch (err) {
-    log.warn({ err, job: name }, 'tournament run asked by an admin: no such job in this process');
-    throw unavailable();
-  }
-  run.then(
-    (result) => log.info({ job: name, result }, 'tournament run asked by an admin ended'),
-    (err: unknown) => log.error({ err, job: name }, 'tournament run asked by an admin failed'),
-  );
+  startJobForAdmin({ runJob, name: tournamentJobName(source), log, what: 'tournament' });
   return { started: true, source };
 }
 
