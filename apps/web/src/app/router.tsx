@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
             lazy: withTexts(['prices', 'cards'], () => import('@/features/reports/routes/price-comparison-page').then((m) => ({ Component: m.PriceComparisonPage, loader: m.loader }))),
           },
           { path: 'scan', lazy: withTexts(['scan', 'quickadd'], () => import('@/features/scan/routes/scan-page').then((m) => ({ Component: m.ScanPage }))) },
+          { path: 'trades', lazy: withTexts(['trades', 'binders'], () => import('@/features/trades/routes/trades-page').then((m) => ({ Component: m.TradesPage, loader: m.loader }))) },
           { path: 'wishlist', lazy: withTexts(['binders'], () => import('@/features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader }))) },
           { path: 'profile', lazy: withTexts(['profile', 'account', 'decks'], () => import('@/features/profiles/routes/profile-page').then((m) => ({ Component: m.ProfilePage }))) },
         ],
