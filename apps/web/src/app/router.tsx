@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
         lazy: withTexts(['meta', 'decks'], () => import('@/features/meta/routes/leader-page').then((m) => ({ Component: m.LeaderPage, loader: m.loader }))),
       },
       { path: 'meta/tournaments/:id', lazy: withTexts(['meta'], () => import('@/features/meta/routes/tournament-page').then((m) => ({ Component: m.TournamentPage, loader: m.loader }))) },
-      { path: 'settings', lazy: withTexts(['account'], () => import('@/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage }))) },
+      { path: 'settings', lazy: withTexts(['account', 'trades'], () => import('@/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage }))) },
       { path: 'auth', lazy: authPage },
       { path: 'auth/email-confirmation', lazy: authPage },
       { path: 'auth/callback', lazy: withTexts(['account'], () => import('@/features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage }))) },
@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
       { path: 'about', lazy: () => import('@/features/info/about-page').then((m) => ({ Component: m.AboutPage })) },
       {
         path: 'u/:username',
-        lazy: withTexts(['profile', 'account', 'decks'], () => import('@/features/profiles/routes/public-profile-page').then((m) => ({ Component: m.PublicProfilePage, loader: m.loader }))),
+        lazy: withTexts(['profile', 'account', 'decks', 'trades'], () => import('@/features/profiles/routes/public-profile-page').then((m) => ({ Component: m.PublicProfilePage, loader: m.loader }))),
       },
       { path: 'contributors', lazy: () => import('@/features/info/contributors-page').then((m) => ({ Component: m.ContributorsPage })) },
       { path: 'contact', lazy: withTexts(['contact', 'account'], () => import('@/features/contact/routes/contact-page').then((m) => ({ Component: m.ContactPage }))) },
