@@ -40,7 +40,7 @@ function SideEditor({ title, side, cards, picks, onChange, currency }: {
           />
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium">{c.name}</span>
-            <span className="block truncate text-xs text-muted">
+            <span className="block text-xs text-muted">
               {c.cardNumber}
               {c.variant ? ` · ${c.variant}` : ''} · {t('editor.available', { count: c.quantity })}
             </span>

@@ -15,15 +15,15 @@ export const parseCountries = (text: string) => [...new Set(text.split(/[\s,;]+/
  * The "Open to trades" switch, note and countries (PUT /api/me/trading). Exported for Settings → Preferences, which
  * imports it from here (trades imports nothing of settings). Its texts are in the 'trades' namespace.
  */
-export function TradingSettingsPanel() {
+export function TradingSettingsPanel({ compact = false }: { compact?: boolean }) {
   const settings = useTradingSettings();
   const initial = settings.data ?? CLOSED;
-  return <TradingSettingsForm key={settings.data ? 'loaded' : 'pending'} initial={initial} pending={settings.isPending} />;
+  return <TradingSettingsForm key={settings.data ? 'loaded' : 'pending'} initial={initial} pending={settings.isPending} compact={compact} />;
 }
 
 const CLOSED: TradingSettings = { open: false, note: null, countries: [] };
 
-function TradingSettingsForm({ initial, pending }: { initial: TradingSettings; pending: boolean }) {
+function TradingSettingsForm({ initial, pending, compact }: { initial: TradingSettings; pending: boolean; compact: boolean }) {
   const { t } = useTranslation('trades');
   const [open, setOpen] = useState(initial.open);
   const [note, setNote] = useState(initial.note ?? '');
@@ -64,7 +64,25 @@ function TradingSettingsForm({ initial, pending }: { initial: TradingSettings; p
           testId="trading-open"
         />
       </div>
-      {open && (
+      {open && compact && (
+        <details className="text-sm" data-testid="trading-details">
+          <summary className="cursor-pointer text-muted">{t('settings.details')}</summary>
+          <div className="mt-3 flex flex-col gap-3">
+          <Field id="trading-note" label={t('settings.note')} hint={t('settings.noteHint')}>
+            <TextArea id="trading-note" rows={2} maxLength={MAX_TRADING_NOTE} value={note} onChange={(e) => setNote(e.target.value)} />
+          </Field>
+          <Field id="trading-countries" label={t('settings.countries')} hint={t('settings.countriesHint')}>
+            <TextInput id="trading-countries" value={countries} onChange={(e) => setCountries(e.target.value)} placeholder="BR, PT" />
+          </Field>
+          <div>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => save()} data-testid="trading-save">
+              {t('settings.save')}
+            </Button>
+          </div>
+          </div>
+        </details>
+      )}
+      {open && !compact && (
         <>
           <Field id="trading-note" label={t('settings.note')} hint={t('settings.noteHint')}>
             <TextArea id="trading-note" rows={2} maxLength={MAX_TRADING_NOTE} value={note} onChange={(e) => setNote(e.target.value)} />

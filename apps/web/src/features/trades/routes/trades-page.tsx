@@ -88,7 +88,7 @@ export function TradesPage() {
       <PageTitle title={t('title')} />
       <PageHeader title={t('title')} description={t('lead')} />
       <div className="rounded-xl border border-border bg-surface p-4">
-        <TradingSettingsPanel />
+        <TradingSettingsPanel compact />
       </div>
       <Tabs.Root value={tab} onValueChange={(v) => setParams(v === 'matches' ? {} : { tab: v }, { replace: true })}>
         <Tabs.List aria-label={t('title')} className={`mb-4 ${tabList}`}>
