@@ -34,6 +34,8 @@ import type { LinkedAvatarOptions } from './features/profiles/avatar.service';
 import { registerDomainHandlers } from './domain-handlers';
 import { commentsRoutes } from './features/comments/comments.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { tradingSettingsRoutes } from './features/trades/trading-settings.routes';
+import { tradeMatchesRoutes } from './features/trades/trade-matches.routes';
 import type { BillingConfig } from './lib/billing-config';
 import type { Mailer } from './lib/mail';
 import { DEFAULT_FAMILY_MAX_MEMBERS } from '@grandline/core/plans';
@@ -132,6 +134,8 @@ function buildApi() {
   api.route('/', profilesRoutes);
   api.route('/', commentsRoutes);
   api.route('/', contactRoutes);
+  api.route('/', tradingSettingsRoutes);
+  api.route('/', tradeMatchesRoutes);
   return api;
 }
 

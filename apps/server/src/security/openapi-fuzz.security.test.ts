@@ -71,6 +71,7 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
   const bases: Record<string, Record<string, unknown>> = {
     'POST /me/accept-terms': { username: 'fuzz_admin', countryCode: 'BR', ageConfirmed: true, tosAccepted: true },
     'PATCH /me/profile': { displayName: 'Fuzz', bio: 'Bio', avatarUrl: 'https://example.com/a.png', countryCode: 'BR', language: 'en', currency: 'USD', theme: 'dark', animations: true, marketplace: 'us', priceType: 'min' },
+    'PUT /me/trading': { open: true, note: 'Spares of OP01', countries: ['BR'] },
     'POST /me/delete': { confirmation: 'not-the-address@example.com' },
     'PUT /admin/users/{id}/role': { role: 'user' },
     'POST /decks/validate': { game: 'onepiece', format: 'standard', list: `1x${cardNumber}`, withCards: false },
