@@ -53,21 +53,21 @@ describe('the proposal editor (issue 44)', () => {
   });
 
   it('sends the picked lines and the note, and says a refusal in the user\'s language', async () => {
-    let answer: MockAnswer = { status: 400, code: 'TRADE_GIVE_EXCEEDS' };
+    let answer: MockAnswer = { status: 400, code: 'TRADE_LINE_REPEATED' };
     const spy = mockApi(() => answer);
     await initTestI18n('pt');
     renderEditor();
     fireEvent.change(screen.getByRole('spinbutton', { name: /Zoro/ }), { target: { value: '1' } });
     fireEvent.change(screen.getByRole('textbox'), { target: { value: ' Sábado? ' } });
     fireEvent.click(screen.getByTestId('send-proposal'));
-    await screen.findByText(pt.errors.TRADE_GIVE_EXCEEDS);
+    await screen.findByText(pt.errors.TRADE_LINE_REPEATED);
     const [url, init] = spy.mock.calls[0]!;
     expect(String(url)).toContain('/api/trades');
     expect(JSON.parse(String(init?.body))).toEqual({ to: 'luffy', give: [{ cardId: 3, quantity: 1 }], get: [{ cardId: 1, quantity: 1 }], note: 'Sábado?' });
 
     // A user who is not open to trades is a 404, never told apart from one who does not exist.
-    answer = { status: 404, code: 'NOT_FOUND' };
+    answer = { status: 404, code: 'TRADER_NOT_FOUND' };
     fireEvent.click(screen.getByTestId('send-proposal'));
-    await waitFor(() => expect(screen.queryByText(pt.errors.notFound)).not.toBeNull());
+    await waitFor(() => expect(screen.queryByText(pt.errors.TRADER_NOT_FOUND)).not.toBeNull());
   });
 });

@@ -8,6 +8,8 @@ import { errorText } from '@/lib/error-text';
  */
 export function tradeErrorText(err: unknown): string {
   if (err instanceof ApiError) {
+    const side = err.details.side;
+    if (err.code === 'TRADE_NOT_ENOUGH_COPIES' && (side === 'give' || side === 'get')) return i18next.t(`errors.notEnough.${side}`, { ns: 'trades' });
     const key = `errors.${err.code}`;
     if (i18next.exists(key, { ns: 'trades' })) return i18next.t(key, { ns: 'trades' });
     if (err.status === 404) return i18next.t('errors.notFound', { ns: 'trades' });
