@@ -14,7 +14,7 @@ import { queryClient } from '@/lib/query-client';
 import { USER_SCOPE, useSession } from '@/lib/session';
 
 /** Everything trades keep is the signed-in user's: under USER_SCOPE, dropped at sign-out. */
-export const tradeKeys = {
+const tradeKeys = {
   all: () => [USER_SCOPE, 'trades'] as const,
   matches: (currency: CurrencyCode) => [...tradeKeys.all(), 'matches', currency] as const,
   list: () => [...tradeKeys.all(), 'list'] as const,

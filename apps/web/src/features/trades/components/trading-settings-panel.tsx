@@ -9,7 +9,7 @@ import { tradesApi, useTradingSettings } from '@/features/trades/api/trades-api'
 import { tradeErrorText } from '@/features/trades/utils/trade-errors';
 
 /** "BR, pt" → ['BR', 'PT']: the countries typed as two-letter codes, separated by commas or spaces. */
-export const parseCountries = (text: string) => [...new Set(text.split(/[\s,;]+/).map((c) => c.trim().toUpperCase()).filter(Boolean))];
+const parseCountries = (text: string) => [...new Set(text.split(/[\s,;]+/).map((c) => c.trim().toUpperCase()).filter(Boolean))];
 
 /**
  * The "Open to trades" switch, note and countries (PUT /api/me/trading). Exported for Settings → Preferences, which
