@@ -28,6 +28,7 @@ import { tournamentAdminRoutes } from './features/tournaments/tournament-admin.r
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
 import { searchesRoutes } from './features/searches/searches.routes';
+import { tradesRoutes } from './features/trades/trades.routes';
 import { avatarImageRoutes, profilesRoutes } from './features/profiles/profiles.routes';
 import { memoryStore, type ObjectStore } from './lib/object-store';
 import type { LinkedAvatarOptions } from './features/profiles/avatar.service';
@@ -130,6 +131,7 @@ function buildApi() {
   api.route('/', tournamentAdminRoutes);
   api.route('/', watchesRoutes);
   api.route('/', searchesRoutes);
+  api.route('/', tradesRoutes);
   api.route('/', reportsRoutes);
   api.route('/', profilesRoutes);
   api.route('/', commentsRoutes);
