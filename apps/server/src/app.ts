@@ -131,13 +131,14 @@ function buildApi() {
   api.route('/', tournamentAdminRoutes);
   api.route('/', watchesRoutes);
   api.route('/', searchesRoutes);
+  // /trades/matches before /trades/{id}: the first route that matches answers.
+  api.route('/', tradeMatchesRoutes);
   api.route('/', tradesRoutes);
   api.route('/', reportsRoutes);
   api.route('/', profilesRoutes);
   api.route('/', commentsRoutes);
   api.route('/', contactRoutes);
   api.route('/', tradingSettingsRoutes);
-  api.route('/', tradeMatchesRoutes);
   return api;
 }
 
