@@ -44,6 +44,13 @@ test('two collectors from a match to a completed trade: A proposes from the matc
   await trader(page, x!, y!);
   await trader(b, y!, x!);
 
+  // B's wishlist row takes any print of its number; the flag is kept.
+  await b.goto('/wishlist');
+  await b.getByTestId('any-print').first().check();
+  await expect(b.getByTestId('any-print').first()).toBeChecked();
+  await b.reload();
+  await expect(b.getByTestId('any-print').first()).toBeChecked();
+
   // Before A opts in, /trades explains how trading works.
   await page.goto('/trades');
   await expect(page.getByTestId('trades-how')).toBeVisible();

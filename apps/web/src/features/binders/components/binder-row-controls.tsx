@@ -98,14 +98,11 @@ export function RowSelect({ row, binderId, field, options, label }: { row: Binde
   );
 }
 
-/** A row as the API may send it: issue 44's wishlist rows say whether any print of the number satisfies them. */
-type WishRow = BinderCardRow & { anyPrint?: boolean | null };
-
 /**
  * A wishlist row's "Any print" toggle (PATCH anyPrint): on, any print of the card's number satisfies the want (trade
  * matching). The new value shows at once; a failure puts it back.
  */
-export function AnyPrintToggle({ row, binderId }: { row: WishRow; binderId: string }) {
+export function AnyPrintToggle({ row, binderId }: { row: BinderCardRow; binderId: string }) {
   const { t } = useTranslation('binders');
   const [pending, setPending] = useState<boolean | null>(null);
   const on = pending ?? row.anyPrint ?? false;
