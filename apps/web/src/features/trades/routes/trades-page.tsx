@@ -34,7 +34,7 @@ function MatchesTab({ onPropose }: { onPropose: (match: TradeMatch) => void }) {
   if (matches.isPending) return <PageSkeleton blocks={['h-10 w-full', 'h-48 w-full', 'h-48 w-full']} />;
   if (matches.isError) return <ErrorState title={t('matches.failed')} onRetry={() => void matches.refetch()} />;
   const items = matches.data.items;
-  if (items.length === 0) return <TradesEmpty title={t('empty.noMatches')} />;
+  if (items.length === 0) return <TradesEmpty title={t(matches.data.open ? 'empty.noMatches' : 'empty.notOpen')} />;
   const shown = filterMatches(items, filters);
   return (
     <div className="flex flex-col gap-4">
