@@ -28,12 +28,15 @@ import { tournamentAdminRoutes } from './features/tournaments/tournament-admin.r
 import { reportsRoutes } from './features/reports/reports.routes';
 import { watchesRoutes } from './features/watches/watches.routes';
 import { searchesRoutes } from './features/searches/searches.routes';
+import { tradesRoutes } from './features/trades/trades.routes';
 import { avatarImageRoutes, profilesRoutes } from './features/profiles/profiles.routes';
 import { memoryStore, type ObjectStore } from './lib/object-store';
 import type { LinkedAvatarOptions } from './features/profiles/avatar.service';
 import { registerDomainHandlers } from './domain-handlers';
 import { commentsRoutes } from './features/comments/comments.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { tradingSettingsRoutes } from './features/trades/trading-settings.routes';
+import { tradeMatchesRoutes } from './features/trades/trade-matches.routes';
 import type { BillingConfig } from './lib/billing-config';
 import type { Mailer } from './lib/mail';
 import { DEFAULT_FAMILY_MAX_MEMBERS } from '@grandline/core/plans';
@@ -128,10 +131,14 @@ function buildApi() {
   api.route('/', tournamentAdminRoutes);
   api.route('/', watchesRoutes);
   api.route('/', searchesRoutes);
+  // /trades/matches before /trades/{id}: the first route that matches answers.
+  api.route('/', tradeMatchesRoutes);
+  api.route('/', tradesRoutes);
   api.route('/', reportsRoutes);
   api.route('/', profilesRoutes);
   api.route('/', commentsRoutes);
   api.route('/', contactRoutes);
+  api.route('/', tradingSettingsRoutes);
   return api;
 }
 

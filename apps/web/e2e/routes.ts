@@ -77,6 +77,8 @@ export async function signInWithContent(page: Page, name: string): Promise<strin
     '/collection/new',
     `/collection/${binderId}`,
     '/wishlist',
+    '/trades',
+    '/trades?tab=proposals',
     '/watchlist',
     '/price-comparison',
     '/scan',

@@ -13,6 +13,7 @@ describe('appPage', () => {
     expect(appPage('/u/nami_chan')).toEqual({ kind: 'profile', username: 'nami_chan' });
     expect(appPage('/sets/op-01')).toEqual({ kind: 'set', slug: 'op-01' });
     expect(appPage('/meta')).toEqual({ kind: 'page' });
+    expect(appPage('/trades')).toEqual({ kind: 'page' });
     expect(appPage('/meta/leaders/OP01-001')).toEqual({ kind: 'page' });
     expect(appPage('/meta/tournaments/abc%20d')).toEqual({ kind: 'tournament', id: 'abc d' });
     for (const unknown of ['/nothing', '/cards/onepiece', '/deck/a/b', '/u/%E0%A4%A', '/meta/x', '/meta/tournaments/a/b', `/${'x'.repeat(600)}`]) expect(appPage(unknown), unknown).toBeNull();

@@ -20,7 +20,7 @@ export const FIXED_PAGES: readonly string[] = [
   '', 'signup', 'consent', 'cards', 'cards/syntax', 'sets', 'settings', 'auth', 'auth/email-confirmation', 'auth/callback', 'auth/verified',
   'welcome', 'dashboard', 'mydecks', 'deck/new', 'collection', 'collection/new', 'watchlist', 'price-comparison', 'scan',
   'wishlist', 'profile', 'admin', 'about', 'contributors', 'contact', 'terms-of-service', 'privacy', 'cookies-policy',
-  'privacy-legacy', 'impressum', 'plan-selection', 'products', 'meta',
+  'privacy-legacy', 'impressum', 'plan-selection', 'products', 'meta', 'trades',
 ];
 const FIXED = new Set(FIXED_PAGES);
 

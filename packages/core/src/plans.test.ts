@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePlan, higherPlan, mayOwnFamily, isoWeekStart, LOCKED_FEATURES, MAX_BINDERS_PER_USER, MAX_CARDS_PER_BINDER, MAX_DECKS_PER_USER, MAX_SAVED_SEARCHES_PER_USER, monthStart, nextIsoWeekStart, nextMonthStart, planLimits, subscriptionGrants } from './plans';
+import { effectivePlan, higherPlan, mayOwnFamily, isoWeekStart, LOCKED_FEATURES, MAX_BINDERS_PER_USER, MAX_CARDS_PER_BINDER, MAX_DECKS_PER_USER, MAX_OPEN_TRADES_PER_USER, MAX_SAVED_SEARCHES_PER_USER, monthStart, nextIsoWeekStart, nextMonthStart, planLimits, subscriptionGrants } from './plans';
 
 const at = (iso: string) => new Date(iso);
 
@@ -63,7 +63,7 @@ describe('the plan in effect', () => {
 describe('what each plan allows', () => {
   it('gives Free finite limits and Hobby and Family none (the hard caps aside)', () => {
     const free = planLimits('free');
-    for (const key of ['watches', 'comparisonReportsPerWeek', 'csvExportsPerMonth', 'binders', 'decks', 'cardsPerBinder', 'savedSearches'] as const) {
+    for (const key of ['watches', 'comparisonReportsPerWeek', 'csvExportsPerMonth', 'binders', 'decks', 'cardsPerBinder', 'savedSearches', 'tradeProposals'] as const) {
       expect(free[key], key).toBeGreaterThan(0);
       expect(planLimits('hobby')[key], key).toBeNull();
     }
@@ -75,11 +75,14 @@ describe('what each plan allows', () => {
     expect(free.cardsPerBinder!).toBeLessThan(MAX_CARDS_PER_BINDER);
     expect(free.savedSearches).toBe(3);
     expect(free.savedSearches!).toBeLessThan(MAX_SAVED_SEARCHES_PER_USER);
+    expect(free.tradeProposals).toBe(3);
+    expect(free.tradeProposals!).toBeLessThan(MAX_OPEN_TRADES_PER_USER);
   });
 
   it('names the Free numbers in the locked-feature messages, and asks for a Hobby Plan subscription (spec §6)', () => {
     expect(LOCKED_FEATURES.binders).toBe('More than 10 binders requires a Hobby Plan subscription');
     expect(LOCKED_FEATURES.savedSearches).toBe('More than 3 saved searches requires a Hobby Plan subscription');
+    expect(LOCKED_FEATURES.tradeProposals).toBe('More than 3 open trade proposals requires a Hobby Plan subscription');
     expect(LOCKED_FEATURES.cardsPerBinder).toBe('More than 2,500 cards in a binder requires a Hobby Plan subscription');
     for (const [feature, text] of Object.entries(LOCKED_FEATURES)) {
       if (feature !== 'comparisonReports' && feature !== 'family') expect(text, feature).toMatch(/requires? a Hobby Plan subscription$/);

@@ -74,6 +74,8 @@ export interface PlanLimits {
   cardsPerBinder: number | null;
   /** Saved searches (issue 42) a user may keep; each tells its owner when new cards match it. */
   savedSearches: number | null;
+  /** Trade proposals (issue 44) a user may have open at once as their proposer (proposed or accepted). */
+  tradeProposals: number | null;
   /** Whether binders can be made private (spec §6's "private collections"; Free: public binders). Decks are private by default on every plan (ADR 021). */
   privateItems: boolean;
   /** Whether the advanced statistics (collection value history, set completion) are open. */
@@ -89,6 +91,7 @@ const UNLIMITED: PlanLimits = {
   decks: null,
   cardsPerBinder: null,
   savedSearches: null,
+  tradeProposals: null,
   privateItems: true,
   advancedStatistics: true,
 };
@@ -107,6 +110,8 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     cardsPerBinder: 2_500,
     // Issue 42: Free keeps 3 saved searches, Hobby unlimited.
     savedSearches: 3,
+    // Issue 44: Free may have 3 open trade proposals at once, Hobby and Family unlimited.
+    tradeProposals: 3,
     privateItems: false,
     advancedStatistics: false,
   },
@@ -136,6 +141,7 @@ export const LOCKED_FEATURES = {
   decks: `More than ${count(PLAN_LIMITS.free.decks)} decks requires a Hobby Plan subscription`,
   cardsPerBinder: `More than ${count(PLAN_LIMITS.free.cardsPerBinder)} cards in a binder requires a Hobby Plan subscription`,
   savedSearches: `More than ${count(PLAN_LIMITS.free.savedSearches)} saved searches requires a Hobby Plan subscription`,
+  tradeProposals: `More than ${count(PLAN_LIMITS.free.tradeProposals)} open trade proposals requires a Hobby Plan subscription`,
   privateItems: 'Private binders require a Hobby Plan subscription',
   advancedStatistics: 'Advanced statistics require a Hobby Plan subscription',
   family: 'Family sharing requires a Family Plan subscription',
@@ -151,6 +157,8 @@ export const MAX_BINDERS_PER_USER = 1000;
 export const MAX_DECKS_PER_USER = 5000;
 /** Saved searches one user may keep on any plan: each is evaluated against every import's new cards. */
 export const MAX_SAVED_SEARCHES_PER_USER = 100;
+/** Trade proposals one user may have open at once (as proposer) on any plan. */
+export const MAX_OPEN_TRADES_PER_USER = 200;
 /** Copies one binder may hold on any plan (an import of 50,000 rows of a few copies each fits). */
 export const MAX_CARDS_PER_BINDER = 1_000_000;
 /** The members a family plan's owner may invite besides themselves (FAMILY_MAX_MEMBERS overrides it on the server). */

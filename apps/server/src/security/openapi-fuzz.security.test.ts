@@ -71,6 +71,7 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
   const bases: Record<string, Record<string, unknown>> = {
     'POST /me/accept-terms': { username: 'fuzz_admin', countryCode: 'BR', ageConfirmed: true, tosAccepted: true },
     'PATCH /me/profile': { displayName: 'Fuzz', bio: 'Bio', avatarUrl: 'https://example.com/a.png', countryCode: 'BR', language: 'en', currency: 'USD', theme: 'dark', animations: true, marketplace: 'us', priceType: 'min' },
+    'PUT /me/trading': { open: true, note: 'Spares of OP01', countries: ['BR'] },
     'POST /me/delete': { confirmation: 'not-the-address@example.com' },
     'PUT /admin/users/{id}/role': { role: 'user' },
     'POST /decks/validate': { game: 'onepiece', format: 'standard', list: `1x${cardNumber}`, withCards: false },
@@ -104,6 +105,9 @@ function baseBody(method: string, route: string): Record<string, unknown> | unde
     // No price is stored: the first valid bases are created, then the plan limit (403) or the same rule (409) answer.
     // A query the language reads: each valid one is kept (up to the fuzz user's plan limit), hostile values a 400.
     'POST /searches': { name: 'Fuzz search', q: 't:leader (c:red or c:green) -o:"[On Play]" cost<=5' },
+    // Trades (issue 44): a user who did not open to trades (404 TRADER_NOT_FOUND, the same as a missing one), hostile values a 400.
+    'POST /trades': { to: 'fuzz_auth', give: [{ cardId, quantity: 1 }], get: [{ cardId, quantity: 1 }], note: 'A fuzz trade' },
+    'POST /trades/{id}/complete': { binderId },
     'POST /buy-list': { leaderCardId: cardId, cards: [{ cardId, quantity: 2 }], currency: 'USD', priceType: 'min' },
     // Valid: the first ones are stored (and mailed), then the per-address limit answers 429.
     'POST /contact': { name: 'Fuzz', email: 'fuzz-contact@example.com', subject: 'Fuzz', message: 'A message', locale: 'en' },
@@ -141,6 +145,8 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/admin/cards/manual/')) return '999999';
   // A saved search that does not exist: deleting it is a 404, hostile values a 400.
   if (route.startsWith('/searches/')) return '00000000-0000-4000-8000-000000000000';
+  // A trade that does not exist: each step and the read are a 404, hostile values a 400.
+  if (route.startsWith('/trades/')) return '00000000-0000-4000-8000-000000000000';
   // A comment that does not exist: deleting, reporting or dismissing it is a 404, hostile values a 400.
   if (route.startsWith('/comments/') || route.startsWith('/admin/comments/')) return '00000000-0000-4000-8000-000000000000';
   // A contact message that does not exist: marking it is a 404, hostile values a 400.

@@ -10,6 +10,18 @@ const ERROR_CODES = [
   // The search language (issue 42): a query it cannot read; a saved search that is not the user's.
   'QUERY_INVALID',
   'SEARCH_NOT_FOUND',
+  // Trades (issue 44): docs/trades.md "Proposals".
+  'TRADE_NOT_FOUND',
+  'TRADER_NOT_FOUND',
+  'TRADE_WITH_SELF',
+  'TRADING_NOT_OPEN',
+  'TRADE_EMPTY',
+  'TRADE_LINE_REPEATED',
+  'TRADE_NOT_ENOUGH_COPIES',
+  'TRADE_COPIES_MISSING',
+  'TRADE_WRONG_PARTY',
+  'TRADE_WRONG_STATUS',
+  'TRADE_BINDER_INVALID',
   'LEGAL_DOCUMENT_NOT_FOUND',
   'UNAUTHORIZED',
   'FORBIDDEN',

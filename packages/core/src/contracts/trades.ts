@@ -76,6 +76,8 @@ export type TradeMatch = z.infer<typeof TradeMatch>;
 export const TradeMatchesResponse = z.object({
   currency: z.enum(CURRENCY_CODES),
   market: z.enum(MARKETPLACE_IDS),
+  /** Whether the asking user is open to trades: a closed user is matched with nobody (items empty) until they opt in. */
+  open: z.boolean(),
   items: z.array(TradeMatch),
 });
 export type TradeMatchesResponse = z.infer<typeof TradeMatchesResponse>;

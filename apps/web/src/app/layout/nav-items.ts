@@ -1,4 +1,5 @@
 import {
+  ArrowLeftRight,
   Bell,
   BookOpen,
   FolderHeart,
@@ -41,6 +42,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'collection', to: '/collection', icon: FolderHeart, auth: true, ready: true },
   { key: 'scan', to: '/scan', icon: ScanLine, auth: true, ready: true },
   { key: 'wishlist', to: '/wishlist', icon: Heart, auth: true, ready: true },
+  { key: 'trades', to: '/trades', icon: ArrowLeftRight, auth: true, ready: true },
   { key: 'watchlist', to: '/watchlist', icon: Bell, auth: true, ready: true },
   { key: 'priceComparison', to: '/price-comparison', icon: Scale, auth: true, ready: true },
   { key: 'settings', to: '/settings', icon: Settings, ready: true },

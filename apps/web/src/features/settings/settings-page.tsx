@@ -18,6 +18,7 @@ import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
 import { PushRow } from './push-row';
+import { TradingSettingsPanel } from '@/features/trades/components/trading-settings-panel';
 import { SettingRow } from './components/setting-row';
 import { Tabs } from '@/components/ui/tabs';
 
@@ -202,6 +203,11 @@ function PreferencesPanel({ signedIn }: { signedIn: boolean }) {
         {signedIn && <EmailSwitchRow field="alertEmails" testId="alert-emails" />}
         {signedIn && <EmailSwitchRow field="communityEmails" testId="community-emails" />}
         {signedIn && <PushRow />}
+        {signedIn && (
+          <div className="border-t border-border py-4">
+            <TradingSettingsPanel />
+          </div>
+        )}
       </section>
       <p className="mt-4 text-sm text-muted">{t(signedIn ? 'settings.storedInAccount' : 'settings.storedLocally')}</p>
     </>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { Paid, RowDetails, RowMenu, RowSelect, Stepper } from './binder-row-controls';
+import { AnyPrintToggle, Paid, RowDetails, RowMenu, RowSelect, Stepper } from './binder-row-controls';
 import { RowPrice, type RowPrices } from './row-price';
 import { rarityCode, rarityName } from '@/components/card/rarity';
 import { formatNumber } from '@/lib/format';
@@ -48,6 +48,7 @@ function GridTile({ binder, row, editable, prices }: { binder: BinderDetail; row
         {editable && <RowMenu row={row} binderId={binder.id} isCover={binder.cover?.id === row.card.id} />}
       </div>
       {(row.condition || row.language) && <p className="text-xs text-muted">{[row.condition && t(`conditions.${row.condition}`), row.language].filter(Boolean).join(' · ')}</p>}
+      {editable && binder.category === 'wishlist' && <AnyPrintToggle row={row} binderId={binder.id} />}
       {editable && <Stepper row={row} binderId={binder.id} compact />}
     </li>
   );
@@ -114,15 +115,18 @@ export const BinderList = memo(function BinderList({
       id: 'card',
       header: header('card'),
       cell: (row) => (
-        <Link to={cardPath(row.card)} className="flex items-center gap-3 hover:underline">
-          <div className="w-9 shrink-0">
-            <CardImage card={row.card} />
-          </div>
-          <span className="min-w-0">
-            <span className="block truncate font-medium">{row.card.name}</span>
-            <RowDetails row={row} />
-          </span>
-        </Link>
+        <>
+          <Link to={cardPath(row.card)} className="flex items-center gap-3 hover:underline">
+            <div className="w-9 shrink-0">
+              <CardImage card={row.card} />
+            </div>
+            <span className="min-w-0">
+              <span className="block truncate font-medium">{row.card.name}</span>
+              <RowDetails row={row} />
+            </span>
+          </Link>
+          {editable && binder.category === 'wishlist' && <AnyPrintToggle row={row} binderId={binder.id} />}
+        </>
       ),
     },
     { id: 'rarity', header: header('rarity'), cellProps: (row) => ({ title: rarityName(row.card.rarity) }), cell: (row) => rarityCode(row.card.rarity) },

@@ -7,7 +7,7 @@ import { notify } from '@/lib/toast';
 import { cardFactory } from '@/test/card-factory';
 import { initTestI18n } from '@/test/i18n';
 import { mockApi, type MockAnswer } from '@/test/providers';
-import { Stepper } from './binder-row-controls';
+import { AnyPrintToggle, Stepper } from './binder-row-controls';
 
 const card = cardFactory(7);
 const row = (): BinderCardRow => ({
@@ -57,5 +57,28 @@ describe("a binder row's stepper when the server refuses (issue 41: the server's
     fireEvent.click(screen.getAllByRole('button')[1]!);
     await waitFor(() => expect(toasts).toHaveBeenCalledTimes(3));
     expect(toasts.mock.calls[2]![0]).toBe(pt.errors.codes.BINDER_NOT_FOUND);
+  });
+});
+
+describe("a wishlist row's \"Any print\" toggle (issue 44)", () => {
+  it('sends the row its new flag, shows it at once, and puts it back when the server refuses', async () => {
+    let answer: MockAnswer = { ...row(), anyPrint: true } as unknown as MockAnswer;
+    const spy = mockApi(() => answer);
+    const toasts = errorToasts();
+    render(<AnyPrintToggle row={row()} binderId="w1" />);
+    const box = screen.getByRole('checkbox', { name: binders.anyPrint.label });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+    const [url, init] = spy.mock.calls[0]!;
+    expect(String(url)).toContain('/api/binders/w1/cards/31');
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({ anyPrint: true });
+    expect((box as HTMLInputElement).checked).toBe(true);
+
+    answer = { status: 404, code: 'BINDER_NOT_FOUND' };
+    fireEvent.click(box);
+    await waitFor(() => expect(toasts).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
   });
 });

@@ -97,3 +97,29 @@ export function RowSelect({ row, binderId, field, options, label }: { row: Binde
     />
   );
 }
+
+/**
+ * A wishlist row's "Any print" toggle (PATCH anyPrint): on, any print of the card's number satisfies the want (trade
+ * matching). The new value shows at once; a failure puts it back.
+ */
+export function AnyPrintToggle({ row, binderId }: { row: BinderCardRow; binderId: string }) {
+  const { t } = useTranslation('binders');
+  const [pending, setPending] = useState<boolean | null>(null);
+  const on = pending ?? row.anyPrint ?? false;
+  const toggle = async () => {
+    setPending(!on);
+    try {
+      await bindersApi.updateCard(binderId, row.id, { anyPrint: !on });
+      binderChanged(binderId);
+    } catch (err) {
+      setPending(null);
+      notify.error(errorText(err, 'binders:toasts.updateFailed'));
+    }
+  };
+  return (
+    <label className="flex w-fit cursor-pointer items-center gap-1.5 text-xs text-muted" title={t('anyPrint.hint')}>
+      <input type="checkbox" className="h-3.5 w-3.5 cursor-pointer accent-[var(--color-accent)]" checked={on} onChange={() => void toggle()} data-testid="any-print" />
+      {t('anyPrint.label')}
+    </label>
+  );
+}

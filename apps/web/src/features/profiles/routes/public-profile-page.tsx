@@ -16,6 +16,7 @@ import { ActivityList } from '@/features/profiles/components/activity-list';
 import { BadgeList } from '@/features/profiles/components/badge-list';
 import { CountryFlag } from '@/features/profiles/components/country-flag';
 import { FollowButton } from '@/features/profiles/components/follow-button';
+import { ProfileTradeAction } from '@/features/trades/components/profile-trade-action';
 import { FollowListDialog } from '@/features/profiles/components/follow-list-dialog';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCountryNames } from '@/features/auth/components/country-picker';
@@ -156,7 +157,10 @@ function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
                 {t('editProfile')}
               </Link>
             ) : (
-              <FollowButton profile={profile} />
+              <div className="flex flex-wrap items-center gap-2">
+                <FollowButton profile={profile} />
+                <ProfileTradeAction user={{ username: profile.username, displayName: profile.displayName, avatarUrl: profile.avatarUrl, country: profile.countryCode }} />
+              </div>
             )}
           </div>
           {profile.bio && (

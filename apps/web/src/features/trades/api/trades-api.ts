@@ -1,0 +1,74 @@
+import type {
+  CompleteTradeRequest,
+  CreateTradeRequest,
+  Trade,
+  TradeListResponse,
+  TradeMatchesResponse,
+  TradingSettings,
+  TradingSettingsRequest,
+} from '@grandline/core/contracts/trades';
+import type { CurrencyCode } from '@grandline/core/money/currencies';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, apiSend } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { USER_SCOPE, useSession } from '@/lib/session';
+
+/** Everything trades keep is the signed-in user's: under USER_SCOPE, dropped at sign-out. */
+const tradeKeys = {
+  all: () => [USER_SCOPE, 'trades'] as const,
+  matches: (currency: CurrencyCode) => [...tradeKeys.all(), 'matches', currency] as const,
+  list: () => [...tradeKeys.all(), 'list'] as const,
+  settings: () => [USER_SCOPE, 'trading'] as const,
+};
+
+export const tradeMatchesQuery = (currency: CurrencyCode) =>
+  queryOptions({
+    queryKey: tradeKeys.matches(currency),
+    queryFn: ({ signal }) => apiGet<TradeMatchesResponse>('/trades/matches', { currency }, { signal }),
+    staleTime: 30_000,
+  });
+
+export const tradesQuery = () =>
+  queryOptions({ queryKey: tradeKeys.list(), queryFn: ({ signal }) => apiGet<TradeListResponse>('/trades', undefined, { signal }), staleTime: 15_000 });
+
+export const tradingSettingsQuery = () =>
+  queryOptions({ queryKey: tradeKeys.settings(), queryFn: ({ signal }) => apiGet<TradingSettings>('/me/trading', undefined, { signal }), staleTime: 60_000 });
+
+export function useTradeMatches(currency: CurrencyCode) {
+  const { signedIn } = useSession();
+  return useQuery({ ...tradeMatchesQuery(currency), enabled: signedIn });
+}
+export function useTrades() {
+  const { signedIn } = useSession();
+  return useQuery({ ...tradesQuery(), enabled: signedIn });
+}
+export function useTradingSettings() {
+  const { signedIn } = useSession();
+  return useQuery({ ...tradingSettingsQuery(), enabled: signedIn });
+}
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: tradeKeys.all() });
+/** A completed trade moved copies: every binder view is stale. */
+const refreshBinders = () => Promise.all([queryClient.invalidateQueries({ queryKey: [USER_SCOPE] }), queryClient.invalidateQueries({ queryKey: ['binders'] })]);
+
+export type TradeAction = 'accept' | 'decline' | 'cancel' | 'complete';
+
+export const tradesApi = {
+  saveSettings: async (body: TradingSettingsRequest) => {
+    const saved = await apiSend<TradingSettings>('PUT', '/me/trading', body);
+    queryClient.setQueryData(tradeKeys.settings(), saved);
+    await refresh();
+    return saved;
+  },
+  propose: async (body: CreateTradeRequest) => {
+    const trade = await apiSend<Trade>('POST', '/trades', body);
+    await refresh();
+    return trade;
+  },
+  act: async (id: string, action: TradeAction, body?: CompleteTradeRequest) => {
+    const trade = await apiSend<Trade>('POST', `/trades/${encodeURIComponent(id)}/${action}`, body ?? {});
+    await refresh();
+    if (trade.status === 'completed') await refreshBinders();
+    return trade;
+  },
+};
