@@ -5,6 +5,7 @@ import { catalogueIndex } from '../../catalogue/catalogue-index';
 import type { Db, DbTx } from '../../db/client';
 import { binders, tradeLines, trades } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { lockUserRow } from '../../lib/plan-gates';
 import { createBinder } from '../binders/binders.service';
 import { copiesMissing, missingLine, moveCopies, type Line } from './trade-moves';
 import { getTrade, lockTrade, wrongParty, wrongStatus } from './trades.service';
@@ -56,14 +57,18 @@ async function receivingBinder(db: Db, user: User, plan: PlanId, binderId: strin
     if (!b || b.category === 'wishlist') throw new AppError('TRADE_BINDER_INVALID', 400, 'Choose one of your binders (not the wishlist) for the cards you receive', [{ path: 'binderId', message: 'Not one of your binders' }]);
     return binderId;
   }
-  const [first] = await db
-    .select({ id: binders.id })
-    .from(binders)
-    .where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')))
-    .orderBy(asc(binders.createdAt), asc(binders.id))
-    .limit(1);
-  if (first) return first.id;
-  return (await createBinder({ db, user, plan, data: { name: 'Trades', category: 'personal' } })).id;
+  // Under the user's lock, so two marks at once make one binder, not two; made through the binders feature's create path.
+  return db.transaction(async (tx) => {
+    await lockUserRow(tx, user.id);
+    const [first] = await tx
+      .select({ id: binders.id })
+      .from(binders)
+      .where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')))
+      .orderBy(asc(binders.createdAt), asc(binders.id))
+      .limit(1);
+    if (first) return first.id;
+    return (await createBinder({ db: tx, user, plan, data: { name: 'Trades', category: 'personal' } })).id;
+  });
 }
 
 /**

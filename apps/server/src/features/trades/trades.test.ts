@@ -260,5 +260,7 @@ describe('completing a trade', () => {
     let received = 0;
     for (const b of personal) for (const r of await rows(b.userId === ids.ann ? 'ann' : 'ben', b.id)) received += r.quantity;
     expect(received).toBe(3);
+    // Ann had no Personal binder: her two marks at once made one.
+    expect(personal.filter((b) => b.userId === ids.ann)).toHaveLength(1);
   });
 });
