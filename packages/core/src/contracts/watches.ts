@@ -80,9 +80,10 @@ export type WatchListResponse = z.infer<typeof WatchListResponse>;
  * What a notification tells: a price alert fired (watch_triggered), someone followed the user (followed), someone
  * commented on one of the user's decks or binders (commented), new cards of the catalogue match one of the user's
  * saved searches (search_match), a ban, restriction, banned pair or rotation makes one of the user's decks illegal
- * (deck_regulation). Followed and commented carry who did it as they were named then.
+ * (deck_regulation), the other party of a trade took a step (trade). Followed, commented and trade carry who did it as
+ * they were named then.
  */
-export type NotificationKind = 'watch_triggered' | 'followed' | 'commented' | 'search_match' | 'deck_regulation';
+export type NotificationKind = 'watch_triggered' | 'followed' | 'commented' | 'search_match' | 'deck_regulation' | 'trade';
 
 export const WatchTriggeredData = z.object({
   watchId: z.string(),
@@ -163,6 +164,22 @@ export const DeckRegulationData = z.object({
 });
 export type DeckRegulationData = z.infer<typeof DeckRegulationData>;
 
+/** The steps of a trade the other party is told of (issue 44): received = one party marked it received, not both yet. */
+const TRADE_EVENTS = ['proposed', 'accepted', 'declined', 'cancelled', 'received', 'completed'] as const;
+
+/**
+ * The other party of a trade took a step (issue 44): the trade (its page: /trades/{tradeId}), the step, who took it
+ * as they were named then, and the copies the proposer gives and gets.
+ */
+export const TradeNoticeData = z.object({
+  tradeId: z.string(),
+  event: z.enum(TRADE_EVENTS),
+  from: z.object(Actor),
+  give: z.number().int(),
+  get: z.number().int(),
+});
+export type TradeNoticeData = z.infer<typeof TradeNoticeData>;
+
 const NotificationFields = { id: z.number().int(), createdAt: z.string(), readAt: z.string().nullable() };
 
 /** What a notification tells (NotificationKind); its data by kind. */
@@ -172,6 +189,7 @@ export const Notification = z.discriminatedUnion('kind', [
   z.object({ ...NotificationFields, kind: z.literal('commented'), data: CommentedData }),
   z.object({ ...NotificationFields, kind: z.literal('search_match'), data: SearchMatchData }),
   z.object({ ...NotificationFields, kind: z.literal('deck_regulation'), data: DeckRegulationData }),
+  z.object({ ...NotificationFields, kind: z.literal('trade'), data: TradeNoticeData }),
 ]);
 export type Notification = z.infer<typeof Notification>;
 export type CommunityNotification = Extract<Notification, { kind: 'followed' | 'commented' }>;

@@ -5,8 +5,10 @@ import { catalogueIndex } from '../../catalogue/catalogue-index';
 import type { Db, DbTx } from '../../db/client';
 import { binders, tradeLines, trades } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { lockUserRow } from '../../lib/plan-gates';
 import { createBinder } from '../binders/binders.service';
 import { copiesMissing, missingLine, moveCopies, type Line } from './trade-moves';
+import { deliverTradeNotices, recordTradeNotice, type TradeNoticeDeps } from './trade-notices';
 import { getTrade, lockTrade, wrongParty, wrongStatus } from './trades.service';
 
 /*
@@ -35,9 +37,9 @@ async function checkStillHeld(tx: DbTx, user: User, row: typeof trades.$inferSel
 }
 
 /** Accept, decline (the recipient, while proposed) or cancel (the proposer, while proposed or accepted). */
-export async function changeTrade({ db, user, id, step }: { db: Db; user: User; id: string; step: 'accept' | 'decline' | 'cancel' }): Promise<Trade> {
+export async function changeTrade({ db, user, id, step, notices }: { db: Db; user: User; id: string; step: 'accept' | 'decline' | 'cancel'; notices?: TradeNoticeDeps }): Promise<Trade> {
   const done = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const;
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const row = await lockTrade(tx, user, id);
     const who = step === 'cancel' ? 'proposer' : 'recipient';
     if ((who === 'proposer' ? row.proposerId : row.recipientId) !== user.id) throw wrongParty(step, who);
@@ -45,7 +47,11 @@ export async function changeTrade({ db, user, id, step }: { db: Db; user: User; 
     if (!allowed.includes(row.status)) throw wrongStatus(done[step], row.status);
     if (step === 'accept') await checkStillHeld(tx, user, row);
     await tx.update(trades).set({ status: done[step], updatedAt: new Date() }).where(eq(trades.id, id));
+    const other = row.proposerId === user.id ? row.recipientId : row.proposerId;
+    await recordTradeNotice(tx, { tradeId: id, event: done[step], actorId: user.id, userId: other, deps: notices ?? {} });
+    return other;
   });
+  if (notices) await deliverTradeNotices(notices, [told]);
   return getTrade({ db, user, id });
 }
 
@@ -56,14 +62,18 @@ async function receivingBinder(db: Db, user: User, plan: PlanId, binderId: strin
     if (!b || b.category === 'wishlist') throw new AppError('TRADE_BINDER_INVALID', 400, 'Choose one of your binders (not the wishlist) for the cards you receive', [{ path: 'binderId', message: 'Not one of your binders' }]);
     return binderId;
   }
-  const [first] = await db
-    .select({ id: binders.id })
-    .from(binders)
-    .where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')))
-    .orderBy(asc(binders.createdAt), asc(binders.id))
-    .limit(1);
-  if (first) return first.id;
-  return (await createBinder({ db, user, plan, data: { name: 'Trades', category: 'personal' } })).id;
+  // Under the user's lock, so two marks at once make one binder, not two; made through the binders feature's create path.
+  return db.transaction(async (tx) => {
+    await lockUserRow(tx, user.id);
+    const [first] = await tx
+      .select({ id: binders.id })
+      .from(binders)
+      .where(and(eq(binders.userId, user.id), eq(binders.category, 'personal')))
+      .orderBy(asc(binders.createdAt), asc(binders.id))
+      .limit(1);
+    if (first) return first.id;
+    return (await createBinder({ db: tx, user, plan, data: { name: 'Trades', category: 'personal' } })).id;
+  });
 }
 
 /**
@@ -71,14 +81,14 @@ async function receivingBinder(db: Db, user: User, plan: PlanId, binderId: strin
  * this one transaction: refused with TRADE_COPIES_MISSING (nothing moves, the mark is not kept) when a Trade binder no
  * longer holds a promised copy. Marking again is harmless (the trade as it is).
  */
-export async function completeTrade({ db, user, plan, id, binderId }: { db: Db; user: User; plan: PlanId; id: string; binderId?: string }): Promise<Trade> {
+export async function completeTrade({ db, user, plan, id, binderId, notices }: { db: Db; user: User; plan: PlanId; id: string; binderId?: string; notices?: TradeNoticeDeps }): Promise<Trade> {
   const peek = await getTrade({ db, user, id });
   if (peek.status !== 'accepted' && peek.status !== 'completed') throw wrongStatus('marked received', peek.status);
   const target = peek.status === 'accepted' ? await receivingBinder(db, user, plan, binderId) : null;
   const index = await catalogueIndex(db);
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx): Promise<string | null> => {
     const row = await lockTrade(tx, user, id);
-    if (row.status === 'completed') return;
+    if (row.status === 'completed') return null;
     if (row.status !== 'accepted') throw wrongStatus('marked received', row.status);
     const isProposer = row.proposerId === user.id;
     const now = new Date();
@@ -86,9 +96,16 @@ export async function completeTrade({ db, user, plan, id, binderId }: { db: Db; 
       ? { proposerReceivedAt: row.proposerReceivedAt ?? now, proposerBinderId: row.proposerReceivedAt ? row.proposerBinderId : target }
       : { recipientReceivedAt: row.recipientReceivedAt ?? now, recipientBinderId: row.recipientReceivedAt ? row.recipientBinderId : target };
     const after = { ...row, ...mark };
+    const other = isProposer ? row.recipientId : row.proposerId;
+    const tell = async (event: 'received' | 'completed') => {
+      await recordTradeNotice(tx, { tradeId: id, event, actorId: user.id, userId: other, deps: notices ?? {} });
+      return other;
+    };
     if (!after.proposerReceivedAt || !after.recipientReceivedAt) {
+      // Marking again tells nobody again.
+      if (isProposer ? row.proposerReceivedAt : row.recipientReceivedAt) return null;
       await tx.update(trades).set({ ...mark, updatedAt: now }).where(eq(trades.id, id));
-      return;
+      return tell('received');
     }
     if (!after.proposerBinderId || !after.recipientBinderId) throw new AppError('TRADE_BINDER_INVALID', 409, 'A binder chosen for the received cards no longer exists: mark the trade received again');
     const lines = await checkStillHeld(tx, user, row);
@@ -97,6 +114,8 @@ export async function completeTrade({ db, user, plan, id, binderId }: { db: Db; 
     await moveCopies(tx, { giverId: row.proposerId, receiverId: row.recipientId, receiverBinderId: after.recipientBinderId, lines: lines.give, numbers, giverIs: you(row.proposerId) });
     await moveCopies(tx, { giverId: row.recipientId, receiverId: row.proposerId, receiverBinderId: after.proposerBinderId, lines: lines.get, numbers, giverIs: you(row.recipientId) });
     await tx.update(trades).set({ ...mark, status: 'completed', completedAt: now, updatedAt: now }).where(eq(trades.id, id));
+    return tell('completed');
   });
+  if (notices && told) await deliverTradeNotices(notices, [told]);
   return getTrade({ db, user, id });
 }

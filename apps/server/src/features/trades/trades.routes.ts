@@ -66,7 +66,7 @@ export const tradesRoutes = createRouter()
         404: jsonContent(ErrorResponse, 'No user open to trades has this username (TRADER_NOT_FOUND): the same answer for a missing user and one who did not opt in'),
       },
     }),
-    async (c) => c.json(await createTrade({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), data: c.req.valid('json') }), 201),
+    async (c) => c.json(await createTrade({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), data: c.req.valid('json'), notices: c.var.deps }), 201),
   )
   .openapi(
     createRoute({
@@ -84,10 +84,10 @@ export const tradesRoutes = createRouter()
     },
   )
   .openapi(step('accept', 'Accept a proposed trade (its recipient): both Trade binders must still hold the promised copies'), async (c) =>
-    c.json(await changeTrade({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, step: 'accept' }), 200),
+    c.json(await changeTrade({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, step: 'accept', notices: c.var.deps }), 200),
   )
-  .openapi(step('decline', 'Decline a proposed trade (its recipient)'), async (c) => c.json(await changeTrade({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, step: 'decline' }), 200))
-  .openapi(step('cancel', 'Cancel a trade before it is completed (its proposer)'), async (c) => c.json(await changeTrade({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, step: 'cancel' }), 200))
+  .openapi(step('decline', 'Decline a proposed trade (its recipient)'), async (c) => c.json(await changeTrade({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, step: 'decline', notices: c.var.deps }), 200))
+  .openapi(step('cancel', 'Cancel a trade before it is completed (its proposer)'), async (c) => c.json(await changeTrade({ db: c.var.deps.db, user: c.var.user, id: c.req.valid('param').id, step: 'cancel', notices: c.var.deps }), 200))
   .openapi(
     createRoute({
       method: 'post',
@@ -105,6 +105,6 @@ export const tradesRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.header('content-type')?.includes('application/json') ? c.req.valid('json') : {};
-      return c.json(await completeTrade({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id, binderId: body.binderId }), 200);
+      return c.json(await completeTrade({ db: c.var.deps.db, user: c.var.user, plan: await sessionPlan(c, c.var.user.id), id: c.req.valid('param').id, binderId: body.binderId, notices: c.var.deps }), 200);
     },
   );

@@ -9,6 +9,7 @@ import { profiles, tradeLines, trades, tradingSettings } from '../../db/schema/i
 import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow } from '../../lib/plan-gates';
 import { missingLine, type Line } from './trade-moves';
+import { deliverTradeNotices, recordTradeNotice, type TradeNoticeDeps } from './trade-notices';
 
 /*
  * Trade proposals (issue 44, docs/trades.md "Proposals"): a user open to trades proposes a swap to another user open to
@@ -59,7 +60,7 @@ const notEnough = (side: 'give' | 'get', line: Line & { held: number }) =>
   );
 
 /** Proposes a trade: both parties open to trades, each line within the giver's Trade binders, within the plan. */
-export async function createTrade({ db, user, plan, data }: { db: Db; user: User; plan: PlanId; data: z.output<typeof CreateTradeRequest> }): Promise<Trade> {
+export async function createTrade({ db, user, plan, data, notices }: { db: Db; user: User; plan: PlanId; data: z.output<typeof CreateTradeRequest>; notices?: TradeNoticeDeps }): Promise<Trade> {
   // A name no username can be (user names are letters, digits and underscores) is answered as a missing user, unasked.
   const [recipient] = /^\w+$/.test(data.to) ? await db.select({ id: profiles.id }).from(profiles).where(eq(sql`lower(${profiles.username})`, data.to.toLowerCase())) : [];
   if (recipient?.id === user.id) throw new AppError('TRADE_WITH_SELF', 400, 'You cannot trade with yourself');
@@ -84,7 +85,9 @@ export async function createTrade({ db, user, plan, data }: { db: Db; user: User
     await tx.insert(trades).values({ id, proposerId: user.id, recipientId: recipient.id, note: data.note || null });
     const lines = [...data.give.map((l) => ({ tradeId: id, side: 'give', ...l })), ...data.get.map((l) => ({ tradeId: id, side: 'get', ...l }))];
     await tx.insert(tradeLines).values(lines);
+    await recordTradeNotice(tx, { tradeId: id, event: 'proposed', actorId: user.id, userId: recipient.id, deps: notices ?? {} });
   });
+  if (notices) await deliverTradeNotices(notices, [recipient.id]);
   return getTrade({ db, user, id });
 }
 

@@ -7,12 +7,14 @@
 import type { BinderCardsResponse, BinderDetail } from '@grandline/core/contracts/binders';
 import type { Card } from '@grandline/core/contracts/cards';
 import type { Trade, TradeListResponse } from '@grandline/core/contracts/trades';
+import type { NotificationListResponse } from '@grandline/core/contracts/watches';
 import { LOCKED_FEATURES } from '@grandline/core/plans';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogueIndex } from '../../catalogue/catalogue-index';
 import { binders, tradingSettings, users } from '../../db/schema/index';
-import { createAuthTestApp, grantPlan, postJson, signUpVerified } from '../../testing/test-app';
+import { createAuthTestApp, grantPlan, postJson, signUpVerified, testLog, TEST_PUBLIC_URL } from '../../testing/test-app';
+import { drainTradeNotices } from './trade-notices';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 const cookies: Record<string, string> = {};
@@ -66,7 +68,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await ctx.db.execute(sql`truncate trades, trading_settings cascade`);
+  await ctx.db.execute(sql`truncate trades, trading_settings, notifications cascade`);
   await ctx.db.delete(binders);
   for (const name of ['ann', 'ben', 'cat']) await open(name);
 });
@@ -198,6 +200,32 @@ describe('the steps of a trade', () => {
   });
 });
 
+describe('trade notices', () => {
+  const inbox = async (who: string) => ((await call('GET', '/api/notifications', who)).body as unknown as NotificationListResponse).items.filter((n) => n.kind === 'trade');
+  const delivered = () => drainTradeNotices({ db: ctx.db, log: testLog, mail: { mailer: ctx.mail.mailer, publicUrl: TEST_PUBLIC_URL } });
+
+  it('tells the other party of each step: in the bell, and by e-mail in their language', async () => {
+    await stock();
+    await ctx.db.execute(sql`update profiles set language = 'pt' where id = ${ids.ben!}`);
+    const before = ctx.mail.messages.length;
+    const id = (await propose('ann', { to: 'ben_trades', give: [{ cardId: cardA.id, quantity: 3 }], get: [{ cardId: cardB.id, quantity: 2 }] })).body.id;
+    await delivered();
+    const [proposed] = await inbox('ben');
+    expect(proposed).toMatchObject({ kind: 'trade', data: { tradeId: id, event: 'proposed', from: { username: 'ann_trades' }, give: 3, get: 2 } });
+    const mails = ctx.mail.messages.slice(before).filter((m) => m.to === 'ben-trades@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('propôs uma troca');
+    expect(mails[0]!.text).toContain(`/trades/${id}`);
+    expect(await inbox('ann')).toEqual([]);
+    await step('ben', id, 'accept');
+    await step('ann', id, 'complete');
+    await step('ann', id, 'complete');
+    await step('ben', id, 'complete');
+    expect((await inbox('ann')).map((n) => n.kind === 'trade' && n.data.event)).toEqual(['completed', 'accepted']);
+    expect((await inbox('ben')).map((n) => n.kind === 'trade' && n.data.event)).toEqual(['received', 'proposed']);
+  });
+});
+
 describe('completing a trade', () => {
   it('moves the copies once both parties marked it: out of the Trade binders, into the chosen binders, wants dropped', async () => {
     const { annTrade, benTrade } = await stock();
@@ -260,5 +288,7 @@ describe('completing a trade', () => {
     let received = 0;
     for (const b of personal) for (const r of await rows(b.userId === ids.ann ? 'ann' : 'ben', b.id)) received += r.quantity;
     expect(received).toBe(3);
+    // Ann had no Personal binder: her two marks at once made one.
+    expect(personal.filter((b) => b.userId === ids.ann)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { CommunityNotification, Notification } from '@grandline/core/contracts/watches';
-import { MessageSquare, Search, ShieldAlert, TrendingDown, TrendingUp, UserPlus } from 'lucide-react';
+import { ArrowLeftRight, MessageSquare, Search, ShieldAlert, TrendingDown, TrendingUp, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /*
@@ -19,6 +19,8 @@ export function notificationPath(notification: Notification): string {
       return `/cards?q=${encodeURIComponent(notification.data.q)}`;
     case 'deck_regulation':
       return `/deck/${encodeURIComponent(notification.data.deckId)}`;
+    case 'trade':
+      return `/trades/${encodeURIComponent(notification.data.tradeId)}`;
     default:
       return '/watchlist';
   }
@@ -29,6 +31,7 @@ const TOAST_TITLES = {
   commented: 'notifications.community.toastCommented',
   search_match: 'notifications.search.toastTitle',
   deck_regulation: 'notifications.deckRules.toastTitle',
+  trade: 'notifications.trade.toastTitle',
   watch_triggered: 'notifications.toastTitle',
 } as const;
 
@@ -46,7 +49,9 @@ export function NotificationIcon({ notification }: { notification: Notification 
           ? Search
           : notification.kind === 'deck_regulation'
             ? ShieldAlert
-            : notification.data.direction === 'below'
+            : notification.kind === 'trade'
+              ? ArrowLeftRight
+              : notification.data.direction === 'below'
               ? TrendingDown
               : TrendingUp;
   return <Icon className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden />;

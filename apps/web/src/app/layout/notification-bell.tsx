@@ -17,12 +17,14 @@ import { notify } from '@/lib/toast';
 import { notificationsApi, useNotifications, useNotificationStream, useUnreadCount } from '@/features/watches/api/watches-api';
 import { CommunityNotificationText, NotificationIcon, notificationPath, SearchMatchText, toastTitleKey } from './community-notification';
 import { DeckRegulationText } from './deck-regulation-notification';
+import { TradeNotificationText } from './trade-notification';
 
 /** One notification's sentence, in the user's language: "Nami (OP01-016) is now $1.49 on TCGplayer, below your $1.50". */
 export function NotificationText({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
   if (notification.kind === 'search_match') return <SearchMatchText notification={notification} />;
   if (notification.kind === 'deck_regulation') return <DeckRegulationText notification={notification} />;
+  if (notification.kind === 'trade') return <TradeNotificationText notification={notification} />;
   if (notification.kind !== 'watch_triggered') return <CommunityNotificationText notification={notification} />;
   const { data } = notification;
   return (
