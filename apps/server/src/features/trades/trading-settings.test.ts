@@ -47,7 +47,7 @@ describe('trading settings', () => {
     expect(await settingsOf(await put({ open: true, note: null, countries: [] }, usopp))).toEqual({ open: true, note: null, countries: [] });
   });
 
-  it('lets two users trade when each one's countries (empty: any) hold the other's country', () => {
+  it("lets two users trade when each one's countries (empty: any) hold the other's country", () => {
     const br = { open: true, countries: [], country: 'BR' };
     expect(countriesAllow(br, { open: true, countries: [], country: 'US' })).toBe(true);
     expect(countriesAllow(br, { open: true, countries: ['AR'], country: 'AR' })).toBe(false);
