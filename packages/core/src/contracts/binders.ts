@@ -138,6 +138,8 @@ export const BinderCardRow = z.object({
   purchasePriceMinor: z.number().int().nullable(),
   purchaseCurrency: z.string().nullable(),
   addedAt: z.string(),
+  /** A wishlist row any print of whose number satisfies it (issue 44's trade matching); false: this print. */
+  anyPrint: z.boolean(),
 });
 export type BinderCardRow = z.infer<typeof BinderCardRow>;
 

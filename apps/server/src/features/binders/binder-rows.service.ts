@@ -27,6 +27,7 @@ const toRow = (r: StoredRow, card: Card, isOwner: boolean): BinderCardRow => ({
   purchasePriceMinor: isOwner ? r.purchasePriceMinor : null,
   purchaseCurrency: isOwner ? r.purchaseCurrency : null,
   addedAt: r.addedAt.toISOString(),
+  anyPrint: r.anyPrint === true,
 });
 
 const RARITY_ORDER = ['C', 'UC', 'R', 'SR', 'SEC', 'L', 'SP CARD', 'P', 'TR'];
