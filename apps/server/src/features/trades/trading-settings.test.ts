@@ -58,7 +58,7 @@ describe('trading settings', () => {
   });
 
   it('refuses a missing switch, a long note and a malformed country (400), signed out (401) and before the terms (403)', async () => {
-    for (const body of [{}, { open: 'yes' }, { open: true, note: 'x'.repeat(281) }, { open: true, countries: ['BRA'] }, { open: true, countries: 'BR' }]) {
+    for (const body of [{}, { open: 'yes' }, { open: true, note: 'x'.repeat(281) }, { open: true, note: 'a\u0000b' }, { open: true, countries: ['BRA'] }, { open: true, countries: 'BR' }]) {
       const res = await put(body, usopp);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
