@@ -21,6 +21,7 @@ import { figuresMarkdown, lighthouseFigure, report, sessionFigures, validateFigu
 import { scanBenchmark, scanFigures } from './scan';
 import { searchLanguageBenchmark, searchLanguageFigures } from './search';
 import { tournamentsBenchmark, tournamentsFigures } from './tournaments';
+import { tradesBenchmark, tradesFigures } from './trades';
 import { buildAll, buildServer, withFreshServer } from './server-process';
 import { lighthouse } from './web-figures';
 
@@ -172,6 +173,13 @@ async function mainMetaOnly() {
   reportPart(meta, 'BENCH_META_JSON', metaFigures(meta));
 }
 
+/** BENCH_ONLY=trades: the trade matches' figure (its own server and data), printed. */
+async function mainTradesOnly() {
+  buildServer();
+  const trades = await tradesBenchmark(log);
+  reportPart(trades, 'BENCH_TRADES_JSON', tradesFigures(trades));
+}
+
 /** Every BENCH_ONLY mode, in the order `--help` and the README list them. */
 export const MODES: Record<string, { about: string; run: () => Promise<void> }> = {
   binders: { about: 'a fresh server, a 10,000-row Liga CSV import, the binder detail and first page under load (Markdown printed)', run: mainBindersOnly },
@@ -188,4 +196,5 @@ export const MODES: Record<string, { about: string; run: () => Promise<void> }> 
   tournaments: { about: 'the Limitless fetcher reading 200 tournaments × 64 standings from a local mirror, in-process (bench/tournaments.ts)', run: mainTournamentsOnly },
   search: { about: 'health, then 20 complex queries of the search language on GET /api/cards, and parsing 500 characters (bench/search.ts)', run: mainSearchOnly },
   meta: { about: 'GET /api/meta/leaders over 90 days of 200 tournaments × 64 standings beside health, and /api/meta/buildable for a 10,000-row collection (bench/meta.ts)', run: mainMetaOnly },
+  trades: { about: 'GET /api/trades/matches for a 2,000-card wishlist among 1,000 open users with 500-card Trade binders (bench/trades.ts)', run: mainTradesOnly },
 };

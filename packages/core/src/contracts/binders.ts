@@ -140,6 +140,8 @@ export const BinderCardRow = z.object({
   /** A wishlist row: any print of the card's number satisfies it (issue 44); null when not said (the exact print). */
   anyPrint: z.boolean().nullable().optional(),
   addedAt: z.string(),
+  /** A wishlist row any print of whose number satisfies it (issue 44's trade matching); false: this print. */
+  anyPrint: z.boolean(),
 });
 export type BinderCardRow = z.infer<typeof BinderCardRow>;
 

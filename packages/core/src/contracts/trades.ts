@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MARKETPLACE_IDS } from '../marketplaces';
 import { CURRENCY_CODES } from '../money/currencies';
-import { IntId } from './common';
+import { IntId, Text } from './common';
 
 /*
  * Trades (issue 44): users who opt in are matched — their Trade binders against the others' wishlists — propose
@@ -21,7 +21,7 @@ const CountryCode = z.string().regex(/^[A-Za-z]{2}$/, 'validation.countryInvalid
 /** PUT /api/me/trading */
 export const TradingSettingsRequest = z.object({
   open: z.boolean('validation.tradingOpenRequired'),
-  note: z.string().trim().max(MAX_TRADING_NOTE, 'validation.tradingNoteTooLong').nullish(),
+  note: Text(MAX_TRADING_NOTE, { tooLong: 'validation.tradingNoteTooLong' }).nullish(),
   /** The countries the user trades with; empty: any. */
   countries: z.array(CountryCode).max(60, 'validation.tooManyCountries').optional(),
 });

@@ -28,6 +28,7 @@ const toRow = (r: StoredRow, card: Card, isOwner: boolean): BinderCardRow => ({
   purchaseCurrency: isOwner ? r.purchaseCurrency : null,
   anyPrint: r.anyPrint,
   addedAt: r.addedAt.toISOString(),
+  anyPrint: r.anyPrint === true,
 });
 
 const RARITY_ORDER = ['C', 'UC', 'R', 'SR', 'SEC', 'L', 'SP CARD', 'P', 'TR'];

@@ -248,7 +248,7 @@ export const bindersRoutes = createRouter()
       middleware: [requireAcceptedTerms] as const,
       request: {
         body: {
-          content: { 'application/json': { schema: z.object({ cards: z.array(z.object({ cardId: IntId('validation.invalidCardId'), quantity: z.number().int().min(1).max(99).default(1) })).min(1).max(200) }) } },
+          content: { 'application/json': { schema: z.object({ cards: z.array(z.object({ cardId: IntId('validation.invalidCardId'), quantity: z.number().int().min(1).max(99).default(1), anyPrint: z.boolean().optional() })).min(1).max(200) }) } },
           required: true,
         },
       },

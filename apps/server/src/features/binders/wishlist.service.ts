@@ -31,7 +31,7 @@ export async function wishlistIds({ db, user }: { db: Db; user: User }) {
   return { binderId: binder.id, cardIds: rows.map((r) => r.cardId) };
 }
 
-export async function addToWishlist({ db, user, plan, cards }: { db: Db; user: User; plan: PlanId; cards: { cardId: number; quantity: number }[] }) {
+export async function addToWishlist({ db, user, plan, cards }: { db: Db; user: User; plan: PlanId; cards: { cardId: number; quantity: number; anyPrint?: boolean }[] }) {
   const binder = await ensureWishlist(db, user);
   await addBinderCards({ db, user, plan, id: binder.id, data: { cards } });
   return wishlistIds({ db, user });

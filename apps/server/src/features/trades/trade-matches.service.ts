@@ -12,7 +12,7 @@ import { matchesSql, type MatchRow } from './trade-matches.sql';
 import { traderStanding } from './trading-settings.service';
 
 /** The most users one answer lists (the best first): enough for a screen, bounded for the server. */
-export const MAX_MATCHED_USERS = 100;
+const MAX_MATCHED_USERS = 100;
 
 type Query = z.output<typeof TradeMatchesQuery>;
 

@@ -54,11 +54,11 @@ beforeAll(async () => {
   expect((await ingestFeed({ db: ctx.db, log: testLog, feed: csvFeed(csv, 'us'), day: utcToday(), trigger: 'cli' })).status).toBe('succeeded');
   pricesLanded();
   const [nami16, zoro1, luffy3, zoro25] = [prints['OP01-016']!, prints['OP01-001']!, prints['OP01-003']!, prints['OP01-025']!];
-  // My wishlist: two Nami (this print), one Zoro leader (any print), one Luffy near mint or better in English.
+  // My wishlist: two Nami (this print), one Zoro leader (any print), two Luffy near mint or better in English.
   await add('luffy', wish.luffy!, [
     { cardId: nami16[0]!, quantity: 2 },
     { cardId: zoro1[0]!, quantity: 1, anyPrint: true },
-    { cardId: luffy3[0]!, quantity: 1, condition: 'NM', language: 'EN' },
+    { cardId: luffy3[0]!, quantity: 2, condition: 'NM', language: 'EN' },
   ]);
   await add('luffy', trade.luffy!, [{ cardId: zoro25[0]!, quantity: 4 }]);
   // Zoro: three Nami (capped at my two), a parallel of the leader (any print), a Nami parallel (not the print I want),

@@ -52,9 +52,9 @@ export interface TraderStanding {
 export async function traderStanding(db: Db, userId: string): Promise<TraderStanding> {
   const [row] = await db
     .select({ open: tradingSettings.open, countries: tradingSettings.countries, country: profiles.countryCode })
-    .from(profiles)
-    .leftJoin(tradingSettings, eq(tradingSettings.userId, profiles.id))
-    .where(eq(profiles.id, userId));
+    .from(tradingSettings)
+    .leftJoin(profiles, eq(profiles.id, tradingSettings.userId))
+    .where(eq(tradingSettings.userId, userId));
   return { open: row?.open ?? false, countries: row?.countries ?? [], country: row?.country?.toUpperCase() ?? null };
 }
 

@@ -47,7 +47,7 @@ describe('trading settings', () => {
     expect(await settingsOf(await put({ open: true, note: null, countries: [] }, usopp))).toEqual({ open: true, note: null, countries: [] });
   });
 
-  it('lets two users trade when each one's countries (empty: any) hold the other's country', () => {
+  it("lets two users trade when each one's countries (empty: any) hold the other's country", () => {
     const br = { open: true, countries: [], country: 'BR' };
     expect(countriesAllow(br, { open: true, countries: [], country: 'US' })).toBe(true);
     expect(countriesAllow(br, { open: true, countries: ['AR'], country: 'AR' })).toBe(false);
@@ -58,7 +58,7 @@ describe('trading settings', () => {
   });
 
   it('refuses a missing switch, a long note and a malformed country (400), signed out (401) and before the terms (403)', async () => {
-    for (const body of [{}, { open: 'yes' }, { open: true, note: 'x'.repeat(281) }, { open: true, countries: ['BRA'] }, { open: true, countries: 'BR' }]) {
+    for (const body of [{}, { open: 'yes' }, { open: true, note: 'x'.repeat(281) }, { open: true, note: 'a\u0000b' }, { open: true, countries: ['BRA'] }, { open: true, countries: 'BR' }]) {
       const res = await put(body, usopp);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });

@@ -20,6 +20,7 @@ const row = (): BinderCardRow => ({
   purchasePriceMinor: null,
   purchaseCurrency: null,
   addedAt: '2026-01-01T00:00:00.000Z',
+  anyPrint: false,
 });
 
 /** The toasts' texts: notify.error is what every failure toast goes through (notify.failure too). */
