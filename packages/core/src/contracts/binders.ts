@@ -137,8 +137,6 @@ export const BinderCardRow = z.object({
   /** The same price in integer minor units of purchaseCurrency (ISO 4217 exponent: 1250 BRL, 1500 JPY). */
   purchasePriceMinor: z.number().int().nullable(),
   purchaseCurrency: z.string().nullable(),
-  /** A wishlist row: any print of the card's number satisfies it (issue 44); null when not said (the exact print). */
-  anyPrint: z.boolean().nullable().optional(),
   addedAt: z.string(),
   /** A wishlist row any print of whose number satisfies it (issue 44's trade matching); false: this print. */
   anyPrint: z.boolean(),

@@ -14,7 +14,7 @@ export const MAX_TRADING_NOTE = 280;
 /** The longest note of a proposal. */
 export const MAX_TRADE_NOTE = 500;
 /** Most lines on one side of a proposal. */
-export const MAX_TRADE_LINES = 100;
+const MAX_TRADE_LINES = 100;
 
 const CountryCode = z.string().regex(/^[A-Za-z]{2}$/, 'validation.countryInvalid').transform((c) => c.toUpperCase());
 
@@ -96,7 +96,7 @@ export const CreateTradeRequest = z.object({
 });
 export type CreateTradeRequest = z.input<typeof CreateTradeRequest>;
 
-export const TRADE_STATUSES = ['proposed', 'accepted', 'declined', 'cancelled', 'completed'] as const;
+const TRADE_STATUSES = ['proposed', 'accepted', 'declined', 'cancelled', 'completed'] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
 
 export const TradeLine = z.object({

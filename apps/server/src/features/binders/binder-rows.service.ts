@@ -26,7 +26,6 @@ const toRow = (r: StoredRow, card: Card, isOwner: boolean): BinderCardRow => ({
   purchasePrice: isOwner && r.purchasePriceMinor !== null ? toMajor(r.purchasePriceMinor, r.purchaseCurrency) : null,
   purchasePriceMinor: isOwner ? r.purchasePriceMinor : null,
   purchaseCurrency: isOwner ? r.purchaseCurrency : null,
-  anyPrint: r.anyPrint,
   addedAt: r.addedAt.toISOString(),
   anyPrint: r.anyPrint === true,
 });
