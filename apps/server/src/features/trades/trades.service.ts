@@ -5,11 +5,12 @@ import { MAX_OPEN_TRADES_PER_USER, planLimits, type PlanId } from '@grandline/co
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { catalogueIndex } from '../../catalogue/catalogue-index';
 import type { Db, DbTx } from '../../db/client';
-import { profiles, tradeLines, trades, tradingSettings } from '../../db/schema/index';
+import { profiles, tradeLines, trades } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { checkRoom, lockUserRow } from '../../lib/plan-gates';
 import { missingLine, type Line } from './trade-moves';
 import { deliverTradeNotices, recordTradeNotice, type TradeNoticeDeps } from './trade-notices';
+import { countriesAllow, traderStanding } from './trading-settings.service';
 
 /*
  * Trade proposals (issue 44, docs/trades.md "Proposals"): a user open to trades proposes a swap to another user open to
@@ -23,12 +24,6 @@ type TradeRow = typeof trades.$inferSelect;
 
 const tradeNotFound = () => new AppError('TRADE_NOT_FOUND', 404, 'No trade of yours has this id');
 const traderNotFound = () => new AppError('TRADER_NOT_FOUND', 404, 'No user open to trades has this username');
-
-/** Whether a user is open to trades (no settings row: closed). The lead unifies this with trading-settings' helper. */
-async function openToTrades(db: Db | DbTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ open: tradingSettings.open }).from(tradingSettings).where(eq(tradingSettings.userId, userId));
-  return row?.open === true;
-}
 
 const partyColumns = { id: profiles.id, username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, country: profiles.countryCode };
 type PartyRow = { id: string; username: string | null; displayName: string | null; avatarUrl: string | null; country: string | null };
@@ -64,8 +59,12 @@ export async function createTrade({ db, user, plan, data, notices }: { db: Db; u
   // A name no username can be (user names are letters, digits and underscores) is answered as a missing user, unasked.
   const [recipient] = /^\w+$/.test(data.to) ? await db.select({ id: profiles.id }).from(profiles).where(eq(sql`lower(${profiles.username})`, data.to.toLowerCase())) : [];
   if (recipient?.id === user.id) throw new AppError('TRADE_WITH_SELF', 400, 'You cannot trade with yourself');
-  if (!recipient || !(await openToTrades(db, recipient.id))) throw traderNotFound();
-  if (!(await openToTrades(db, user.id))) throw new AppError('TRADING_NOT_OPEN', 400, 'Turn on "Open to trades" in your settings before proposing a trade');
+  // The proposer opts in first (so a closed user learns nothing of others); a recipient closed, or out of either
+  // party's countries, gets the same answer as a missing user (matches never show them either).
+  const me = await traderStanding(db, user.id);
+  if (!me.open) throw new AppError('TRADING_NOT_OPEN', 400, 'Turn on "Open to trades" in your settings before proposing a trade');
+  const them = recipient ? await traderStanding(db, recipient.id) : null;
+  if (!recipient || !them!.open || !countriesAllow(them!, me)) throw traderNotFound();
   await checkLines(db, data);
   const id = randomUUID();
   await db.transaction(async (tx) => {

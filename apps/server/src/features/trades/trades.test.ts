@@ -137,6 +137,11 @@ describe('proposing a trade', () => {
     expect(closed.body.error.code).toBe('TRADER_NOT_FOUND');
     expect(closed.text).toBe(missing.text);
     expect((await propose('ann', { to: 'no\u0000body', give })).text).toBe(missing.text);
+    // A user whose countries leave the proposer out is answered the same (the matches never show them either).
+    await ctx.db.update(tradingSettings).set({ countries: ['ZZ'] }).where(eq(tradingSettings.userId, ids.ben!));
+    expect((await propose('ann', { to: 'ben_trades', give })).text).toBe(missing.text);
+    await ctx.db.update(tradingSettings).set({ countries: [] }).where(eq(tradingSettings.userId, ids.ben!));
+    expect((await propose('ann', { to: 'ben_trades', give })).status).toBe(201);
     // Turning trading off hides a user at once.
     await open('ben', false);
     expect((await propose('ann', { to: 'ben_trades', give })).text).toBe(missing.text);
