@@ -108,6 +108,9 @@ export async function completeTrade({ db, user, plan, id, binderId, notices }: {
       return tell('received');
     }
     if (!after.proposerBinderId || !after.recipientBinderId) throw new AppError('TRADE_BINDER_INVALID', 409, 'A binder chosen for the received cards no longer exists: mark the trade received again');
+    // Both parties' locks, always in the same order, before any binder row: two trades between the same two users
+    // completing at once (each the other way round) wait for each other instead of deadlocking.
+    for (const party of [row.proposerId, row.recipientId].sort()) await lockUserRow(tx, party);
     const lines = await checkStillHeld(tx, user, row);
     const numbers = new Map([...lines.give, ...lines.get].map((l) => [l.cardId, index.byId.get(l.cardId)?.cardNumber ?? '']));
     const you = (giverId: string) => (giverId === user.id ? 'yours' : 'theirs');

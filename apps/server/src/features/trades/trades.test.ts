@@ -296,4 +296,20 @@ describe('completing a trade', () => {
     // Ann had no Personal binder: her two marks at once made one.
     expect(personal.filter((b) => b.userId === ids.ann)).toHaveLength(1);
   });
+
+  it('completes two trades between the same two users, each the other way round, at once: both move, neither fails', async () => {
+    const { annTrade, benTrade } = await stock();
+    const one = (await propose('ann', { to: 'ben_trades', give: [{ cardId: cardA.id, quantity: 1 }], get: [{ cardId: cardB.id, quantity: 1 }] })).body.id;
+    const two = (await propose('ben', { to: 'ann_trades', give: [{ cardId: cardB.id, quantity: 1 }], get: [{ cardId: cardA.id, quantity: 1 }] })).body.id;
+    expect((await step('ben', one, 'accept')).status).toBe(200);
+    expect((await step('ann', two, 'accept')).status).toBe(200);
+    expect((await step('ann', one, 'complete')).status).toBe(200);
+    expect((await step('ben', two, 'complete')).status).toBe(200);
+    // Each completion takes copies out of both parties' Trade binders: the two wait for each other, never deadlock.
+    const answers = await Promise.all([step('ben', one, 'complete'), step('ann', two, 'complete')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    for (const id of [one, two]) expect((await call('GET', `/api/trades/${id}`, 'ann')).body.status).toBe('completed');
+    expect((await rows('ann', annTrade)).reduce((n, r) => n + r.quantity, 0)).toBe(1);
+    expect(await rows('ben', benTrade)).toEqual([]);
+  });
 });
