@@ -25,6 +25,7 @@ import type { AppEnv } from '../apps/server/src/lib/context';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { DEFAULT_PRICE_CONFIG } from '../apps/server/src/lib/price-config';
 import { reportBenchmark, reportFigures, type ReportResult } from './reports';
+import { percentile } from './bench-env';
 
 const USERS = 1_000;
 const WATCHES_PER_USER = 100;
@@ -43,8 +44,6 @@ export interface AlertsResult {
   /** The price comparison report on the same database (bench/reports.ts). */
   report?: ReportResult;
 }
-
-const percentile = (sorted: number[], p: number) => +sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1);
 
 export async function alertsBenchmark(log: (msg: string) => void): Promise<AlertsResult> {
   const logger = createLogger('silent');

@@ -11,3 +11,6 @@ export const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
 export function log(msg: string) {
   process.stdout.write(`[bench] ${msg}\n`);
 }
+
+/** The value at fraction `p` (0–1) of sorted figures, rounded to `digits` decimals. */
+export const percentile = (sorted: readonly number[], p: number, digits = 1) => +sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(digits);

@@ -19,7 +19,7 @@ import { openConfiguredDatabase } from '../apps/server/src/db/client';
 import { binderCards, binders, cards, users } from '../apps/server/src/db/schema/index';
 import { storeTournament } from '../apps/server/src/features/tournaments/ingest.service';
 import { demoPricesServed, load } from './api-scenarios';
-import { base, connections } from './bench-env';
+import { base, connections, percentile } from './bench-env';
 import { signedInUser } from './binders';
 import type { LoadResult } from './load';
 import { startServer, stopServer } from './server-process';
@@ -138,8 +138,6 @@ async function writeData(dataDir: string, email: string) {
     await database.close();
   }
 }
-
-const percentile = (sorted: number[], p: number) => +sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1);
 
 export async function metaBenchmark(log: (msg: string) => void): Promise<MetaResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-meta-'));

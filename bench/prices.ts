@@ -19,6 +19,7 @@ import { runLiveSource, utcToday } from '../apps/server/src/features/prices/pric
 import { ratesChanged } from '../apps/server/src/features/prices/rates.service';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { DEFAULT_PRICE_CONFIG } from '../apps/server/src/lib/price-config';
+import { percentile } from './bench-env';
 
 const PRODUCTS = 5_000;
 const HISTORY_PRINTS = 200;
@@ -34,8 +35,6 @@ export interface PricesResult {
   historyPerMarket: { p50Ms: number; p99Ms: number };
   historyFiveMarkets: { p50Ms: number; p99Ms: number; prints: number };
 }
-
-const percentile = (sorted: number[], p: number) => +sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(2);
 
 /** A tcgcsv site of the whole library: one group per set code, every print a product named as TCGplayer names them. */
 function generatedSite(prints: { id: number; cardNumber: string; name: string; variant: string | null; rarity: string; setCode: string | null }[]) {
@@ -149,8 +148,8 @@ export async function pricesBenchmark(log: (msg: string) => void): Promise<Price
       ingestMs,
       ingest: { matched: run.matched, unmatched: run.unmatched, skipped: run.skipped, rows: run.rows, status: run.status },
       storedRows: n,
-      historyPerMarket: { p50Ms: percentile(perMarket, 0.5), p99Ms: percentile(perMarket, 0.99) },
-      historyFiveMarkets: { p50Ms: percentile(perPrint, 0.5), p99Ms: percentile(perPrint, 0.99), prints: perPrint.length },
+      historyPerMarket: { p50Ms: percentile(perMarket, 0.5, 2), p99Ms: percentile(perMarket, 0.99, 2) },
+      historyFiveMarkets: { p50Ms: percentile(perPrint, 0.5, 2), p99Ms: percentile(perPrint, 0.99, 2), prints: perPrint.length },
     };
   } finally {
     server.close();

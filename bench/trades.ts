@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openConfiguredDatabase } from '../apps/server/src/db/client';
 import { binderCards, binders, cards, profiles, tradingSettings, users } from '../apps/server/src/db/schema/index';
 import { demoPricesServed } from './api-scenarios';
-import { base } from './bench-env';
+import { base, percentile } from './bench-env';
 import { signedInUser } from './binders';
 import { startServer, stopServer } from './server-process';
 
@@ -109,8 +109,6 @@ async function writeData(dataDir: string, email: string) {
     await database.close();
   }
 }
-
-const percentile = (sorted: number[], p: number) => +sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1);
 
 export async function tradesBenchmark(log: (msg: string) => void): Promise<TradesResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-trades-'));
