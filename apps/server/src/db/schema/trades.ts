@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { binders } from './binders';
 import { cards } from './cards';
@@ -18,12 +18,25 @@ export const tradingSettings = pgTable(
     note: text('note'),
     countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Raised by the database itself (migration 0029's triggers) when a transaction that changed the user's Trade or
+     * wishlist rows commits: the trade book (features/trades/trade-book.ts) keeps each open user's rows in memory
+     * and reloads them when this differs from the revision it read them at.
+     */
+    rev: bigint('rev', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('trading_settings_open_idx').on(t.userId).where(sql`${t.open}`),
     check('trading_settings_note_length', sql`${t.note} is null or char_length(${t.note}) <= 280`),
   ],
 );
+
+/**
+ * Users whose Trade or wishlist rows a running transaction changed (one row per statement and user, written by the
+ * triggers of migration 0029); at commit a deferred trigger raises trading_settings.rev of each and deletes the row.
+ * Always empty between transactions.
+ */
+export const tradeRevPending = pgTable('trade_rev_pending', { userId: text('user_id').notNull() });
 
 /**
  * A proposed swap between two users: the proposer gives the `give` lines and gets the `get` lines (trade_lines).

@@ -1,18 +1,21 @@
 import type { MatchCard, TradeMatch, TradeMatchesQuery, TradeMatchesResponse } from '@grandline/core/contracts/trades';
 import { DEFAULT_MARKETPLACE, DEFAULT_PRICE_TYPE, isMarketplaceId, PRICE_TYPES, type PriceType } from '@grandline/core/marketplaces';
 import { unitPrice } from '@grandline/core/prices/value';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { cards, follows, profiles, users } from '../../db/schema/index';
 import type { PriceConfig } from '../../lib/price-config';
 import { priceSummaries } from '../prices/prices.service';
 import { avatarImage, avatarLinkOf } from '../profiles/avatar.service';
-import { matchesSql, type MatchRow } from './trade-matches.sql';
-import { traderStanding } from './trading-settings.service';
+import { openTraders, type OpenTrader } from './trade-book';
+import { matcherFor, type MatchLine } from './trade-match-lines';
+import { countriesAllow, traderStanding } from './trading-settings.service';
 
 /** The most users one answer lists (the best first): enough for a screen, bounded for the server. */
 const MAX_MATCHED_USERS = 100;
+/** Users matched between two pauses for other requests. */
+const PAUSE_EVERY = 50;
 
 type Query = z.output<typeof TradeMatchesQuery>;
 
@@ -26,62 +29,78 @@ export async function tradeMatches({ db, userId, query, config }: { db: Db; user
   const market = query.market ?? prefs.market;
   const currency = query.currency;
   if (!standing.open) return { currency, market, open: false, items: [] };
-  const result = (await db.execute(matchesSql({ me: userId, standing, country: query.country }))) as unknown as { rows: MatchRow[] };
-  const byUser = new Map<string, { t: { cardId: number; quantity: number }[]; y: { cardId: number; quantity: number }[] }>();
-  for (const r of result.rows) {
-    let entry = byUser.get(r.uid);
-    if (!entry) byUser.set(r.uid, (entry = { t: [], y: [] }));
-    entry[r.side].push({ cardId: Number(r.card_id), quantity: Number(r.quantity) });
+  const traders = await openTraders(db);
+  const mine = traders.find((t) => t.uid === userId);
+  if (!mine) return { currency, market, open: true, items: [] };
+  const others = traders.filter((t) => t.uid !== userId && t.username && countriesAllow(standing, t) && (!query.country || t.country === query.country));
+  const match = matcherFor(mine.rows);
+  const found: { trader: OpenTrader; theyHave: MatchLine[]; youHave: MatchLine[] }[] = [];
+  for (let i = 0; i < others.length; i++) {
+    const lines = match(others[i]!.rows);
+    if (lines.theyHave.length || lines.youHave.length) found.push({ trader: others[i]!, ...lines });
+    // Other requests go on between users.
+    if (i % PAUSE_EVERY === PAUSE_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
   }
-  if (!byUser.size) return { currency, market, open: true, items: [] };
-  const uids = [...byUser.keys()];
-  const cardIds = [...new Set(result.rows.map((r) => Number(r.card_id)))];
-  const [people, prints, prices, followed] = await Promise.all([
-    db
-      .select({ id: profiles.id, username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, image: users.image, country: profiles.countryCode })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.id))
-      .where(inArray(profiles.id, uids)),
-    db.select({ id: cards.id, cardNumber: cards.cardNumber, name: cards.name, variant: cards.variant }).from(cards).where(inArray(cards.id, cardIds)),
+  if (!found.length) return { currency, market, open: true, items: [] };
+  const cardIds = [...new Set(found.flatMap((f) => [...f.theyHave, ...f.youHave].map((l) => l.cardId)))];
+  const [prices, followed] = await Promise.all([
     priceSummaries({ db, cardIds, market, currency, config }),
-    db.select({ id: follows.followeeId }).from(follows).where(and(eq(follows.followerId, userId), inArray(follows.followeeId, uids))),
+    db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, userId)),
   ]);
-  const printOf = new Map(prints.map((p) => [p.id, p]));
   const following = new Set(followed.map((f) => f.id));
   const priceType = prefs.priceType;
-  const listed = (lines: { cardId: number; quantity: number }[]): MatchCard[] =>
+  const valueOf = (l: MatchLine) => {
+    const unit = unitPrice(prices.get(l.cardId), priceType);
+    return unit === null ? null : unit * l.quantity;
+  };
+  const sum = (lines: MatchLine[]) => lines.reduce((total, l) => total + (valueOf(l) ?? 0), 0);
+  const ranked = found
+    .map((f) => ({ ...f, twoSided: f.theyHave.length > 0 && f.youHave.length > 0, valueTheyHave: sum(f.theyHave), valueYouHave: sum(f.youHave), following: following.has(f.trader.uid) }))
+    .sort(
+      (a, b) =>
+        Number(b.twoSided) - Number(a.twoSided) ||
+        b.valueTheyHave - a.valueTheyHave ||
+        Number(b.following) - Number(a.following) ||
+        a.trader.username!.localeCompare(b.trader.username!),
+    )
+    .slice(0, MAX_MATCHED_USERS);
+  // Names, pictures and prints only for the users listed.
+  const shownIds = [...new Set(ranked.flatMap((f) => [...f.theyHave, ...f.youHave].map((l) => l.cardId)))];
+  const [people, prints] = await Promise.all([
+    db
+      .select({ id: profiles.id, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, image: users.image })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(inArray(profiles.id, ranked.map((f) => f.trader.uid))),
+    db.select({ id: cards.id, cardNumber: cards.cardNumber, name: cards.name, variant: cards.variant }).from(cards).where(inArray(cards.id, shownIds)),
+  ]);
+  const personOf = new Map(people.map((p) => [p.id, p]));
+  const printOf = new Map(prints.map((p) => [p.id, p]));
+  const listed = (lines: MatchLine[]): MatchCard[] =>
     lines
-      .map(({ cardId, quantity }) => {
-        const print = printOf.get(cardId)!;
-        const unit = unitPrice(prices.get(cardId), priceType);
-        return { cardId, cardNumber: print.cardNumber, name: print.name, variant: print.variant, quantity, value: unit === null ? null : unit * quantity };
+      .map((l) => {
+        const print = printOf.get(l.cardId)!;
+        return { cardId: l.cardId, cardNumber: print.cardNumber, name: print.name, variant: print.variant, quantity: l.quantity, value: valueOf(l) };
       })
       .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || a.cardNumber.localeCompare(b.cardNumber) || a.cardId - b.cardId);
-  const sum = (lines: MatchCard[]) => lines.reduce((total, l) => total + (l.value ?? 0), 0);
-  const items: TradeMatch[] = people
-    .filter((p) => p.username)
-    .map((p) => {
-      const entry = byUser.get(p.id)!;
-      const theyHave = listed(entry.t);
-      const youHave = listed(entry.y);
-      return {
-        user: { username: p.username!, displayName: p.displayName, avatarUrl: avatarImage(p.id, avatarLinkOf(p.avatarUrl, p.image)), country: p.country?.toUpperCase() ?? null },
-        theyHave,
-        youHave,
-        twoSided: theyHave.length > 0 && youHave.length > 0,
-        valueTheyHave: sum(theyHave),
-        valueYouHave: sum(youHave),
-        following: following.has(p.id),
-      };
-    });
-  items.sort(
-    (a, b) =>
-      Number(b.twoSided) - Number(a.twoSided) ||
-      b.valueTheyHave - a.valueTheyHave ||
-      Number(b.following) - Number(a.following) ||
-      a.user.username.localeCompare(b.user.username),
-  );
-  return { currency, market, open: true, items: items.slice(0, MAX_MATCHED_USERS) };
+  const items: TradeMatch[] = ranked.map((f) => {
+    const person = personOf.get(f.trader.uid);
+    return {
+      user: {
+        username: f.trader.username!,
+        displayName: person?.displayName ?? null,
+        avatarUrl: avatarImage(f.trader.uid, avatarLinkOf(person?.avatarUrl ?? null, person?.image ?? null)),
+        country: f.trader.country,
+      },
+      theyHave: listed(f.theyHave),
+      youHave: listed(f.youHave),
+      twoSided: f.twoSided,
+      valueTheyHave: f.valueTheyHave,
+      valueYouHave: f.valueYouHave,
+      following: f.following,
+    };
+  });
+  return { currency, market, open: true, items };
 }
 
 /** The user's chosen market and price type (profile preferences), with the app's defaults. */

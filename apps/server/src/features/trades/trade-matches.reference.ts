@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TraderStanding } from './trading-settings.service';
 
 /*
- * The one statement behind GET /api/trades/matches (issue 44). It starts from the asking user's side — their
+ * The reference for the trade book (ADR 025): the single statement that answered GET /api/trades/matches before the
+ * book, kept as an independent evaluation of the same rules — trade-book.test.ts checks the book against it line for
+ * line. Not used to answer requests. It starts from the asking user's side — their
  * wishlist rows and their Trade rows, a few thousand at most — and reaches the other users' rows through
  * binder_cards' card_id index, never scanning everyone's binders:
  *
