@@ -30,6 +30,23 @@ export type TradingSettingsRequest = z.input<typeof TradingSettingsRequest>;
 export const TradingSettings = z.object({ open: z.boolean(), note: z.string().nullable(), countries: z.array(z.string()) });
 export type TradingSettings = z.infer<typeof TradingSettings>;
 
+/**
+ * GET /api/traders/{username}: a user open to trades as their public profile shows it — the note and the countries
+ * they trade with — and whether the viewer may propose to them now (404 TRADER_NOT_FOUND for a user who is not open).
+ */
+export const TraderResponse = z.object({
+  username: z.string(),
+  open: z.literal(true),
+  note: z.string().nullable(),
+  countries: z.array(z.string()),
+  /**
+   * What stands between the viewer and a proposal: null (nothing: they may propose), 'signed_out', 'self',
+   * 'not_open' (the viewer is not open to trades) or 'country' (either party's countries exclude the other).
+   */
+  blocked: z.enum(['signed_out', 'self', 'not_open', 'country']).nullable(),
+});
+export type TraderResponse = z.infer<typeof TraderResponse>;
+
 /** GET /api/trades/matches?currency=&country= */
 export const TradeMatchesQuery = z.object({
   currency: z.enum(CURRENCY_CODES).default('USD'),

@@ -1,9 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
-import { TradingSettings, TradingSettingsRequest } from '@grandline/core/contracts/trades';
-import { requireAcceptedTerms, requireUser } from '../../lib/auth-gate';
+import { ProfileUsernameParam } from '@grandline/core/contracts/profiles';
+import { TraderResponse, TradingSettings, TradingSettingsRequest } from '@grandline/core/contracts/trades';
+import { requireAcceptedTerms, requireUser, sessionUser } from '../../lib/auth-gate';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { getTradingSettings, putTradingSettings } from './trading-settings.service';
+import { getTradingSettings, publicTrader, putTradingSettings } from './trading-settings.service';
 
 const signedOut = jsonContent(ErrorResponse, 'Not signed in');
 
@@ -39,4 +40,23 @@ export const tradingSettingsRoutes = createRouter()
       },
     }),
     async (c) => c.json(await putTradingSettings(c.var.deps.db, c.var.user.id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/traders/{username}',
+      tags: ['trades'],
+      summary: "A user open to trades, as their public profile shows it: note, countries, and whether I may propose",
+      request: { params: ProfileUsernameParam },
+      responses: {
+        200: jsonContent(TraderResponse, 'Open to trades: the note, the countries (empty: any) and what stands between the viewer and a proposal'),
+        400: jsonContent(ErrorResponse, 'A malformed user name (VALIDATION_ERROR)'),
+        404: jsonContent(ErrorResponse, 'No such user, or not open to trades: the same answer (TRADER_NOT_FOUND)'),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      const viewer = await sessionUser(c);
+      return c.json(await publicTrader(c.var.deps.db, viewer?.id ?? null, c.req.valid('param').username), 200);
+    },
   );

@@ -1,4 +1,5 @@
-import type { TradingSettings, TradingSettingsRequest } from '@grandline/core/contracts/trades';
+import type { TraderResponse, TradingSettings, TradingSettingsRequest } from '@grandline/core/contracts/trades';
+import { AppError } from '../../lib/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, tradingSettings } from '../../db/schema/index';
@@ -62,4 +63,27 @@ export async function traderStanding(db: Db, userId: string): Promise<TraderStan
 export function countriesAllow(a: TraderStanding, b: TraderStanding): boolean {
   const allows = (who: TraderStanding, other: TraderStanding) => who.countries.length === 0 || (other.country !== null && who.countries.includes(other.country));
   return allows(a, b) && allows(b, a);
+}
+
+/**
+ * A user open to trades as their public profile shows them (GET /api/traders/{username}): note, countries and what
+ * stands between the viewer and a proposal. A user who does not exist or is not open: TRADER_NOT_FOUND, the same 404
+ * a proposal to them gets.
+ */
+export async function publicTrader(db: Db, viewerId: string | null, username: string): Promise<TraderResponse> {
+  const [row] = await db
+    .select({ id: profiles.id, username: profiles.username, open: tradingSettings.open, note: tradingSettings.note })
+    .from(profiles)
+    .innerJoin(tradingSettings, eq(tradingSettings.userId, profiles.id))
+    .where(eq(sql`lower(${profiles.username})`, username.toLowerCase()));
+  if (!row?.open || !row.username) throw new AppError('TRADER_NOT_FOUND', 404, 'No user open to trades has this username');
+  const them = await traderStanding(db, row.id);
+  const blocked = await (async (): Promise<TraderResponse['blocked']> => {
+    if (!viewerId) return 'signed_out';
+    if (viewerId === row.id) return 'self';
+    const me = await traderStanding(db, viewerId);
+    if (!me.open) return 'not_open';
+    return countriesAllow(me, them) ? null : 'country';
+  })();
+  return { username: row.username, open: true, note: row.note, countries: them.countries, blocked };
 }

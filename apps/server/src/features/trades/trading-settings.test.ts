@@ -68,4 +68,35 @@ describe('trading settings', () => {
     expect((await put({ open: true }, newcomer)).status).toBe(403);
     expect(await settingsOf(await get(newcomer))).toEqual({ open: false, note: null, countries: [] });
   });
+
+  it("shows an open user's note and countries on their profile, and what stands between each viewer and a proposal", async () => {
+    const trader = (name: string, cookie?: string) => ctx.app.request(`/api/traders/${name}`, { headers: cookie ? { Cookie: cookie } : {} });
+    const zoro = await signUpVerified(ctx, 'zoro-trading@example.com');
+    expect((await ctx.app.request('/api/me/accept-terms', postJson({ username: 'zoro_trades', countryCode: 'JP', ageConfirmed: true, tosAccepted: true }, { Cookie: zoro }))).status).toBe(200);
+    await settingsOf(await put({ open: true, note: 'Only sleeved copies', countries: ['BR', 'JP'] }, usopp));
+    const seen = async (res: Response) => {
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
+      return res.json();
+    };
+    const shown = { username: 'usopp_trades', open: true, note: 'Only sleeved copies', countries: ['BR', 'JP'] };
+    expect(await seen(await trader('USOPP_trades'))).toEqual({ ...shown, blocked: 'signed_out' });
+    expect(await seen(await trader('usopp_trades', usopp))).toEqual({ ...shown, blocked: 'self' });
+    expect(await seen(await trader('usopp_trades', zoro))).toEqual({ ...shown, blocked: 'not_open' });
+    await settingsOf(await put({ open: true }, zoro));
+    expect(await seen(await trader('usopp_trades', zoro))).toEqual({ ...shown, blocked: null });
+    await settingsOf(await put({ open: true, countries: ['AR'] }, zoro));
+    expect(await seen(await trader('usopp_trades', zoro))).toEqual({ ...shown, blocked: 'country' });
+    // Closed, never opened and missing users get the same 404, byte for byte; a malformed name a 400.
+    await settingsOf(await put({ open: false }, usopp));
+    const bodies = [];
+    for (const name of ['usopp_trades', 'no_such_user']) {
+      const res = await trader(name, zoro);
+      expect(res.status).toBe(404);
+      bodies.push(await res.text());
+    }
+    expect(bodies[0]).toContain('TRADER_NOT_FOUND');
+    expect(bodies[1]).toBe(bodies[0]);
+    expect((await trader('a b')).status).toBe(400);
+  });
 });
