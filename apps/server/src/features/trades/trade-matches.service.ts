@@ -3,6 +3,7 @@ import { DEFAULT_MARKETPLACE, DEFAULT_PRICE_TYPE, isMarketplaceId, PRICE_TYPES, 
 import { unitPrice } from '@grandline/core/prices/value';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import { catalogueIndex } from '../../catalogue/catalogue-index';
 import type { Db } from '../../db/client';
 import { cards, follows, profiles, users } from '../../db/schema/index';
 import type { PriceConfig } from '../../lib/price-config';
@@ -72,10 +73,10 @@ export async function tradeMatches({ db, userId, query, config }: { db: Db; user
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.id))
       .where(inArray(profiles.id, ranked.map((f) => f.trader.uid))),
-    db.select({ id: cards.id, cardNumber: cards.cardNumber, name: cards.name, variant: cards.variant }).from(cards).where(inArray(cards.id, shownIds)),
+    printsOf(db, shownIds),
   ]);
   const personOf = new Map(people.map((p) => [p.id, p]));
-  const printOf = new Map(prints.map((p) => [p.id, p]));
+  const printOf = prints;
   const listed = (lines: MatchLine[]): MatchCard[] =>
     lines
       .map((l) => {
@@ -101,6 +102,20 @@ export async function tradeMatches({ db, userId, query, config }: { db: Db; user
     };
   });
   return { currency, market, open: true, items };
+}
+
+/** Number, name and variant of prints: from the catalogue kept in memory, the database for any it does not hold yet. */
+async function printsOf(db: Db, ids: number[]) {
+  const index = await catalogueIndex(db);
+  const out = new Map<number, { cardNumber: string; name: string; variant: string | null }>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const card = index.byId.get(id);
+    if (card) out.set(id, card);
+    else missing.push(id);
+  }
+  if (missing.length) for (const p of await db.select({ id: cards.id, cardNumber: cards.cardNumber, name: cards.name, variant: cards.variant }).from(cards).where(inArray(cards.id, missing))) out.set(p.id, p);
+  return out;
 }
 
 /** The user's chosen market and price type (profile preferences), with the app's defaults. */
