@@ -133,6 +133,7 @@ describe('app', () => {
         '/sets/{slug}',
         '/tournaments',
         '/tournaments/{id}',
+        '/traders/{username}',
         '/trades',
         '/trades/matches',
         '/trades/{id}',

@@ -58,8 +58,27 @@ test('two collectors from a match to a completed trade: A proposes from the matc
   await page.getByTestId('trading-open').click();
   await expect(page.getByTestId('trading-open')).toHaveAttribute('aria-checked', 'true');
 
+  // B writes a note and picks countries by name in Settings; A sees them on B's profile, with "Propose a trade".
+  await b.goto('/settings?tab=preferences');
+  const settings = b.getByTestId('trading-settings');
+  await settings.getByLabel(tradesEn.settings.note).fill('Sleeved copies only');
+  const countries = settings.getByRole('combobox');
+  await countries.fill('united st');
+  await countries.press('Enter');
+  await countries.fill('bra');
+  await settings.getByTestId('trading-country-option-BR').click();
+  await settings.getByTestId('trading-country-BR').getByRole('button').click();
+  await expect(settings.getByTestId('trading-country-BR')).toHaveCount(0);
+  await settings.getByTestId('trading-save').click();
+  await expect.poll(async () => (await (await b.request.get('/api/me/trading')).json()) as unknown).toEqual({ open: true, note: 'Sleeved copies only', countries: ['US'] });
+  await page.goto(`/u/${bName}`);
+  const trading = page.getByTestId('profile-trading');
+  await expect(trading.getByTestId('profile-trading-note')).toHaveText('Sleeved copies only');
+  await expect(trading).toContainText('United States');
+  await expect(page.getByTestId('profile-propose-trade')).toBeVisible();
+
   // A sees B with both sides, and proposes from the match: both sides preselected.
-  await page.reload();
+  await page.goto('/trades');
   const match = page.getByTestId('trade-match').filter({ hasText: bName });
   await expect(match.getByTestId('two-sided')).toBeVisible();
   await expect(match.getByTestId('they-have')).toContainText(y!.cardNumber);

@@ -1,5 +1,4 @@
 import { normalizeSearchText } from '@grandline/core/slug';
-import { countries } from 'country-flag-icons';
 import { Check, MapPin } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,26 +6,10 @@ import { ACCOUNT_NS } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form';
 import { cn } from '@/lib/cn';
+import { useCountryNames } from '@/lib/country-names';
 
 /** Case, accents and punctuation ignored: "cote d ivoire" finds "Côte d’Ivoire". */
 const loose = (text: string) => normalizeSearchText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-
-/** Codes that are not countries or territories a person lives in. */
-const NOT_COUNTRIES = new Set(['EU', 'UN', 'XK', 'AC', 'TA', 'IC', 'EA', 'DG', 'CP', 'GB-ENG', 'GB-SCT', 'GB-WLS', 'GB-NIR']);
-
-export function useCountryNames() {
-  const { i18n } = useTranslation(ACCOUNT_NS);
-  const language = i18n.resolvedLanguage ?? 'en';
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([language], { type: 'region' });
-    const list = countries
-      .filter((code) => /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code))
-      .map((code) => ({ code, name: names.of(code) ?? code }))
-      .filter((c) => c.name !== c.code)
-      .sort((a, b) => a.name.localeCompare(b.name, language));
-    return { list, nameOf: (code: string) => names.of(code) ?? code };
-  }, [language]);
-}
 
 /**
  * Country choice of spec §2: the suggestion (or the current value) with a Change button, and a

@@ -1,4 +1,5 @@
 import type { ProfileBinder, ProfileDeck, PublicProfileResponse } from '@grandline/core/contracts/profiles';
+import type { TraderResponse } from '@grandline/core/contracts/trades';
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, CalendarDays, FolderHeart, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -16,10 +17,11 @@ import { ActivityList } from '@/features/profiles/components/activity-list';
 import { BadgeList } from '@/features/profiles/components/badge-list';
 import { CountryFlag } from '@/features/profiles/components/country-flag';
 import { FollowButton } from '@/features/profiles/components/follow-button';
-import { ProfileTradeAction } from '@/features/trades/components/profile-trade-action';
+import { traderQuery, useTrader } from '@/features/trades/api/trades-api';
+import { ProfileTradeAction, ProfileTradingNote } from '@/features/trades/components/profile-trade-action';
 import { FollowListDialog } from '@/features/profiles/components/follow-list-dialog';
 import { UserAvatar } from '@/components/user-avatar';
-import { useCountryNames } from '@/features/auth/components/country-picker';
+import { useCountryNames } from '@/lib/country-names';
 import { formatDate, formatNumber } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 import { ensureSession } from '@/lib/session';
@@ -30,8 +32,12 @@ const USERNAME = /^[A-Za-z0-9_-]{1,30}$/;
 
 export const loader = async ({ params }: LoaderFunctionArgs) => {
   // The follow state depends on who reads: the session first, then the profile.
-  await ensureSession().catch(() => null);
-  if (USERNAME.test(params.username ?? '')) void queryClient.prefetchQuery(profileQuery(params.username!));
+  const me = await ensureSession().catch(() => null);
+  if (USERNAME.test(params.username ?? '')) {
+    void queryClient.prefetchQuery(profileQuery(params.username!));
+    // Whether they trade shows in the header: read with the profile, so the header is drawn once.
+    void queryClient.prefetchQuery(traderQuery(params.username!, Boolean(me)));
+  }
   return null;
 };
 
@@ -119,7 +125,7 @@ function BinderTile({ binder }: { binder: ProfileBinder }) {
   );
 }
 
-function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
+function ProfileHeader({ profile, trader }: { profile: PublicProfileResponse; trader: TraderResponse | null }) {
   const { t } = useTranslation('profile');
   const { nameOf } = useCountryNames();
   const hydrated = useHydrated();
@@ -159,7 +165,7 @@ function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
             ) : (
               <div className="flex flex-wrap items-center gap-2">
                 <FollowButton profile={profile} />
-                <ProfileTradeAction user={{ username: profile.username, displayName: profile.displayName, avatarUrl: profile.avatarUrl, country: profile.countryCode }} />
+                <ProfileTradeAction trader={trader} user={{ username: profile.username, displayName: profile.displayName, avatarUrl: profile.avatarUrl, country: profile.countryCode }} />
               </div>
             )}
           </div>
@@ -168,6 +174,7 @@ function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
               {profile.bio}
             </p>
           )}
+          <ProfileTradingNote trader={trader} />
           <BadgeList badges={profile.badges} showLocked={profile.viewer.isSelf} />
           <div className="-mx-3 flex flex-wrap">
             <Count value={profile.counts.followers} label={t('counts.followers', { count: profile.counts.followers })} onClick={() => setList('followers')} testId="count-followers" />
@@ -188,7 +195,9 @@ export function PublicProfilePage() {
   const { username = '' } = useParams();
   const valid = USERNAME.test(username);
   const profile = useQuery({ ...profileQuery(username), enabled: valid });
-  if (!profile.isSuccess) {
+  // The trading line is drawn with the header (a failed read leaves it out rather than holding the page).
+  const trader = useTrader(username, valid);
+  if (!profile.isSuccess || (trader.isPending && trader.fetchStatus !== 'idle')) {
     return (
       <>
         <PageTitle title={t('title')} />
@@ -206,7 +215,7 @@ export function PublicProfilePage() {
   return (
     <div className="flex flex-col gap-8" data-testid="public-profile">
       <PageTitle title={p.displayName || p.username} />
-      <ProfileHeader profile={p} />
+      <ProfileHeader profile={p} trader={trader.data ?? null} />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-8">
           <Section id="profile-decks" title={t('decks.title')} count={p.counts.publicDecks}>

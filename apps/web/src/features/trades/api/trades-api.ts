@@ -4,12 +4,13 @@ import type {
   Trade,
   TradeListResponse,
   TradeMatchesResponse,
+  TraderResponse,
   TradingSettings,
   TradingSettingsRequest,
 } from '@grandline/core/contracts/trades';
 import type { CurrencyCode } from '@grandline/core/money/currencies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, apiSend } from '@/lib/api-client';
+import { ApiError, apiGet, apiSend } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { USER_SCOPE, useSession } from '@/lib/session';
 
@@ -19,7 +20,29 @@ const tradeKeys = {
   matches: (currency: CurrencyCode) => [...tradeKeys.all(), 'matches', currency] as const,
   list: () => [...tradeKeys.all(), 'list'] as const,
   settings: () => [USER_SCOPE, 'trading'] as const,
+  /** What stands between the viewer and a proposal depends on who reads: signed in, kept with the user's data. */
+  trader: (username: string, signedIn: boolean) => (signedIn ? ([...tradeKeys.all(), 'trader', username.toLowerCase()] as const) : (['trader', username.toLowerCase()] as const)),
 };
+
+/** A user open to trades as their profile shows them; null when they are not open (or do not exist). */
+export const traderQuery = (username: string, signedIn: boolean) =>
+  queryOptions({
+    queryKey: tradeKeys.trader(username, signedIn),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<TraderResponse>(`/traders/${encodeURIComponent(username)}`, undefined, { signal });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    staleTime: 30_000,
+  });
+
+export function useTrader(username: string, enabled = true) {
+  const { signedIn } = useSession();
+  return useQuery({ ...traderQuery(username, signedIn), enabled });
+}
 
 export const tradeMatchesQuery = (currency: CurrencyCode) =>
   queryOptions({

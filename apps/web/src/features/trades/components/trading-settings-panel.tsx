@@ -2,14 +2,12 @@ import { MAX_TRADING_NOTE, type TradingSettings } from '@grandline/core/contract
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Field, FormMessage, TextArea, TextInput } from '@/components/ui/form';
+import { Field, FormMessage, TextArea } from '@/components/ui/form';
 import { Switch } from '@/components/ui/switch';
 import { notify } from '@/lib/toast';
 import { tradesApi, useTradingSettings } from '@/features/trades/api/trades-api';
+import { CountriesField } from '@/features/trades/components/countries-field';
 import { tradeErrorText } from '@/features/trades/utils/trade-errors';
-
-/** "BR, pt" → ['BR', 'PT']: the countries typed as two-letter codes, separated by commas or spaces. */
-const parseCountries = (text: string) => [...new Set(text.split(/[\s,;]+/).map((c) => c.trim().toUpperCase()).filter(Boolean))];
 
 /**
  * The "Open to trades" switch, note and countries (PUT /api/me/trading). Exported for Settings → Preferences, which
@@ -27,7 +25,7 @@ function TradingSettingsForm({ initial, pending, compact }: { initial: TradingSe
   const { t } = useTranslation('trades');
   const [open, setOpen] = useState(initial.open);
   const [note, setNote] = useState(initial.note ?? '');
-  const [countries, setCountries] = useState(initial.countries.join(', '));
+  const [countries, setCountries] = useState(initial.countries);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -35,7 +33,7 @@ function TradingSettingsForm({ initial, pending, compact }: { initial: TradingSe
     setBusy(true);
     setError(null);
     try {
-      await tradesApi.saveSettings({ open: nextOpen, note: note.trim() || null, countries: parseCountries(countries) });
+      await tradesApi.saveSettings({ open: nextOpen, note: note.trim() || null, countries });
       notify.success(t('settings.saved'));
     } catch (err) {
       setError(tradeErrorText(err));
@@ -43,6 +41,22 @@ function TradingSettingsForm({ initial, pending, compact }: { initial: TradingSe
       setBusy(false);
     }
   };
+
+  const details = (
+    <>
+      <Field id="trading-note" label={t('settings.note')} hint={t('settings.noteHint')}>
+        <TextArea id="trading-note" rows={2} maxLength={MAX_TRADING_NOTE} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="trading-note-hint" />
+      </Field>
+      <Field id="trading-countries-input" label={t('settings.countries')} hint={t('settings.countriesHint')}>
+        <CountriesField id="trading-countries-input" value={countries} onChange={setCountries} describedBy="trading-countries-input-hint" />
+      </Field>
+      <div>
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => save()} data-testid="trading-save">
+          {t('settings.save')}
+        </Button>
+      </div>
+    </>
+  );
 
   return (
     <section className="flex flex-col gap-3" data-testid="trading-settings">
@@ -67,36 +81,10 @@ function TradingSettingsForm({ initial, pending, compact }: { initial: TradingSe
       {open && compact && (
         <details className="text-sm" data-testid="trading-details">
           <summary className="cursor-pointer text-muted">{t('settings.details')}</summary>
-          <div className="mt-3 flex flex-col gap-3">
-          <Field id="trading-note" label={t('settings.note')} hint={t('settings.noteHint')}>
-            <TextArea id="trading-note" rows={2} maxLength={MAX_TRADING_NOTE} value={note} onChange={(e) => setNote(e.target.value)} />
-          </Field>
-          <Field id="trading-countries" label={t('settings.countries')} hint={t('settings.countriesHint')}>
-            <TextInput id="trading-countries" value={countries} onChange={(e) => setCountries(e.target.value)} placeholder="BR, PT" />
-          </Field>
-          <div>
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => save()} data-testid="trading-save">
-              {t('settings.save')}
-            </Button>
-          </div>
-          </div>
+          <div className="mt-3 flex flex-col gap-3">{details}</div>
         </details>
       )}
-      {open && !compact && (
-        <>
-          <Field id="trading-note" label={t('settings.note')} hint={t('settings.noteHint')}>
-            <TextArea id="trading-note" rows={2} maxLength={MAX_TRADING_NOTE} value={note} onChange={(e) => setNote(e.target.value)} />
-          </Field>
-          <Field id="trading-countries" label={t('settings.countries')} hint={t('settings.countriesHint')}>
-            <TextInput id="trading-countries" value={countries} onChange={(e) => setCountries(e.target.value)} placeholder="BR, PT" />
-          </Field>
-          <div>
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => save()} data-testid="trading-save">
-              {t('settings.save')}
-            </Button>
-          </div>
-        </>
-      )}
+      {open && !compact && details}
       {error && <FormMessage>{error}</FormMessage>}
     </section>
   );
