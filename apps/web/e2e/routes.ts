@@ -64,6 +64,9 @@ export async function signInWithContent(page: Page, name: string): Promise<strin
   await page.goto('/cards/syntax');
   await page.getByTestId('saved-searches-toggle').click();
   await expect(page.getByTestId('saved-search')).toHaveCount(1);
+  // Open to trades with a note and countries: their profile draws the trading line (issue 44).
+  const trading = await page.request.put('/api/me/trading', { data: { open: true, note: 'Sleeved copies only, shipped on Mondays.', countries: ['BR', 'US'] } });
+  expect(trading.status(), await trading.text()).toBe(200);
   const { profile } = (await (await page.request.get('/api/me')).json()) as { profile: { username: string } };
   return [
     '/dashboard',

@@ -100,15 +100,17 @@ test('two collectors from a match to a completed trade: A proposes from the matc
   await expect(incoming.getByTestId('trade-status')).toHaveText(tradesEn.status.accepted);
 
   // Both mark it received; the second mark completes it.
-  await page.reload();
-  const outgoing = page.getByTestId('proposals-out').getByTestId('trade-proposal');
-  await expect(outgoing.getByTestId('trade-status')).toHaveText(tradesEn.status.accepted);
-  await outgoing.getByTestId('trade-complete').click();
-  await expect(outgoing.getByTestId('trade-complete')).toHaveCount(0);
+  // A marks it on the trade's own page, where its notices (bell, e-mail, push) lead.
+  const { id } = ((await (await page.request.get('/api/trades')).json()) as { items: { id: string }[] }).items[0]!;
+  await page.goto(`/trades/${id}`);
+  const own = page.getByTestId('trade-page').getByTestId('trade-proposal');
+  await expect(own.getByTestId('trade-status')).toHaveText(tradesEn.status.accepted);
+  await own.getByTestId('trade-complete').click();
+  await expect(own.getByTestId('trade-complete')).toHaveCount(0);
   await incoming.getByTestId('trade-complete').click();
   await expect(incoming.getByTestId('trade-status')).toHaveText(tradesEn.status.completed);
   await page.reload();
-  await expect(page.getByTestId('proposals-out').getByTestId('trade-status')).toHaveText(tradesEn.status.completed);
+  await expect(own.getByTestId('trade-status')).toHaveText(tradesEn.status.completed);
 
   // The copies moved: out of each Trade binder, into each one's (new) Personal binder.
   expect((await holdings(page, 'trade')).get(x!.id) ?? 0).toBe(0);

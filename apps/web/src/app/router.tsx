@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'scan', lazy: withTexts(['scan', 'quickadd'], () => import('@/features/scan/routes/scan-page').then((m) => ({ Component: m.ScanPage }))) },
           { path: 'trades', lazy: withTexts(['trades', 'binders'], () => import('@/features/trades/routes/trades-page').then((m) => ({ Component: m.TradesPage, loader: m.loader }))) },
+          { path: 'trades/:id', lazy: withTexts(['trades', 'binders'], () => import('@/features/trades/routes/trade-page').then((m) => ({ Component: m.TradePage, loader: m.loader }))) },
           { path: 'wishlist', lazy: withTexts(['binders'], () => import('@/features/binders/routes/wishlist-page').then((m) => ({ Component: m.WishlistPage, loader: m.loader }))) },
           { path: 'profile', lazy: withTexts(['profile', 'account', 'decks'], () => import('@/features/profiles/routes/profile-page').then((m) => ({ Component: m.ProfilePage }))) },
         ],

@@ -19,6 +19,7 @@ const tradeKeys = {
   all: () => [USER_SCOPE, 'trades'] as const,
   matches: (currency: CurrencyCode) => [...tradeKeys.all(), 'matches', currency] as const,
   list: () => [...tradeKeys.all(), 'list'] as const,
+  one: (id: string) => [...tradeKeys.all(), 'one', id] as const,
   settings: () => [USER_SCOPE, 'trading'] as const,
   /** What stands between the viewer and a proposal depends on who reads: signed in, kept with the user's data. */
   trader: (username: string, signedIn: boolean) => (signedIn ? ([...tradeKeys.all(), 'trader', username.toLowerCase()] as const) : (['trader', username.toLowerCase()] as const)),
@@ -53,6 +54,10 @@ export const tradeMatchesQuery = (currency: CurrencyCode) =>
 
 export const tradesQuery = () =>
   queryOptions({ queryKey: tradeKeys.list(), queryFn: ({ signal }) => apiGet<TradeListResponse>('/trades', undefined, { signal }), staleTime: 15_000 });
+
+/** One trade of mine (either party): GET /api/trades/{id}, a 404 for anyone else's. */
+export const tradeQuery = (id: string) =>
+  queryOptions({ queryKey: tradeKeys.one(id), queryFn: ({ signal }) => apiGet<Trade>(`/trades/${encodeURIComponent(id)}`, undefined, { signal }), staleTime: 15_000 });
 
 export const tradingSettingsQuery = () =>
   queryOptions({ queryKey: tradeKeys.settings(), queryFn: ({ signal }) => apiGet<TradingSettings>('/me/trading', undefined, { signal }), staleTime: 60_000 });
