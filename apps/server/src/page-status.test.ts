@@ -71,6 +71,22 @@ describe('the status of the web app\'s pages', () => {
     expect(await statusOf('/collection/00000000-0000-4000-8000-000000000000')).toBe(404);
   });
 
+  it('answers 200 for a trade to its two parties, 404 for anyone else\'s, a missing one or a malformed id', async () => {
+    const [card] = (await catalogueIndex(ctx.db)).byId.values();
+    for (const cookie of [owner, other]) expect((await ctx.app.request('/api/me/trading', { ...postJson({ open: true }, { Cookie: cookie }), method: 'PUT' })).status).toBe(200);
+    const spares = (await (await ctx.app.request('/api/binders', postJson({ name: 'Spares', category: 'trade' }, { Cookie: other }))).json()) as { id: string };
+    expect((await ctx.app.request(`/api/binders/${spares.id}/cards`, postJson({ cards: [{ cardId: card!.id, quantity: 1 }] }, { Cookie: other }))).status).toBe(200);
+    const proposed = await ctx.app.request('/api/trades', postJson({ to: 'status_other', give: [], get: [{ cardId: card!.id, quantity: 1 }] }, { Cookie: owner }));
+    expect(proposed.status, await proposed.clone().text()).toBe(201);
+    const { id } = (await proposed.json()) as { id: string };
+    expect(await statusOf(`/trades/${id}`, owner)).toBe(200);
+    expect(await statusOf(`/trades/${id}`, other)).toBe(200);
+    const third = await signUpVerified(ctx, 'status-third@example.com');
+    expect(await statusOf(`/trades/${id}`, third)).toBe(404);
+    expect(await statusOf('/trades/00000000-0000-4000-8000-000000000000', owner)).toBe(404);
+    expect(await statusOf('/trades/not-a-trade', owner)).toBe(404);
+  });
+
   it('answers 200 for the meta and any leader\'s page, 404 for a tournament that is not stored', async () => {
     for (const url of ['/meta', '/meta/leaders/OP01-001', '/meta/leaders/ZZ99-999']) expect(await statusOf(url), url).toBe(200);
     expect(await statusOf('/meta/tournaments/0123456789abcdef01234567')).toBe(404);

@@ -13,7 +13,8 @@ export type AppPage =
   | { kind: 'binder'; id: string }
   | { kind: 'profile'; username: string }
   | { kind: 'set'; slug: string }
-  | { kind: 'tournament'; id: string };
+  | { kind: 'tournament'; id: string }
+  | { kind: 'trade'; id: string };
 
 /** The pages without a parameter, as the router writes them (no leading slash; '' is the home page). */
 export const FIXED_PAGES: readonly string[] = [
@@ -38,6 +39,8 @@ const ITEMS: [RegExp, (m: RegExpExecArray) => AppPage | null][] = [
   // A leader's meta page answers for any number (no decks in the window is a page too); a tournament may not exist.
   [/^meta\/leaders\/([^/]+)$/, () => ({ kind: 'page' })],
   [/^meta\/tournaments\/([^/]+)$/, (m) => ({ kind: 'tournament', id: decodeURIComponent(m[1]!) })],
+  // A trade is seen by its two parties only: anyone else's is not found.
+  [/^trades\/([^/]+)$/, (m) => ({ kind: 'trade', id: decodeURIComponent(m[1]!) })],
 ];
 
 /** A path without its leading and trailing slashes (a loop, not a regular expression: linear on any input). */

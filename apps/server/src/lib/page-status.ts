@@ -8,6 +8,7 @@ const ITEM_API: { [K in Exclude<AppPage['kind'], 'page'>]: (page: Extract<AppPag
   profile: (p) => `/api/profiles/${encodeURIComponent(p.username)}`,
   set: (p) => `/api/sets/${encodeURIComponent(p.slug)}`,
   tournament: (p) => `/api/tournaments/${encodeURIComponent(p.id)}`,
+  trade: (p) => `/api/trades/${encodeURIComponent(p.id)}`,
 };
 
 /**
