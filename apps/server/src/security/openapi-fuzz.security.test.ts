@@ -145,6 +145,8 @@ function pathValue(route: string, name: string): string {
   if (route.startsWith('/admin/cards/manual/')) return '999999';
   // A saved search that does not exist: deleting it is a 404, hostile values a 400.
   if (route.startsWith('/searches/')) return '00000000-0000-4000-8000-000000000000';
+  // A user who is not open to trades (nobody has this name): a 404, hostile values a 400.
+  if (route.startsWith('/traders/')) return 'no_such_trader';
   // A trade that does not exist: each step and the read are a 404, hostile values a 400.
   if (route.startsWith('/trades/')) return '00000000-0000-4000-8000-000000000000';
   // A comment that does not exist: deleting, reporting or dismissing it is a 404, hostile values a 400.
