@@ -112,11 +112,25 @@ const pwa = VitePWA({
     // Push notifications and their taps (public/push-sw.js).
     importScripts: ['/push-sw.js'],
     maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
-    // Every address of the app opens from the precached shell, online or not; the server's own pages are not ours.
-    navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/legal\//, /^\/img\//, /^\/ocr\//, /^\/sw\.js$/],
     cleanupOutdatedCaches: true,
     runtimeCaching: [
+      {
+        // The app's pages: from the network first, where the server draws a signed-in user's dashboard, library, card,
+        // binders and deck editor with their own data (ADR 026) — never stored (a page is one user's) — and from the
+        // precached shell when the network fails (offline), so every address still opens. The server's own
+        // addresses (/api, /legal, /img, /ocr, the worker itself) are not pages. Serialized into sw.js: stands alone.
+        urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && !/^\/(api|legal|img|ocr)\//.test(url.pathname) && url.pathname !== '/sw.js',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'pages',
+          plugins: [
+            {
+              cacheWillUpdate: async () => null,
+              handlerDidError: async () => (await caches.match('/index.html', { ignoreSearch: true })) ?? Response.error(),
+            },
+          ],
+        },
+      },
       {
         // The scanner's OCR files (about 4 MB, too big to precache for everyone): kept once used, so the scanner works
         // offline; refreshed in the background, so a new release's files arrive on the next scan.
@@ -170,7 +184,17 @@ const ssrBuild: UserConfig = {
   plugins: [react()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   publicDir: false,
-  build: { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, ssr: 'src/entry-server.tsx', sourcemap: false, minify: false },
+  build: {
+    target: 'node20',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    ssr: 'src/entry-server.tsx',
+    sourcemap: false,
+    minify: false,
+    // One file: every lazy part of every page is in memory from the start, so the first drawing of a page (a
+    // signed-in user's, never kept) does not fall back to the browser while a part loads from disk.
+    rolldownOptions: { output: { inlineDynamicImports: true } },
+  },
 };
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {

@@ -327,7 +327,8 @@ function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger) {
     // Our own API, in this process, as this visitor (the same address for its rate limits).
     const api = (apiPath: string, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
-      for (const name of ['user-agent', 'accept-language', 'x-forwarded-for']) {
+      // The cookie too: a signed-in user's page is drawn with their own data (ADR 026).
+      for (const name of ['user-agent', 'accept-language', 'x-forwarded-for', 'cookie']) {
         const value = c.req.header(name);
         if (value) headers.set(name, value);
       }
@@ -347,6 +348,8 @@ function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger) {
       api,
     });
     if (!page) return c.html(shell.html(c.req.path, acceptLanguage), status);
+    // A user's own page: for their browser only, never stored by a cache on the way.
+    if (page.personal) c.header('Cache-Control', 'private, no-store');
     const { body, encoding } = encodePage(page, withRenderedPage(shell.html(c.req.path, page.language), page), c.req.header('accept-encoding'));
     if (typeof body === 'string') return c.html(body, status);
     c.header('Content-Encoding', encoding);

@@ -1,8 +1,9 @@
 import { expect, isHydrationError, test } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
 
-// Public pages drawn on the server for visitors (apps/server/src/lib/page-render.ts, src/entry-server.tsx): the
-// content is in the first answer, and the browser hydrates it without a mismatch and without drawing it again.
+// Pages drawn on the server (apps/server/src/lib/page-render.ts, src/entry-server.tsx) — public ones for visitors,
+// a signed-in user's own ones for them alone (ADR 026): the content is in the first answer, and the browser hydrates
+// it without a mismatch and without drawing it again.
 
 const hydrationErrors = (messages: string[]) => messages.filter(isHydrationError);
 
@@ -66,11 +67,53 @@ test('the server draws in the language and theme the visitor chose, and hydrates
   expect(hydrationErrors(messages)).toEqual([]);
 });
 
-test('a signed-in visitor gets the plain shell (their own data is drawn by the browser)', async ({ page }) => {
-  const html = await (await page.request.get('/cards', { headers: { Cookie: 'better-auth.session_token=not-a-session' } })).text();
-  expect(html).toContain('id="root"');
-  expect(html).not.toContain('id="ssr-state"');
-  expect(html).not.toContain('data-testid="card-tile"');
+test('a signed-in user gets their own pages drawn by the server — never kept, never another user\'s — hydrated in place', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const messages: string[] = [];
+  page.on('pageerror', (err) => messages.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') messages.push(msg.text());
+  });
+  await createAccount(page, { email: uniqueEmail('ssr-own') });
+  const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: { id: number }[] }).items;
+  const [leader] = await ask('color=Red&type=Leader&variations=false&pageSize=1');
+  const reds = await ask('color=Red&type=Character&variations=false&pageSize=12');
+  const binder = (await (await page.request.post('/api/binders', { data: { name: 'Own pulls', category: 'personal' } })).json()) as { id: string };
+  expect((await page.request.post(`/api/binders/${binder.id}/cards`, { data: { cards: reds.slice(0, 4).map((c) => ({ cardId: c.id, quantity: 2 })) } })).status()).toBeLessThan(300);
+  const deck = await page.request.post('/api/decks', { data: { name: 'Own red', format: 'standard', leaderCardId: leader!.id, cards: reds.map((c) => ({ cardId: c.id, quantity: 4 })) } });
+  expect(deck.status(), await deck.text()).toBe(201);
+  const { id: deckId } = (await deck.json()) as { id: string };
+  const pages: [string, RegExp][] = [
+    ['/dashboard', /./],
+    ['/cards', /./],
+    [`/cards/onepiece/${reds[0]!.id}`, /./],
+    ['/collection', /./],
+    [`/collection/${binder.id}`, /Own pulls/],
+    [`/deck/${deckId}/edit`, /./],
+  ];
+  // A start in this browser copies the preferences stored while signing up into their cookie: pages are drawn with them.
+  await page.goto('/collection');
+  await expect(page.locator('main h1')).toBeVisible();
+  for (const [url, heading] of pages) {
+    const answer = await page.request.get(url);
+    expect(answer.headers()['cache-control'], url).toBe('private, no-store');
+    const html = await answer.text();
+    expect(html, url).toContain('id="ssr-state"');
+    expect(html, url).toMatch(/<main[\s\S]*<h1/);
+    await page.goto(url);
+    await expect(page.locator('html'), url).toHaveAttribute('data-drawn', 'server', { timeout: 15_000 });
+    await expect(page.locator('main h1').first(), url).toHaveText(heading);
+  }
+  expect(hydrationErrors(messages)).toEqual([]);
+
+  // Another user asking the same addresses gets their own pages: nothing of the first user's.
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const other = await context.newPage();
+  await createAccount(other, { email: uniqueEmail('ssr-other') });
+  const theirs = await (await other.request.get('/collection')).text();
+  expect(theirs).toContain('id="ssr-state"');
+  expect(theirs).not.toContain('Own pulls');
+  await context.close();
 });
 
 test('a public binder shared by its link is drawn by the server for visitors and hydrates in place', async ({ page, browser, baseURL }) => {

@@ -49,18 +49,24 @@ function start() {
   return started;
 }
 
-/** Whether each query the page's loaders started has its answer (a failed one: the page is drawn in the browser). */
+/**
+ * Whether each query the page's loaders started has its answer (a failed one: the page is drawn in the browser).
+ * A loader may start a query once another has answered (the card page asks for prices once the card exists), so
+ * the queries are awaited in rounds until none is left running.
+ */
 async function settleQueries() {
-  const pending = queryClient
-    .getQueryCache()
-    .getAll()
-    .map((query) => query.promise)
-    .filter((promise) => promise !== undefined);
-  await Promise.allSettled(pending);
-  return queryClient
-    .getQueryCache()
-    .getAll()
-    .every((query) => query.state.status === 'success');
+  const queries = () => queryClient.getQueryCache().getAll();
+  for (let round = 0; round < 5; round++) {
+    const running = queries()
+      .filter((query) => query.state.fetchStatus === 'fetching')
+      .map((query) => query.promise)
+      .filter((promise) => promise !== undefined);
+    if (!running.length) break;
+    await Promise.allSettled(running);
+    // What an answer's .then starts, started.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return queries().every((query) => query.state.status === 'success');
 }
 
 /**

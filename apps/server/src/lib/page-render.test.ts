@@ -33,7 +33,7 @@ export async function render(request) {
 `;
 
 let dir: string;
-let entry: { calls: { url: string; mobile: boolean }[]; mostAtOnce: number };
+let entry: { calls: { url: string; mobile: boolean; cookie?: string }[]; mostAtOnce: number };
 const log = createLogger('silent');
 
 beforeAll(async () => {
@@ -56,16 +56,31 @@ const request = (url: string, extra: Partial<PageRequest> = {}): PageRequest => 
 });
 
 describe('server-drawn pages', () => {
-  it('draws / and /cards only, and never for a visitor with a session cookie', async () => {
+  it('draws /, /cards and a shared binder for visitors; for a session cookie their own pages too, never kept', async () => {
     const renderer = createPageRenderer(dir, log)!;
     const before = entry.calls.length;
-    expect((await renderer.render(request('/cards?q=only1')))?.html).toBe('<main><h1>/cards ok</h1></main>');
+    const visitor = await renderer.render(request('/cards?q=only1'));
+    expect(visitor?.html).toBe('<main><h1>/cards ok</h1></main>');
+    expect(visitor?.personal).toBe(false);
     expect((await renderer.render(request('/?only=2')))?.html).toBe('<main><h1>/ ok</h1></main>');
-    expect(await renderer.render(request('/sets'))).toBeNull();
-    expect(await renderer.render(request('/deck/1'))).toBeNull();
-    expect(await renderer.render(request('/cards?q=only3', { cookie: 'theme=x; better-auth.session_token=abc.def' }))).toBeNull();
-    expect(await renderer.render(request('/cards?q=only4', { cookie: '__Secure-better-auth.session_token=abc' }))).toBeNull();
+    for (const url of ['/sets', '/deck/1', '/dashboard', '/collection']) expect(await renderer.render(request(url)), url).toBeNull();
     expect(entry.calls.length - before).toBe(2);
+
+    const session = { cookie: 'theme=x; better-auth.session_token=abc.def' };
+    const binder = '/collection/0f8fad5b-d9cb-469f-a165-70867728950e';
+    const own = ['/dashboard', '/cards', '/cards/onepiece/123-OP01-001-zoro', '/collection', binder, '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit'];
+    for (const url of own) {
+      const page = await renderer.render(request(url, session));
+      expect(page?.html, url).toBe(`<main><h1>${url} ok</h1></main>`);
+      expect(page?.personal, url).toBe(true);
+    }
+    for (const url of ['/sets', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e', '/settings', '/admin']) expect(await renderer.render(request(url, session)), url).toBeNull();
+    // Never kept: the same page asked again is drawn again, for whichever session asks.
+    const drawn = entry.calls.length;
+    await renderer.render(request('/dashboard', session));
+    await renderer.render(request('/dashboard', { cookie: '__Secure-better-auth.session_token=abc' }));
+    expect(entry.calls.length - drawn).toBe(2);
+    expect(entry.calls.at(-1)!.cookie).toBe('__Secure-better-auth.session_token=abc');
   });
 
   it('draws one page at a time, and keeps a drawn page a while for the same address, preferences and device', async () => {

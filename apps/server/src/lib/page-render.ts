@@ -15,8 +15,14 @@ import { sessionCookieValue } from './session-cache';
  * is kept a minute for the same address, preferences, language and device class.
  */
 
-/** The pages drawn here: the ones visitors land on (the home page, the library, a binder shared by its link). */
-const RENDERED = /^\/(cards|collection\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** The pages drawn here for visitors: the ones they land on (the home page, the library, a binder shared by its link). */
+const RENDERED = new RegExp(`^/(cards|collection/${UUID})?$`);
+/**
+ * The pages drawn here for a signed-in user (ADR 026): the ones they open most — the dashboard, the library, a card,
+ * their collection, a binder and the deck editor — with their own data, never kept for anyone else.
+ */
+const RENDERED_SIGNED_IN = new RegExp(`^/(dashboard|cards|cards/[a-z]+/[^/]{1,80}|collection|collection/${UUID}|deck/${UUID}/edit)$`);
 /** Longer addresses (a search with many filters) are drawn but not kept. */
 const MAX_KEPT_URL = 300;
 const KEPT_MS = 60_000;
@@ -46,6 +52,8 @@ interface Entry {
 export interface RenderedPage {
   /** The app's HTML for inside `<div id="root">`. */
   html: string;
+  /** Drawn with a signed-in user's own data: never kept, sent as private and not stored (Cache-Control). */
+  personal?: boolean;
   /** The SsrState JSON (escaped for a script element). */
   state: string;
   language: Language;
@@ -109,15 +117,17 @@ export function createPageRenderer(ssrDir: string, log: Logger): PageRenderer | 
     const module = await load();
     if (!module) return null;
     const result = await module.render({ url: `${request.origin}${request.url}`, cookie: request.cookie, acceptedLanguage: request.acceptedLanguage, mobile, api: request.api });
-    return result && { html: result.html, state: result.state, language: result.language };
+    return result && { html: result.html, state: result.state, language: result.language, personal: hasSessionCookie(request.cookie) };
   };
 
   return {
     async render(request) {
-      if (!RENDERED.test(request.pathname) || hasSessionCookie(request.cookie)) return null;
+      const personal = hasSessionCookie(request.cookie);
+      if (!(personal ? RENDERED_SIGNED_IN : RENDERED).test(request.pathname)) return null;
       const mobile = isMobileRequest(request.userAgent, request.mobileHint);
       const prefs = /(?:^|;\s*)gl_prefs=([^;]{0,512})/.exec((request.cookie ?? '').slice(0, 16_384))?.[1] ?? '';
-      const key = request.url.length <= MAX_KEPT_URL ? `${request.url}|${prefs}|${request.acceptedLanguage}|${mobile ? 'm' : 'd'}` : null;
+      // A page with a user's own data is drawn for that request only.
+      const key = !personal && request.url.length <= MAX_KEPT_URL ? `${request.url}|${prefs}|${request.acceptedLanguage}|${mobile ? 'm' : 'd'}` : null;
       const hit = key ? kept.get(key) : undefined;
       if (hit && Date.now() - hit.at < KEPT_MS) return hit.page;
       if (waiting >= MAX_WAITING) return null;

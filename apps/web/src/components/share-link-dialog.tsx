@@ -32,7 +32,8 @@ export function ShareLinkDialog({
 }) {
   const { t } = useTranslation(ns);
   const label = (key: (typeof SHARE_KEYS)[number]) => t(`share.${key}`);
-  const url = `${window.location.origin}${path}`;
+  // Drawn on the server too (the deck editor, ADR 026), where the dialog is closed and no address is shown.
+  const url = `${typeof window === 'undefined' ? '' : window.location.origin}${path}`;
   const copy = () => copyWithToast(url, { done: label('copied'), failed: label('copyFailed') });
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={label('title')} closeLabel={t('actions.close')} testId="share-dialog">
