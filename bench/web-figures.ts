@@ -18,32 +18,39 @@ export function initialCssGzip(): number {
 }
 
 /**
- * The JavaScript a first visit of the home page loads (gzip, level 9, of each built file): every script Chromium
- * fetched from a fresh profile until the network was quiet — the entry, the app's code main.tsx imports after the
- * first paint, the page's own modules and the preloads the server listed. (index.html's entry alone is 2 KB.)
+ * The JavaScript a first visit of a page (the home page by default) loads (gzip, level 9, of each built file): every
+ * script Chromium fetched from a fresh profile until the network was quiet — the entry, the app's code main.tsx imports
+ * after the first paint, the page's own modules and the preloads the server listed. (index.html's entry alone is 2 KB.)
+ * `scripts` lists them, largest first, so the next person sees what loads.
  */
-export async function firstVisitJsGzip(): Promise<{ js: number; files: number }> {
+export async function firstVisitJsGzip(urlPath = '/'): Promise<{ js: number; files: number; scripts: { file: string; gzipKB: number }[] }> {
   const browser = await chromium.launch({ executablePath: chromePath(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-  const scripts = new Set<string>();
+  const fetched = new Set<string>();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     const tab = await context.newPage();
     tab.on('response', (response) => {
       const { pathname } = new URL(response.url());
-      if (response.request().resourceType() === 'script' || pathname.endsWith('.js')) scripts.add(pathname);
+      if (response.request().resourceType() === 'script' || pathname.endsWith('.js')) fetched.add(pathname);
     });
-    await tab.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await tab.goto(`${base}${urlPath}`, { waitUntil: 'networkidle' });
     await tab.waitForTimeout(1000);
   } finally {
     await browser.close();
   }
-  let js = 0;
-  for (const file of scripts) if (fs.existsSync(path.join(root, 'apps/web/dist', file))) js += distGzip(file.slice(1));
-  return { js, files: scripts.size };
+  const scripts = [...fetched]
+    .filter((file) => fs.existsSync(path.join(root, 'apps/web/dist', file)))
+    .map((file) => ({ file, bytes: distGzip(file.slice(1)) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  return {
+    js: scripts.reduce((sum, s) => sum + s.bytes, 0),
+    files: fetched.size,
+    scripts: scripts.map((s) => ({ file: s.file, gzipKB: +(s.bytes / 1024).toFixed(1) })),
+  };
 }
 
 /** One Lighthouse run (mobile, simulated throttling); null when Lighthouse could not record the page (e.g. NO_NAVSTART). */
-function lighthouseRun(urlPath: string, at: string): { performance: number; accessibility: number } | null {
+function lighthouseRun(urlPath: string, at: string, headers?: Record<string, string>): { performance: number; accessibility: number } | null {
   const out = path.join(os.tmpdir(), `grandline-lh-${urlPath.replace(/\W+/g, '_') || 'home'}.json`);
   const chrome = chromePath();
   fs.rmSync(out, { force: true });
@@ -57,6 +64,7 @@ function lighthouseRun(urlPath: string, at: string): { performance: number; acce
         '--output=json',
         `--output-path=${out}`,
         '--only-categories=performance,accessibility',
+        ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
         '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
       ],
       { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
@@ -65,8 +73,14 @@ function lighthouseRun(urlPath: string, at: string): { performance: number; acce
     // Lighthouse exits non-zero when it could not record the page (NO_NAVSTART and the like): a run to retry.
     if (!fs.existsSync(out)) return null;
   }
-  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { runtimeError?: { code: string }; categories: Record<string, { score: number | null }> };
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { runtimeError?: { code: string }; finalDisplayedUrl?: string; categories: Record<string, { score: number | null }> };
   if (report.runtimeError || report.categories.performance?.score == null) return null;
+  // A signed-in page that ended elsewhere (the sign-in page: the cookie was not taken) measured another page.
+  const ended = new URL(report.finalDisplayedUrl ?? `${at}${urlPath}`).pathname;
+  if (headers && ended !== new URL(`${at}${urlPath}`).pathname) {
+    log(`lighthouse ${urlPath}: the run ended on ${ended}, not counted`);
+    return null;
+  }
   return {
     performance: Math.round((report.categories.performance.score ?? 0) * 100),
     accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
@@ -78,11 +92,11 @@ function lighthouseRun(urlPath: string, at: string): { performance: number; acce
  * the two shared cores happen to measure), so each page is measured LIGHTHOUSE_RUNS times (5 by default) and the
  * median is its figure: Lighthouse's variability guide finds the median of five runs about twice as stable as one.
  */
-export function lighthouse(urlPath: string, at = base): { performance: number; accessibility: number } {
+export function lighthouse(urlPath: string, at = base, headers?: Record<string, string>): { performance: number; accessibility: number } {
   const runs: { performance: number; accessibility: number }[] = [];
   const wanted = Math.max(1, Math.min(15, Number(process.env.LIGHTHOUSE_RUNS) || 5));
   for (let attempt = 0; attempt < wanted + 2 && runs.length < wanted; attempt++) {
-    const run = lighthouseRun(urlPath, at);
+    const run = lighthouseRun(urlPath, at, headers);
     if (run) runs.push(run);
     else log(`lighthouse ${urlPath}: a run failed to record the page; trying again`);
   }
