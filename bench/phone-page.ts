@@ -5,8 +5,8 @@
  *   page's main heading (an `h1` inside `main`, with text, laid out and visible) and keeps performance.now() (from
  *   navigation start) of the first frame that has it; each frame before it is classed as `placeholder` when `main`
  *   shows only a loading placeholder (PLACEHOLDERS: the shell's page skeleton, PageLoading's spinner, a block marked
- *   aria-busy) or `empty` when it shows no text at all. A frame that starts after the first contentful paint and is
- *   `placeholder` or `empty` is a spinner-only frame;
+ *   aria-busy; before the app renders, index.html's static shell and its spinner) or `empty` when it shows no text.
+ *   A frame that starts after the first contentful paint and is `placeholder` or `empty` is a spinner-only frame;
  * - Interaction to Next Paint of one tap: the Event Timing API (PerformanceObserver type `event`, durationThreshold 16,
  *   buffered) keeps every entry; the figure is the largest duration among the entries of the first interaction
  *   (interactionId) that started after the mark, read once the next frames were painted. Under 16 ms nothing is
@@ -49,7 +49,8 @@ const PROBE = `(() => {
   };
   const state = () => {
     const main = document.querySelector('main');
-    if (!main) return 'none';
+    // Before the app's code runs, index.html's own shell (a header bar and a spinner, no main) may be painted.
+    if (!main) return [...document.querySelectorAll('#root .animate-spin')].some(shown) ? 'placeholder' : 'none';
     if ([...main.querySelectorAll('h1')].some((h) => h.textContent.trim() && shown(h))) return 'heading';
     if ([...main.querySelectorAll(placeholders)].some(shown)) return 'placeholder';
     return main.innerText.trim() ? 'other' : 'empty';
@@ -103,6 +104,8 @@ export interface HeadingResult {
   spinnerRuns: number;
   /** Such frames, summed over the runs. */
   spinnerFrames: number;
+  /** The last run's frames, where their state changed: e.g. `none@0 placeholder@350 heading@1100` (ms). */
+  timeline: string;
 }
 
 /** The heading's time of `url`, an untimed visit first (the HTTP cache warm), then RUNS timed navigations, all at 4×. */
@@ -114,6 +117,7 @@ export async function headingTimes(context: BrowserContext, name: string, url: s
     const fcpMs: number[] = [];
     let spinnerRuns = 0;
     let spinnerFrames = 0;
+    let timeline = '';
     for (let run = 0; run <= RUNS; run++) {
       await page.goto(url, { waitUntil: 'commit' });
       await page.waitForFunction(() => (globalThis as unknown as Win).__phone.heading !== null, null, { timeout: 30_000, polling: 100 });
@@ -124,13 +128,17 @@ export async function headingTimes(context: BrowserContext, name: string, url: s
       if (run === 0) continue;
       runsMs.push(Math.round(s.heading!));
       fcpMs.push(Math.round(s.fcp!));
+      timeline = s.frames
+        .filter(([, state], i) => i === 0 || s.frames[i - 1]![1] !== state)
+        .map(([t, state]) => `${state}@${t}`)
+        .join(' ');
       const spinners = s.frames.filter(([t, state]) => t > s.fcp! && (state === 'placeholder' || state === 'empty')).length;
       spinnerFrames += spinners;
       if (spinners) spinnerRuns++;
     }
     await cdp.detach();
-    const result = { page: name, runsMs, medianMs: median(runsMs), fcpMs, spinnerRuns, spinnerFrames };
-    log(`phone: ${name} heading ${result.medianMs} ms (runs ${runsMs.join(', ')}; first paint ${fcpMs.join(', ')}), spinner-only frames in ${spinnerRuns}/${RUNS} runs (${spinnerFrames} frames)`);
+    const result = { page: name, runsMs, medianMs: median(runsMs), fcpMs, spinnerRuns, spinnerFrames, timeline };
+    log(`phone: ${name} heading ${result.medianMs} ms (runs ${runsMs.join(', ')}; first paint ${fcpMs.join(', ')}), spinner-only frames in ${spinnerRuns}/${RUNS} runs (${spinnerFrames} frames); last run's frames: ${timeline}`);
     return result;
   } finally {
     await page.close();

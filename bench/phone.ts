@@ -7,8 +7,8 @@
  * - in Chromium on a phone-sized screen at 4× CPU throttling (bench/phone-page.ts): the time to the main heading of six
  *   signed-in pages and whether a spinner-only frame followed the first paint; Interaction to Next Paint of four taps;
  * - the JavaScript of a first visit of / and of /cards (gzip), each script listed;
- * - Lighthouse mobile on the signed-in /dashboard, the 2,000-row binder and the deck editor (the session cookie sent
- *   with --extra-headers).
+ * - Lighthouse mobile on the signed-in /dashboard, the 2,000-row binder and the deck editor (a Chromium holding the
+ *   session cookie, driven by Lighthouse: lighthouseSignedIn).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +23,7 @@ import { chromePath, startOrigin } from './images';
 import { headingTimes, interactionTimes, phoneContext, RUNS, THROTTLE, type HeadingResult, type InpResult } from './phone-page';
 import { waitForQuietProcess } from './quiet';
 import { startServer, stopServer } from './server-process';
-import { firstVisitJsGzip, lighthouse } from './web-figures';
+import { firstVisitJsGzip, lighthouseSignedIn } from './web-figures';
 
 const BINDER_ROWS = 2_000;
 const targets = { headingMs: 800, inpMs: 200, homeJsKB: 160, cardsJsKB: 175, lighthouse: 95 };
@@ -112,7 +112,7 @@ export async function phoneBenchmark(log: (msg: string) => void): Promise<PhoneR
     if (!skipLighthouse) {
       await waitForQuietProcess(server.child.pid, log);
       lh = [];
-      for (const [name, urlPath] of [pages[0]!, pages[4]!, pages[5]!]) lh.push({ page: name, ...lighthouse(urlPath, base, { Cookie: cookie }) });
+      for (const [name, urlPath] of [pages[0]!, pages[4]!, pages[5]!]) lh.push({ page: name, ...(await lighthouseSignedIn(urlPath, cookie)) });
     }
     const durationS = Math.round((performance.now() - started) / 1000);
     log(`phone: ${durationS} s`);

@@ -30,7 +30,7 @@ describe('bench report', () => {
         runs: 5,
         binderRows: 2000,
         deckCards: 50,
-        headings: [{ page: '/dashboard', runsMs: [900, 1000, 1100, 1200, 1300], medianMs: 1100, fcpMs: [300, 310, 320, 330, 340], spinnerRuns: 5, spinnerFrames: 40 }],
+        headings: [{ page: '/dashboard', runsMs: [900, 1000, 1100, 1200, 1300], medianMs: 1100, fcpMs: [300, 310, 320, 330, 340], spinnerRuns: 5, spinnerFrames: 40, timeline: 'none@8 placeholder@300 heading@1100' }],
         interactions: [{ interaction: 'card library: grid → list', runsMs: [16, 16, 300, 310, 320], medianMs: 300, underThreshold: 2 }],
         firstVisit: [{ path: '/cards', files: 54, gzipKB: 236.8, scripts: [{ file: '/assets/react.js', gzipKB: 65.9 }] }],
         lighthouse: [{ page: '/dashboard', performance: 80, accessibility: 100 }],
