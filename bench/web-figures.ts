@@ -127,7 +127,8 @@ export async function lighthouseSignedIn(urlPath: string, cookie: string, at = b
   const wanted = lighthouseRuns();
   for (let attempt = 0; attempt < wanted + 2 && runs.length < wanted; attempt++) {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-lh-profile-'));
-    const chrome = spawn(chromePath(), [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+    // Its own process group, so the browser and every process it started end together.
+    const chrome = spawn(chromePath(), [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore', detached: true });
     try {
       const portFile = path.join(profile, 'DevToolsActivePort');
       for (let waited = 0; !fs.existsSync(portFile) || !fs.readFileSync(portFile, 'utf8').includes('\n'); waited += 50) {
@@ -143,9 +144,10 @@ export async function lighthouseSignedIn(urlPath: string, cookie: string, at = b
       if (run) runs.push(run);
       else log(`lighthouse ${urlPath} (signed in): a run failed to record the page; trying again`);
     } finally {
-      chrome.kill();
-      await new Promise((r) => (chrome.exitCode === null ? chrome.once('exit', r) : r(null)));
-      fs.rmSync(profile, { recursive: true, force: true });
+      const exited = new Promise((r) => (chrome.exitCode === null ? chrome.once('exit', r) : r(null)));
+      process.kill(-chrome.pid!, 'SIGTERM');
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
   }
   return lighthouseMedian(`${urlPath} (signed in)`, runs);
