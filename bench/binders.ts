@@ -102,7 +102,7 @@ const adminCookies = new Map<string, Promise<string>>();
  * Puts the user signed in with `cookie` on `plan` the way an admin does in /admin (PUT /api/admin/users/{id}/plan):
  * a 10,000-card binder is beyond the Free plan's limit.
  */
-async function grantPlan(base: string, dataDir: string, cookie: string, plan: 'hobby' | 'family'): Promise<void> {
+export async function grantPlan(base: string, dataDir: string, cookie: string, plan: 'hobby' | 'family'): Promise<void> {
   const me = await fetch(`${base}/api/me`, { headers: { cookie } });
   if (!me.ok) throw new Error(`GET /api/me: ${me.status}`);
   const { user } = (await me.json()) as { user: { id: string } };
@@ -117,7 +117,7 @@ async function grantPlan(base: string, dataDir: string, cookie: string, plan: 'h
 }
 
 /** Every print of the library that a Liga CSV row can name exactly: an edition code, a plain number, a p/r variant. */
-async function libraryPrints(base: string): Promise<Card[]> {
+export async function libraryPrints(base: string): Promise<Card[]> {
   const seen = new Set<string>();
   const prints: Card[] = [];
   for (let page = 1; ; page++) {
@@ -143,7 +143,7 @@ const csvCell = (s: string) => (/[",\n\r;]/.test(s) ? `"${s.replace(/"/g, '""')}
  * A Liga collection CSV of `rows` distinct rows (print + condition + language): the library's prints in turn, each
  * pass with the next condition × language, so a big collection spreads over as many prints as the library has.
  */
-function ligaCsv(prints: Card[], rows: number): string {
+export function ligaCsv(prints: Card[], rows: number): string {
   const combos = LANGUAGES.flatMap((language) => CONDITIONS.map((condition) => ({ condition, language })));
   if (prints.length * combos.length < rows) throw new Error(`only ${prints.length} importable prints: not enough for ${rows} distinct rows`);
   const lines = ['quantity,name,edition,number,variant,condition,language,price'];

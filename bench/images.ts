@@ -96,7 +96,8 @@ async function syntheticOriginal(seed: number): Promise<Buffer> {
   return sharp(base.data, { raw: base.info }).png({ compressionLevel: 6 }).toBuffer();
 }
 
-async function startOrigin(): Promise<{ url: string; close: () => Promise<void> }> {
+/** A stand-in for the publisher's image origin on loopback: synthetic 600 × 838 card PNGs for any card path. */
+export async function startOrigin(): Promise<{ url: string; close: () => Promise<void> }> {
   const originals = await Promise.all([...Array(8)].map((_, i) => syntheticOriginal(i + 1)));
   const server = http.createServer((req, res) => {
     const match = /^\/images\/cardlist\/card\/([\w-]+)\.png$/.exec(req.url ?? '');

@@ -15,6 +15,7 @@ import { cpuBenchmark, cpuMarkdown } from './cpu';
 import { imagesBenchmark, imagesFigures } from './images';
 import { metaBenchmark, metaFigures } from './meta';
 import { mixedBenchmark, mixedFigures } from './mixed';
+import { phoneBenchmark, phoneFigures } from './phone';
 import { pricesBenchmark, pricesFigures } from './prices';
 import { waitForQuietProcess } from './quiet';
 import { figuresMarkdown, lighthouseFigure, report, sessionFigures, validateFigures, type Figure, type Measured } from './report';
@@ -41,7 +42,7 @@ function reportPart(result: unknown, jsonVar: string, figures: Figure[]) {
  * A part of the bench (BENCH_ONLY=prices, BENCH_ONLY=alerts) in a child process, its result read back from the JSON
  * file it writes (the path in `jsonVar`): its latencies are its own, not this process's garbage collector's.
  */
-export function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan' | 'meta' | 'tournaments', jsonVar: string): T {
+export function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan' | 'meta' | 'tournaments' | 'phone', jsonVar: string): T {
   const out = path.join(os.tmpdir(), `grandline-bench-${part}-${process.pid}.json`);
   try {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
@@ -180,6 +181,13 @@ async function mainTradesOnly() {
   reportPart(trades, 'BENCH_TRADES_JSON', tradesFigures(trades));
 }
 
+/** BENCH_ONLY=phone: signed-in pages and taps at 4× CPU in Chromium, first-visit JS, Lighthouse signed in (its own server and data), printed or written to BENCH_PHONE_JSON. */
+async function mainPhoneOnly() {
+  if (!process.env.BENCH_PHONE_JSON) buildAll();
+  const phone = await phoneBenchmark(log);
+  reportPart(phone, 'BENCH_PHONE_JSON', phoneFigures(phone));
+}
+
 /** Every BENCH_ONLY mode, in the order `--help` and the README list them. */
 export const MODES: Record<string, { about: string; run: () => Promise<void> }> = {
   binders: { about: 'a fresh server, a 10,000-row Liga CSV import, the binder detail and first page under load (Markdown printed)', run: mainBindersOnly },
@@ -197,4 +205,5 @@ export const MODES: Record<string, { about: string; run: () => Promise<void> }> 
   search: { about: 'health, then 20 complex queries of the search language on GET /api/cards, and parsing 500 characters (bench/search.ts)', run: mainSearchOnly },
   meta: { about: 'GET /api/meta/leaders over 90 days of 200 tournaments × 64 standings beside health, and /api/meta/buildable for a 10,000-row collection (bench/meta.ts)', run: mainMetaOnly },
   trades: { about: 'GET /api/trades/matches for a 2,000-card wishlist among 1,000 open users with 500-card Trade binders (bench/trades.ts)', run: mainTradesOnly },
+  phone: { about: 'signed-in headings and INP of four taps at 4× CPU in Chromium, first-visit JS of / and /cards, Lighthouse signed in (bench/phone.ts)', run: mainPhoneOnly },
 };

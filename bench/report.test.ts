@@ -25,12 +25,25 @@ describe('bench report', () => {
         againMs: 40,
         storedLists: 12_800,
       },
+      phone: {
+        throttle: 4,
+        runs: 5,
+        binderRows: 2000,
+        deckCards: 50,
+        headings: [{ page: '/dashboard', runsMs: [900, 1000, 1100, 1200, 1300], medianMs: 1100, fcpMs: [300, 310, 320, 330, 340], spinnerRuns: 5, spinnerFrames: 40, timeline: 'none@8 placeholder@300 heading@1100' }],
+        interactions: [{ interaction: 'card library: grid → list', runsMs: [16, 16, 300, 310, 320], medianMs: 300, underThreshold: 2 }],
+        firstVisit: [{ path: '/cards', files: 54, gzipKB: 236.8, scripts: [{ file: '/assets/react.js', gzipKB: 65.9 }] }],
+        lighthouse: [{ page: '/dashboard', performance: 80, accessibility: 100 }],
+        durationS: 400,
+      },
     };
     const first = report(measured);
     expect(first.md).toContain('signed-in GET /api/me / health throughput');
     expect(first.md).toContain('mixed signed-in load');
     expect(first.md).toContain('commit `0123456789ab`');
     expect(first.md).toContain('Limitless ingest, 200 tournaments × 64 standings');
+    expect(first.md).toContain('| signed-in heading, /dashboard (4× CPU, median of 5) | 1100 ms');
+    expect(first.md).toContain('INP, card library: grid → list');
     const again = report(first.summary as unknown as Measured);
     expect(again.md).toBe(first.md);
     expect(again.summary).toEqual(first.summary);

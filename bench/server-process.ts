@@ -16,12 +16,13 @@ export function buildAll() {
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-export function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
+/** The built server on `dataDir` at the bench's port; `env` adds settings (e.g. a card image origin). */
+export function startServer(dataDir: string, env: Record<string, string> = {}): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     // PUBLIC_URL: the address the bench talks to, so e-mail links and the trusted Origin of writes match it.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: base, ADMIN_EMAILS: BENCH_ADMIN_EMAIL },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: base, ADMIN_EMAILS: BENCH_ADMIN_EMAIL, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const ready = (async () => {
