@@ -63,12 +63,13 @@ export const test = serverTest.extend<{ page: Page }>({
       const unsafe = method !== 'GET' && method !== 'HEAD';
       return fetch(urlOrRequest, unsafe && baseURL ? { ...options, headers: { Origin: new URL(baseURL).origin, ...options.headers } } : options);
     };
-    // A visitor's /, /cards are drawn by the server: visible before the app's code runs, and typing or clicking
-    // before then would be lost (as for a person). Navigations wait until the app has started on the page
-    // (app/boot.tsx marks <html data-drawn>); pages that are not the app's (no #root) do not wait.
+    // Pages drawn by the server (a visitor's /, /cards; a signed-in user's own pages, ADR 026) are visible before the
+    // app's code runs, and a tap before they are hydrated is lost (as for a person). Navigations wait until the
+    // app's first drawing has committed (app/boot.tsx marks <html data-hydrated>); pages that are not the app's (no
+    // #root) do not wait.
     const appStarted = () =>
       page
-        .waitForFunction(() => document.documentElement.dataset.drawn !== undefined || !document.getElementById('root'), null, { timeout: 15_000 })
+        .waitForFunction(() => document.documentElement.dataset.hydrated !== undefined || !document.getElementById('root'), null, { timeout: 15_000 })
         .then(() => undefined)
         .catch(() => undefined);
     const goto = page.goto.bind(page);

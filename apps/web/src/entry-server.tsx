@@ -16,6 +16,7 @@ import { setAssumedTheme } from '@/lib/preferences';
 import { queryClient } from '@/lib/query-client';
 import { getAuthOptions, sessionQuery } from '@/lib/session';
 import type { SsrState } from '@/lib/ssr-state';
+import type { MeResponse } from '@grandline/core/contracts/account';
 import { viewportWidthFor } from '@/lib/ssr-state';
 import { parsePreferenceCookie, setServerStorage } from '@/lib/storage';
 import { setAssumedViewportWidth } from '@/lib/use-media-query';
@@ -76,20 +77,30 @@ async function settleQueries() {
 export async function render(request: RenderRequest): Promise<RenderResult | null> {
   await start();
   const storage = parsePreferenceCookie(request.cookie);
+  setServerFetch(request.api);
+  queryClient.clear();
+  // A signed-in user's saved preferences are what their browser applies on every start (app/preferences-sync.tsx):
+  // the page is drawn with them, so a browser still holding older ones draws it afresh rather than hydrating it and
+  // changing language or currency half-way (ADR 026).
+  const me = (await queryClient.fetchQuery(sessionQuery).catch(() => null)) as MeResponse | null;
+  if (me) {
+    for (const key of ['language', 'currency', 'marketplace', 'priceType', 'animations'] as const) {
+      const value = me.profile[key];
+      if (value !== null && value !== undefined) storage[STORAGE_KEYS[key]] = String(value);
+    }
+    if (me.profile.theme === 'light' || me.profile.theme === 'dark') storage[STORAGE_KEYS.theme] = me.profile.theme;
+  }
   const stored = storage[STORAGE_KEYS.language];
   const language = isLanguageCode(stored) ? stored : request.acceptedLanguage;
   const viewportWidth = viewportWidthFor(request.mobile);
   const theme = storage[STORAGE_KEYS.theme] === 'light' ? 'light' : 'dark';
   delete storage[STORAGE_KEYS.theme];
   setServerStorage(storage);
-  setServerFetch(request.api);
   setAssumedViewportWidth(viewportWidth);
   setAssumedTheme(theme);
   setHydrating(true);
   try {
     await i18next.changeLanguage(language);
-    queryClient.clear();
-    await queryClient.fetchQuery(sessionQuery);
     handler ??= createStaticHandler(routes);
     const context = await handler.query(new Request(request.url));
     if (context instanceof Response || context.errors) return null;

@@ -1,14 +1,14 @@
 // First: starts downloading the active language's texts before the router asks for the first page's code.
 import { initI18n, initialLanguage } from '@/lib/i18n';
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { setHydrating } from '@/lib/use-hydrated';
 import { setAssumedTheme } from '@/lib/preferences';
 import { preloadForHydration } from '@/lib/preloadable';
 import { queryClient } from '@/lib/query-client';
-import { setAuthOptions } from '@/lib/session';
+import { sessionQuery, setAuthOptions } from '@/lib/session';
 import { SSR_STATE_ID, type SsrState } from '@/lib/ssr-state';
 import { renderPreferences, writePreferenceCookie } from '@/lib/storage';
 import { setToastNavigator } from '@/lib/toast';
@@ -55,7 +55,7 @@ const router = await createAppRouter(drawn?.router);
 await nextTurn();
 // The lazy parts the drawn page shows (its routes' modules, just loaded, have registered theirs).
 if (drawn) {
-  await preloadForHydration(drawn.viewportWidth);
+  await preloadForHydration(drawn.viewportWidth, Boolean(queryClient.getQueryData(sessionQuery.queryKey)));
   await nextTurn();
 }
 setToastNavigator((to) => void router.navigate(to));
@@ -63,9 +63,17 @@ setToastNavigator((to) => void router.navigate(to));
 const container = document.getElementById('root')!;
 // How this page was drawn, for the end-to-end tests and anyone looking: hydrated from the server's HTML, or here.
 document.documentElement.dataset.drawn = drawn ? 'server' : 'browser';
+/** Marks <html data-hydrated> once the first drawing (hydration or render) has committed: the page answers input. */
+function Committed() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 const app = (
   <StrictMode>
     <App router={router} />
+    <Committed />
   </StrictMode>
 );
 if (drawn) {

@@ -24,6 +24,8 @@ const RENDER_PREFERENCE_KEYS: readonly string[] = [
   STORAGE_KEYS.savedSearches,
   STORAGE_KEYS.animations,
   STORAGE_KEYS.cardsView,
+  // The deck editor's list or card images (drawn on the server for signed-in users, ADR 026).
+  STORAGE_KEYS.deckView,
 ];
 export const PREFERENCE_COOKIE = 'gl_prefs';
 

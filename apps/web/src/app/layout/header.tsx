@@ -1,5 +1,5 @@
 import { LogIn, Menu, Moon, Settings, Sun } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { preloadable } from '@/lib/preloadable';
@@ -12,8 +12,9 @@ import { Logo } from '@/components/logo';
 // Desktop only; loaded before a server-drawn page hydrates (lib/preloadable.tsx).
 const GameMenu = preloadable(() => import('./header-menus').then((m) => m.GameMenu), 768);
 const PreferenceMenus = preloadable(() => import('./header-menus').then((m) => m.PreferenceMenus), 768);
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
-const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({ default: m.NotificationBell })));
+// Signed-in users' only: loaded before a page drawn for them hydrates (ADR 026).
+const UserMenu = preloadable(() => import('./user-menu').then((m) => m.UserMenu), null);
+const NotificationBell = preloadable(() => import('./notification-bell').then((m) => m.NotificationBell), null);
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();

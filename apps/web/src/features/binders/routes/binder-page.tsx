@@ -2,6 +2,7 @@ import { BINDER_ID } from '@grandline/core/collection/options';
 import type { BinderDetail } from '@grandline/core/contracts/binders';
 import { BarChart3, Download, FileUp, LayoutGrid, Plus, Share2, Wallet } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CardImage } from '@/components/card/card-image';
@@ -30,7 +31,8 @@ const ExportDialog = lazy(() => import('@/features/binders/components/export-dia
 const ShareBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.ShareBinderDialog })));
 const EditBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.EditBinderDialog })));
 // The owner's menu (Radix's dropdown): a visitor's page never loads it, nor Radix.
-const BinderOwnerMenu = lazy(() => import('@/features/binders/components/binder-owner-menu').then((m) => ({ default: m.BinderOwnerMenu })));
+// The owner's menu: loaded before a page drawn for them hydrates (ADR 026), so a first tap on it is not lost.
+const BinderOwnerMenu = preloadable(() => import('@/features/binders/components/binder-owner-menu').then((m) => m.BinderOwnerMenu), null);
 const DeleteBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.DeleteBinderDialog })));
 
 const validId = (id: string | undefined) => BINDER_ID.test(id ?? '');

@@ -56,7 +56,7 @@ function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?
             </Link>
             {/* Its value on its own line, the line's height kept while it loads: nothing below moves when it arrives. */}
             {valued && (
-              <p className="flex h-6 items-center gap-1.5 text-sm font-semibold tabular-nums" data-testid="binder-item-value">
+              <div className="flex h-6 items-center gap-1.5 text-sm font-semibold tabular-nums" data-testid="binder-item-value">
                 {!value ? (
                   <Skeleton className="h-4 w-20" />
                 ) : value.pricedCopies > 0 ? (
@@ -67,7 +67,7 @@ function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?
                 ) : (
                   <span className="font-normal text-muted">{t('list.noValue')}</span>
                 )}
-              </p>
+              </div>
             )}
             {binder.description && <p className="line-clamp-2 text-sm text-muted">{binder.description}</p>}
           </div>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSession } from '@/lib/session';
 import { SUBSCRIPTION_PATH } from '@/lib/toast';
 import { billingStatusQuery } from '@/features/plans/api/billing-api';
@@ -53,7 +54,9 @@ export function HousePromotion({ className }: { className?: string }) {
   const status = useQuery({ ...billingStatusQuery(), enabled: signedIn && termsAccepted && due });
   const [dismissedBy, setDismissedBy] = useState<string | null>(null);
   const titleId = useId();
-  if (!userId || !due || dismissedBy === userId || readDismissed(userId) || status.data?.plan !== 'free') return null;
+  // Its dismissal is this browser's (local storage): never part of a page the server drew (ADR 026).
+  const hydrated = useHydrated();
+  if (!hydrated || !userId || !due || dismissedBy === userId || readDismissed(userId) || status.data?.plan !== 'free') return null;
   return (
     <aside
       aria-labelledby={titleId}
