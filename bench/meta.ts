@@ -24,6 +24,7 @@ import { signedInUser } from './binders';
 import type { LoadResult } from './load';
 import { startServer, stopServer } from './server-process';
 import autocannon from 'autocannon';
+import { seededRandom } from '../apps/server/src/testing/seeded-random';
 
 const TOURNAMENTS = 200;
 const STANDINGS = 64;
@@ -50,16 +51,6 @@ export interface MetaResult {
   buildable: { requests: number; firstMs: number; p50Ms: number; p99Ms: number; maxMs: number; lists: number };
 }
 
-/** A small deterministic generator (mulberry32): the same data on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const limitlessLine = (cardNumber: string, count: number) => {
@@ -69,7 +60,7 @@ const limitlessLine = (cardNumber: string, count: number) => {
 
 /** 200 tournaments × 64 standings in the Limitless shapes, over the last 90 days. */
 function tournamentsOf(leaders: string[], numbers: string[]) {
-  const next = random(43);
+  const next = seededRandom(43);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const pools = leaders.map(() => Array.from({ length: 24 }, () => pick(numbers)));
   // Zipf-like: the first Leaders are played far more than the last.
@@ -124,7 +115,7 @@ async function writeData(dataDir: string, email: string) {
       { id: personal, userId: user!.id, name: 'Bench collection', category: 'personal' },
       { id: trade, userId: user!.id, name: 'Bench trades', category: 'trade' },
     ]);
-    const next = random(7);
+    const next = seededRandom(7);
     const rows = Array.from({ length: COLLECTION_ROWS }, (_, i) => ({
       binderId: i % 5 === 4 ? trade : personal,
       cardId: prints[i % prints.length]!.id,

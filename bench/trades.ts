@@ -18,6 +18,7 @@ import { demoPricesServed } from './api-scenarios';
 import { base, percentile } from './bench-env';
 import { signedInUser } from './binders';
 import { startServer, stopServer } from './server-process';
+import { seededRandom } from '../apps/server/src/testing/seeded-random';
 
 const TRADERS = 1_000;
 const TRADE_ROWS = 500;
@@ -39,16 +40,6 @@ export interface TradesResult {
   matches: { requests: number; firstMs: number; p50Ms: number; p99Ms: number; maxMs: number; users: number; bytes: number };
 }
 
-/** A small deterministic generator (mulberry32): the same data on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `n` distinct rows (print, condition, language) drawn from the library. */
 function rowsOf(next: () => number, prints: number[], n: number, binderId: string, anyPrintEvery = 0) {
@@ -73,7 +64,7 @@ async function writeData(dataDir: string, email: string) {
     const { db } = database;
     const started = performance.now();
     const prints = (await db.select({ id: cards.id }).from(cards).where(eq(cards.gameCategory, 'onepiece')).orderBy(cards.id)).map((r) => r.id);
-    const next = random(44);
+    const next = seededRandom(44);
     const [me] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     await db.insert(profiles).values({ id: me!.id, username: 'bench_trader', countryCode: 'BR' }).onConflictDoUpdate({ target: profiles.id, set: { username: 'bench_trader', countryCode: 'BR' } });
     await db.insert(tradingSettings).values({ userId: me!.id, open: true });

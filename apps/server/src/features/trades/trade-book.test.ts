@@ -15,21 +15,12 @@ import { createAuthTestApp } from '../../testing/test-app';
 import { tradeMatches } from './trade-matches.service';
 import { matchesSql, type MatchRow } from './trade-matches.reference';
 import { traderStanding } from './trading-settings.service';
+import { seededRandom } from '../../testing/seeded-random';
 
 let ctx: Awaited<ReturnType<typeof createAuthTestApp>>;
 /** Prints of the real library: OP01 numbers, several with parallels. */
 let pool: number[] = [];
 
-/** mulberry32: the same users on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Trader {
   id: string;
@@ -79,7 +70,7 @@ afterAll(async () => {
 
 describe('trade book', () => {
   it('matches line for line what the reference statement finds, for every open user, with and without a country', async () => {
-    const next = random(44);
+    const next = seededRandom(44);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const CONDITIONS = ['', 'M', 'NM', 'SP', 'MP', 'HP', 'D'];
     const LANGUAGES = ['', 'EN', 'JP'];
