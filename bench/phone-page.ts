@@ -18,7 +18,14 @@ import { log } from './bench-env';
 export const THROTTLE = 4;
 export const RUNS = 5;
 /** Lighthouse's mobile screen (a Moto G Power): 412 × 823 CSS px at 1.75 device pixels per CSS px. */
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  // A phone says so: the server then draws its pages for a phone's width (ADR 026), as it would for the real one.
+  userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+};
 const PLACEHOLDERS = '[data-testid="page-skeleton"], [data-testid="page-loading"], [aria-busy="true"]';
 
 interface Probe {
@@ -169,6 +176,12 @@ export async function interactionTimes(
     let underThreshold = 0;
     for (let run = 0; run < RUNS; run++) {
       await page.goto(url, { waitUntil: 'load' });
+      // A page drawn by the server answers taps once hydrated (app/boot.tsx marks <html data-hydrated>).
+      await page.waitForFunction(
+        () => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string | undefined> } } }).document.documentElement.dataset.hydrated !== undefined,
+        null,
+        { timeout: 30_000 },
+      );
       const target = await ready(page);
       await settle(page);
       const cdp = await throttle(page, THROTTLE);
