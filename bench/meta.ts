@@ -10,19 +10,15 @@
  * Lists are synthetic but shaped like real ones: 40 Leaders of the library with a Zipf-like share, each with a pool
  * of 24 numbers its lists draw 13 from (12 × 4 copies + 1 × 2), records from a 9-round Swiss.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { openConfiguredDatabase } from '../apps/server/src/db/client';
 import { binderCards, binders, cards, users } from '../apps/server/src/db/schema/index';
 import { storeTournament } from '../apps/server/src/features/tournaments/ingest.service';
-import { demoPricesServed, load } from './api-scenarios';
+import { load } from './api-scenarios';
 import { base, connections, percentile } from './bench-env';
-import { signedInUser } from './binders';
 import type { LoadResult } from './load';
-import { startServer, stopServer } from './server-process';
+import { withWrittenData } from './server-process';
 import autocannon from 'autocannon';
 import { seededRandom } from '../apps/server/src/testing/seeded-random';
 
@@ -130,52 +126,42 @@ async function writeData(dataDir: string, email: string) {
   }
 }
 
-export async function metaBenchmark(log: (msg: string) => void): Promise<MetaResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-meta-'));
-  const email = `bench-meta-${process.pid}@example.com`;
-  try {
-    let server = startServer(dataDir);
-    await server.ready;
-    await demoPricesServed();
-    const cookie = await signedInUser(base, dataDir, email);
-    await stopServer(server.child);
-    const written = await writeData(dataDir, email);
-    log(`meta: ${TOURNAMENTS} tournaments, ${written.standings} standings stored in ${written.ingestMs} ms; ${COLLECTION_ROWS} collection rows (${written.collectionCopies} copies)`);
+export function metaBenchmark(log: (msg: string) => void): Promise<MetaResult> {
+  return withWrittenData(
+    'meta',
+    async (dataDir, email) => {
+      const written = await writeData(dataDir, email);
+      log(`meta: ${TOURNAMENTS} tournaments, ${written.standings} standings stored in ${written.ingestMs} ms; ${COLLECTION_ROWS} collection rows (${written.collectionCopies} copies)`);
+      return written;
+    },
+    async (cookie, written) => {
+    await autocannon({ url: `${base}/api/health`, connections, duration: 3 });
+    const health = await load('health', '/api/health');
+    const url = `/api/meta/leaders?from=${dayBefore(DAYS - 1)}&to=${dayBefore(0)}`;
+    const t0 = performance.now();
+    const first = await fetch(`${base}${url}`);
+    const leadersBytes = (await first.text()).length;
+    const leadersFirstMs = Math.round(performance.now() - t0);
+    if (!first.ok) throw new Error(`GET ${url}: ${first.status}`);
+    const leadersLoad = await load(`GET /api/meta/leaders (${DAYS} days)`, url);
 
-    server = startServer(dataDir);
-    await server.ready;
-    try {
-      await autocannon({ url: `${base}/api/health`, connections, duration: 3 });
-      const health = await load('health', '/api/health');
-      const url = `/api/meta/leaders?from=${dayBefore(DAYS - 1)}&to=${dayBefore(0)}`;
-      const t0 = performance.now();
-      const first = await fetch(`${base}${url}`);
-      const leadersBytes = (await first.text()).length;
-      const leadersFirstMs = Math.round(performance.now() - t0);
-      if (!first.ok) throw new Error(`GET ${url}: ${first.status}`);
-      const leadersLoad = await load(`GET /api/meta/leaders (${DAYS} days)`, url);
-
-      const buildableUrl = `${base}/api/meta/buildable?from=${dayBefore(DAYS - 1)}&to=${dayBefore(0)}&currency=EUR&limit=100`;
-      const timed = async () => {
-        const t = performance.now();
-        const res = await fetch(buildableUrl, { headers: { cookie } });
-        const body = (await res.json()) as { items?: unknown[] };
-        if (!res.ok) throw new Error(`GET /api/meta/buildable: ${res.status} ${JSON.stringify(body)}`);
-        return { ms: performance.now() - t, lists: body.items?.length ?? 0 };
-      };
-      const firstBuildable = await timed();
-      const times: number[] = [];
-      for (let i = 0; i < BUILDABLE_REQUESTS; i++) times.push((await timed()).ms);
-      times.sort((a, b) => a - b);
-      const buildable = { requests: times.length, firstMs: Math.round(firstBuildable.ms), p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99), maxMs: +times.at(-1)!.toFixed(1), lists: firstBuildable.lists };
-      log(`meta: buildable (${buildable.lists} lists) first ${buildable.firstMs} ms, p50 ${buildable.p50Ms} ms, p99 ${buildable.p99Ms} ms`);
-      return { tournaments: TOURNAMENTS, standings: written.standings, leaders: written.leaders, ingestMs: written.ingestMs, collectionRows: COLLECTION_ROWS, collectionCopies: written.collectionCopies, health, leadersLoad, leadersFirstMs, leadersBytes, buildable };
-    } finally {
-      await stopServer(server.child);
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    const buildableUrl = `${base}/api/meta/buildable?from=${dayBefore(DAYS - 1)}&to=${dayBefore(0)}&currency=EUR&limit=100`;
+    const timed = async () => {
+      const t = performance.now();
+      const res = await fetch(buildableUrl, { headers: { cookie } });
+      const body = (await res.json()) as { items?: unknown[] };
+      if (!res.ok) throw new Error(`GET /api/meta/buildable: ${res.status} ${JSON.stringify(body)}`);
+      return { ms: performance.now() - t, lists: body.items?.length ?? 0 };
+    };
+    const firstBuildable = await timed();
+    const times: number[] = [];
+    for (let i = 0; i < BUILDABLE_REQUESTS; i++) times.push((await timed()).ms);
+    times.sort((a, b) => a - b);
+    const buildable = { requests: times.length, firstMs: Math.round(firstBuildable.ms), p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99), maxMs: +times.at(-1)!.toFixed(1), lists: firstBuildable.lists };
+    log(`meta: buildable (${buildable.lists} lists) first ${buildable.firstMs} ms, p50 ${buildable.p50Ms} ms, p99 ${buildable.p99Ms} ms`);
+    return { tournaments: TOURNAMENTS, standings: written.standings, leaders: written.leaders, ingestMs: written.ingestMs, collectionRows: COLLECTION_ROWS, collectionCopies: written.collectionCopies, health, leadersLoad, leadersFirstMs, leadersBytes, buildable };
+    },
+  );
 }
 
 export function metaFigures(m: MetaResult): { figure: string; value: string; target: string; pass: boolean }[] {

@@ -3,7 +3,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_ADMIN_EMAIL } from './binders';
+import { demoPricesServed } from './api-scenarios';
+import { BENCH_ADMIN_EMAIL, signedInUser } from './binders';
 import { base, log, port, root } from './bench-env';
 
 /** The server bundle `npm start` runs (apps/server/dist/main.js), written from the current sources. */
@@ -56,6 +57,38 @@ export async function withFreshServer(run: (dataDir: string, pid: number | undef
     await run(dataDir, server.child.pid);
   } finally {
     await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A part whose data is written straight into the embedded database: the server starts once on a fresh data
+ * directory (migrations, the real library, demo prices) and a user signs up through it; it stops while `write` fills
+ * the data directory (no server may hold it); it starts again for `measure`, given that user's session cookie. The
+ * server is stopped and the data removed after.
+ */
+export async function withWrittenData<W, R>(
+  name: string,
+  write: (dataDir: string, email: string) => Promise<W>,
+  measure: (cookie: string, written: W) => Promise<R>,
+): Promise<R> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `grandline-bench-${name}-`));
+  const email = `bench-${name}-${process.pid}@example.com`;
+  try {
+    let server = startServer(dataDir);
+    await server.ready;
+    await demoPricesServed();
+    const cookie = await signedInUser(base, dataDir, email);
+    await stopServer(server.child);
+    const written = await write(dataDir, email);
+    server = startServer(dataDir);
+    await server.ready;
+    try {
+      return await measure(cookie, written);
+    } finally {
+      await stopServer(server.child);
+    }
+  } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

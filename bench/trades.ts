@@ -7,17 +7,12 @@
  * - GET /api/trades/matches for that user, one request at a time: p99 goal ≤ 200 ms.
  * Rows are drawn from the whole library (every print), conditions and languages mixed, the same on every run.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { openConfiguredDatabase } from '../apps/server/src/db/client';
 import { binderCards, binders, cards, profiles, tradingSettings, users } from '../apps/server/src/db/schema/index';
-import { demoPricesServed } from './api-scenarios';
 import { base, percentile } from './bench-env';
-import { signedInUser } from './binders';
-import { startServer, stopServer } from './server-process';
+import { withWrittenData } from './server-process';
 import { seededRandom } from '../apps/server/src/testing/seeded-random';
 
 const TRADERS = 1_000;
@@ -101,20 +96,15 @@ async function writeData(dataDir: string, email: string) {
   }
 }
 
-export async function tradesBenchmark(log: (msg: string) => void): Promise<TradesResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-bench-trades-'));
-  const email = `bench-trades-${process.pid}@example.com`;
-  try {
-    let server = startServer(dataDir);
-    await server.ready;
-    await demoPricesServed();
-    const cookie = await signedInUser(base, dataDir, email);
-    await stopServer(server.child);
-    const written = await writeData(dataDir, email);
-    log(`trades: ${TRADERS} traders, ${written.rows} binder rows written in ${written.writeMs} ms`);
-    server = startServer(dataDir);
-    await server.ready;
-    try {
+export function tradesBenchmark(log: (msg: string) => void): Promise<TradesResult> {
+  return withWrittenData(
+    'trades',
+    async (dataDir, email) => {
+      const written = await writeData(dataDir, email);
+      log(`trades: ${TRADERS} traders, ${written.rows} binder rows written in ${written.writeMs} ms`);
+      return written;
+    },
+    async (cookie, written) => {
       const url = `${base}/api/trades/matches?currency=BRL`;
       const timed = async () => {
         const t = performance.now();
@@ -130,12 +120,8 @@ export async function tradesBenchmark(log: (msg: string) => void): Promise<Trade
       const matches = { requests: times.length, firstMs: Math.round(first.ms), p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99), maxMs: +times.at(-1)!.toFixed(1), users: first.users, bytes: first.bytes };
       log(`trades: matches (${matches.users} users, ${matches.bytes} bytes) first ${matches.firstMs} ms, p50 ${matches.p50Ms} ms, p99 ${matches.p99Ms} ms`);
       return { traders: TRADERS, tradeRows: TRADE_ROWS, wishRows: MY_WISH_ROWS, writeMs: written.writeMs, matches };
-    } finally {
-      await stopServer(server.child);
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    },
+  );
 }
 
 export function tradesFigures(t: TradesResult): { figure: string; value: string; target: string; pass: boolean }[] {
