@@ -1,15 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '@/lib/query-client';
 import { PreferencesProvider, usePreferences } from '@/lib/preferences';
+import { toasterMounted, toastsWanted } from '@/lib/toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { AppRouter } from './router';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 /** The service worker and its update prompt: production builds only, its code fetched after the page's. */
 const AppUpdates = import.meta.env.PROD && !import.meta.env.SSR && typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? lazy(() => import('./app-updates')) : null;
+
+/** Rendered with the Toaster once its code arrived: tells lib/toast that the region is in the page. */
+function ToasterMounted() {
+  useEffect(toasterMounted, []);
+  return null;
+}
 
 function ThemedToaster() {
   const { theme } = usePreferences();
@@ -18,6 +25,7 @@ function ThemedToaster() {
   return (
     <Suspense fallback={null}>
       <Toaster theme={theme} position="bottom-right" duration={4000} visibleToasts={3} gap={14} richColors closeButton containerAriaLabel={t('toast.region')} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
+      <ToasterMounted />
     </Suspense>
   );
 }
@@ -25,11 +33,13 @@ function ThemedToaster() {
 export function AppFrame({ children }: { children: ReactNode }) {
   // What the server drew had no toaster and no update prompt.
   const hydrated = useHydrated();
+  // The toaster (and sonner's code) only once a toast is asked for: most first visits show none.
+  const toasts = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get, toastsWanted.getServer);
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>
         {children}
-        {hydrated && <ThemedToaster />}
+        {hydrated && toasts && <ThemedToaster />}
         {hydrated && AppUpdates && (
           <Suspense fallback={null}>
             <AppUpdates />

@@ -57,6 +57,11 @@ await nextTurn();
 if (drawn) {
   await preloadForHydration(drawn.viewportWidth, Boolean(queryClient.getQueryData(sessionQuery.queryKey)));
   await nextTurn();
+} else {
+  // A page drawn here is mostly a signed-in user's (a visitor's pages come drawn by the server): the parts its first
+  // frame shows while the session loads (the sidebar's saved searches hold their place) are there for it, as when
+  // they were in the shell — nothing moves when they arrive.
+  await preloadForHydration(window.innerWidth, true);
 }
 setToastNavigator((to) => void router.navigate(to));
 

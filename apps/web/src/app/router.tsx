@@ -1,6 +1,4 @@
-import { createBrowserRouter, matchRoutes, Navigate, type HydrationState, type RouteObject } from 'react-router';
-import { binderPageLoader } from '@/features/binders/api/binder-page-loader';
-import { cardsPageLoader } from '@/features/cards/api/cards-page-loader';
+import { createBrowserRouter, matchRoutes, Navigate, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { landingLoader } from '@/features/info/api/landing-loader';
 import { requireAdmin, requireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';
@@ -17,6 +15,14 @@ const withTexts =
   <T,>(namespaces: readonly string[], page: () => Promise<T>) =>
   () =>
     Promise.all([page(), loadNamespaces(namespaces)]).then(([m]) => m);
+
+/**
+ * The library's and a binder's loaders, fetched with their page's code rather than with the shell: their imports (the
+ * search language's parser, the binder queries) are not the home page's (issue 45: the first visit's JavaScript). They
+ * still start their data as soon as their code is there, beside the page's own code.
+ */
+const cardsPageLoader = (args: LoaderFunctionArgs) => import('@/features/cards/api/cards-page-loader').then((m) => m.cardsPageLoader(args));
+const binderPageLoader = (args: LoaderFunctionArgs) => import('@/features/binders/api/binder-page-loader').then((m) => m.binderPageLoader(args));
 
 const notFound = () => import('@/features/info/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const authPage = withTexts(['account'], () => import('@/features/auth/routes/auth-page').then((m) => ({ Component: m.AuthPage })));

@@ -1,11 +1,16 @@
 import { ChevronsLeft, ChevronsRight, Lock } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { HousePromotion } from '@/features/settings/components/house-promotion';
-import { SavedSearchesEntry } from '@/features/searches/components/saved-searches-nav';
+import { preloadable } from '@/lib/preloadable';
 import { NAV_ITEMS } from './nav-items';
+
+// Signed-in users' only (their saved searches): loaded before a page drawn for them hydrates (ADR 026), never on a
+// visitor's first visit (issue 45).
+const SavedSearchesEntry = preloadable(() => import('@/features/searches/components/saved-searches-nav').then((m) => m.SavedSearchesEntry), null);
 
 export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -73,7 +78,9 @@ export function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavig
             {/* The library entry holds a signed-in user's saved searches (issue 42), in the open sidebar and the phone menu;
                 drawn while the session loads too, so a signed-in page's list holds its place from the first frame. */}
             {item.key === 'library' && (session.signedIn || session.loading) && !collapsed ? (
-              <SavedSearchesEntry link={link} ready={session.signedIn} onNavigate={onNavigate} />
+              <Suspense fallback={link}>
+                <SavedSearchesEntry link={link} ready={session.signedIn} onNavigate={onNavigate} />
+              </Suspense>
             ) : (
               link
             )}
