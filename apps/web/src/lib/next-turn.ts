@@ -8,3 +8,13 @@ export function nextTurn(): Promise<void> {
   if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Resolves once the browser has painted the frame that follows (a frame, then a task after it): an interaction shows
+ * its feedback first (a pressed toggle) and the heavy work it asked for runs after, in a task of its own — what
+ * Interaction to Next Paint measures is then the feedback, and the user sees the tap taken at once.
+ */
+export function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return nextTurn();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}

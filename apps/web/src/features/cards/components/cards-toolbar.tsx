@@ -1,6 +1,8 @@
 import { CARD_SORTS } from '@grandline/core/games';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronDown, LayoutGrid, List } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterNextPaint } from '@/lib/next-turn';
 import { Button } from '@/components/ui/button';
 import type { QueryPatch } from '@/features/cards/components/card-filters';
 import { defaultSort, orderTogglePatch, sortPatch } from '@/features/cards/utils/cards-page-state';
@@ -15,6 +17,22 @@ const VIEWS = [
 /** Sort field, ascending/descending, and grid or list view of the card library. */
 export function CardsToolbar({ query, view, onPatch, onView }: { query: CardsSearch; view: string; onPatch: (patch: QueryPatch) => void; onView: (view: string) => void }) {
   const { t } = useTranslation('cards');
+  // The view just chosen, shown pressed at once; the page switches its results (a heavy render on a phone: a list of
+  // a page of cards) after that frame is painted (issue 45: the grid → list tap's Interaction to Next Paint).
+  // Kept with the view it was chosen over: once the page shows another view, the choice has done its part.
+  const [chosen, setChosen] = useState<{ over: string; view: string } | null>(null);
+  const latest = useRef<string | null>(null);
+  const shown = chosen?.over === view ? chosen.view : view;
+  const choose = (next: string) => {
+    if (!next) return;
+    latest.current = next;
+    setChosen(next === view ? null : { over: view, view: next });
+    if (next === view) return;
+    void afterNextPaint().then(() => {
+      // A second tap meanwhile decides (back to the shown view: nothing to switch).
+      if (latest.current === next) onView(next);
+    });
+  };
   return (
     <>
       <div className="flex items-center gap-1">
@@ -46,8 +64,8 @@ export function CardsToolbar({ query, view, onPatch, onView }: { query: CardsSea
       </div>
       <ToggleGroup.Root
         type="single"
-        value={view}
-        onValueChange={onView}
+        value={shown}
+        onValueChange={choose}
         aria-label={t('view.label')}
         className="inline-flex h-10 items-center rounded-lg border border-border bg-surface p-1"
       >
