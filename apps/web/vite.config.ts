@@ -223,7 +223,13 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
             { name: 'preload-helper', priority: 100, test: /vite\/preload-helper/ },
             { name: 'react', priority: 90, test: /node_modules\/(react|react-dom|scheduler)\// },
             { name: 'router', priority: 80, test: /node_modules\/react-router/ },
-            { name: 'i18n', priority: 70, test: /node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\/|apps\/web\/src\/lib\/(i18n|format|storage)\.ts$/ },
+            // Without <Trans> and its HTML parser (4 KB): four screens use it, not the shell; they bring it.
+            {
+              name: 'i18n',
+              priority: 70,
+              test: (id: string) =>
+                /node_modules\/(i18next|react-i18next)\/|apps\/web\/src\/lib\/(i18n|format|storage)\.ts$/.test(id) && !/react-i18next\/dist\/es\/(Trans|TransWithoutContext)\.js$/.test(id),
+            },
             { name: 'query', priority: 60, test: /node_modules\/@tanstack\/(query-core|react-query)\/|apps\/web\/src\/lib\/query-client\.ts$/ },
             { name: 'vendor', priority: 50, test: /node_modules\/(clsx|lucide-react\/dist\/esm\/(createLucideIcon|defaultAttributes|Icon|shared|context))/ },
             {
