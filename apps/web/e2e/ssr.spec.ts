@@ -104,6 +104,11 @@ test('a signed-in user gets their own pages drawn by the server — never kept, 
     await expect(page.locator('main h1').first(), url).toHaveText(heading);
   }
   expect(hydrationErrors(messages)).toEqual([]);
+  // The deck editor comes with what its first screen shows beside the deck: the search panel's first page (the deck's
+  // scope) drawn, the deck's prices and the banned cards in its state — nothing to fetch nor to draw again once hydrated.
+  const editor = await (await page.request.get(`/deck/${deckId}/edit`)).text();
+  expect(editor.match(/data-testid="search-result"/g)?.length ?? 0).toBeGreaterThan(0);
+  expect(editor).toContain('["deck-regulations",');
 
   // Another user asking the same addresses gets their own pages: nothing of the first user's.
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** Spec §9: general data is fresh for 5 minutes, with 1 retry (none for 4xx answers). */
@@ -17,3 +17,14 @@ export function createQueryClient() {
 
 /** The app's client: shared by the provider and by route loaders that start fetches before render. */
 export const queryClient = createQueryClient();
+
+/**
+ * A query a page can be drawn without, fetched by its route's loader: on the server, one that failed is dropped (the
+ * browser asks again) rather than failing the drawing.
+ */
+export async function fetchOptional<TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey> & { enabled?: unknown }) {
+  if (options.enabled === false) return;
+  await queryClient.fetchQuery(options).catch(() => {
+    if (import.meta.env.SSR) queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
+  });
+}

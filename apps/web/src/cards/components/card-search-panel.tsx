@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/query-states';
 import { QueryBox } from '@/cards/components/query-box';
 import { SyntaxLink } from '@/cards/components/syntax-link';
-import { scopedQuery, scopeTerms, type ScopeKey, type ScopeTerm } from '@/cards/deck-scope';
+import { PANEL_PAGE_SIZE, PANEL_START, panelCardsSearch, scopeTerms, type ScopeKey, type ScopeTerm } from '@/cards/deck-scope';
 import { setCodeOf } from '@/cards/query-suggest';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
@@ -22,7 +22,6 @@ import { queryProblemOf } from '@/cards/api/query-source';
 import { useSets } from '@/cards/api/get-sets';
 import { productCode } from '@grandline/core/set-code';
 
-const PAGE_SIZE = 24;
 const COSTS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
 
 /** The library inside the editor: search and filters as on /cards; a click adds the card (a Leader fills the leader slot). */
@@ -156,37 +155,20 @@ export function CardSearchPanel({
   headingOnPhones?: boolean;
 }) {
   const { t } = useTranslation('decks');
-  const [q, setQ] = useState('');
-  const [colors, setColors] = useState<string[]>([]);
-  const [types, setTypes] = useState<string[]>([]);
-  const [variations, setVariations] = useState(false);
-  const [set, setSet] = useState('all');
-  const [costs, setCosts] = useState<string[]>([]);
+  const [q, setQ] = useState(PANEL_START.q);
+  const [colors, setColors] = useState(PANEL_START.colors);
+  const [types, setTypes] = useState(PANEL_START.types);
+  const [variations, setVariations] = useState(PANEL_START.variations);
+  const [set, setSet] = useState(PANEL_START.set);
+  const [costs, setCosts] = useState(PANEL_START.costs);
   const sets = useSets();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(PANEL_START.page);
   // The deck's scope (legal:<format>, c<=<leader's colors>) as removable chips; a new format or leader brings them back.
   const scopeKey = `${scopeOwner}|${format ?? ''}|${leaderColors.join('/')}`;
   const [removed, setRemoved] = useState<{ key: string; keys: ScopeKey[] }>({ key: scopeKey, keys: [] });
   const dropped = removed.key === scopeKey ? removed.keys : [];
   const scope = scopeTerms(format, leaderColors).filter((s) => !dropped.includes(s.key));
-  const search = scopedQuery(q.trim(), scope);
-  const color = colors;
-  // Several chosen costs search their range (the API takes a min and a max).
-  const costNumbers = costs.map(Number);
-  const cards = useCards({
-    q: search || undefined,
-    color,
-    type: types,
-    set: set === 'all' ? undefined : [set],
-    costMin: costNumbers.length ? String(Math.min(...costNumbers)) : undefined,
-    costMax: costNumbers.length ? String(Math.max(...costNumbers)) : undefined,
-    variations: variations ? undefined : 'false',
-    page,
-    pageSize: PAGE_SIZE,
-    // Every print (a deck may hold an alternate art), best matches of a search text first.
-    prints: 'all',
-    sort: q.trim() ? 'relevance' : 'number',
-  });
+  const cards = useCards(panelCardsSearch({ q, colors, types, variations, set, costs, page }, scope));
   const toggle = (list: string[], value: string, set: (v: string[]) => void) => {
     set(list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
     setPage(1);
@@ -260,7 +242,7 @@ export function CardSearchPanel({
         ]}
         className="w-full"
       />
-      <SearchResults cards={cards} page={page} pageSize={PAGE_SIZE} onPage={setPage} countOf={countOf} onAdd={onAdd} />
+      <SearchResults cards={cards} page={page} pageSize={PANEL_PAGE_SIZE} onPage={setPage} countOf={countOf} onAdd={onAdd} />
     </section>
   );
 }

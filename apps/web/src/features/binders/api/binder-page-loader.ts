@@ -1,20 +1,11 @@
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { latestPricesQueryOptions } from '@/features/prices/api/get-latest-prices';
 import { readPreferences } from '@/lib/preferences';
-import { queryClient } from '@/lib/query-client';
+import { fetchOptional, queryClient } from '@/lib/query-client';
 import { binderCardsQuery, binderCardsQueryOf, binderQuery } from './binders-api';
 import { binderValueQuery } from './get-binder-value';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A query the page can draw without: on the server, one that failed is dropped (the browser asks again) rather than failing the drawing. */
-async function optional<TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey> & { enabled?: unknown }) {
-  if (options.enabled === false) return;
-  await queryClient.fetchQuery(options).catch(() => {
-    if (import.meta.env.SSR) queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
-  });
-}
 
 /**
  * /collection/{id}: the binder and the first page of its cards start loading with the page's code, not after it (the
@@ -31,8 +22,8 @@ export function binderPageLoader({ params, request }: LoaderFunctionArgs) {
   const binder = queryClient.fetchQuery(binderQuery(id));
   const cards = queryClient.fetchQuery(binderCardsQuery(id, binderCardsQueryOf(new URL(request.url).searchParams)));
   const extras = Promise.all([
-    binder.then((detail) => (detail.cardCount === 0 ? undefined : optional(binderValueQuery(id, { market: marketplace, priceType, currency })))),
-    cards.then((page) => optional(latestPricesQueryOptions(page.items.map((r) => r.card.id), marketplace, currency))),
+    binder.then((detail) => (detail.cardCount === 0 ? undefined : fetchOptional(binderValueQuery(id, { market: marketplace, priceType, currency })))),
+    cards.then((page) => fetchOptional(latestPricesQueryOptions(page.items.map((r) => r.card.id), marketplace, currency))),
   ]).catch(() => undefined);
   return import.meta.env.SSR ? extras.then(() => null) : null;
 }

@@ -2,16 +2,15 @@ import type { Card } from '@grandline/core/contracts/cards';
 import { Download, Save, Share2, Upload } from 'lucide-react';
 import { useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { DetailState } from '@/components/ui/query-states';
 import { ApiError } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/toast';
-import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
+import { useDeck } from '@/features/decks/api/decks-api';
 import { saveDeck } from '@/features/decks/api/save-deck';
 import { CardSearchPanel } from '@/cards/components/card-search-panel';
 import { DeckDetailsSection, LeaderSection, LeaveDialog } from '@/features/decks/components/deck-editor-sections';
@@ -28,10 +27,7 @@ import { countInDraft, importActions, saveErrorKey, savePlan } from '@/features/
 import { useLeaveGuard } from '@/features/decks/hooks/use-leave-guard';
 import { PageTitle } from '@/components/page-title';
 
-export const loader = ({ params }: LoaderFunctionArgs) => {
-  if (params.id) void queryClient.prefetchQuery(deckQuery(params.id));
-  return null;
-};
+export { deckEditorLoader as loader } from '@/features/decks/api/deck-editor-loader';
 
 function Editor({ saved: initial, deckId }: { saved: DeckDraft; deckId: string | null }) {
   const { t } = useTranslation('decks');
