@@ -10,7 +10,9 @@
  * - Interaction to Next Paint of one tap: the Event Timing API (PerformanceObserver type `event`, durationThreshold 16,
  *   buffered) keeps every entry; the figure is the largest duration among the entries of the first interaction
  *   (interactionId) that started after the mark, read once the next frames were painted. Under 16 ms nothing is
- *   reported: that is counted as 16 ms (the API's floor), and said.
+ *   reported: that is counted as 16 ms (the API's floor), and said;
+ * - layout shifts: a PerformanceObserver of type `layout-shift` (buffered) sums every shift without recent input, and
+ *   keeps what moved (read by bench/phone-shift.ts).
  */
 import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { log } from './bench-env';
