@@ -205,5 +205,5 @@ export const MODES: Record<string, { about: string; run: () => Promise<void> }> 
   search: { about: 'health, then 20 complex queries of the search language on GET /api/cards, and parsing 500 characters (bench/search.ts)', run: mainSearchOnly },
   meta: { about: 'GET /api/meta/leaders over 90 days of 200 tournaments × 64 standings beside health, and /api/meta/buildable for a 10,000-row collection (bench/meta.ts)', run: mainMetaOnly },
   trades: { about: 'GET /api/trades/matches for a 2,000-card wishlist among 1,000 open users with 500-card Trade binders (bench/trades.ts)', run: mainTradesOnly },
-  phone: { about: 'signed-in headings and INP of four taps at 4× CPU in Chromium, first-visit JS of / and /cards, Lighthouse signed in (bench/phone.ts)', run: mainPhoneOnly },
+  phone: { about: 'signed-in headings and INP of four taps at 4× CPU in Chromium, layout shift at 390 and 1366 px, first-visit JS of / and /cards, Lighthouse signed in (bench/phone.ts)', run: mainPhoneOnly },
 };

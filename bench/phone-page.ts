@@ -10,9 +10,11 @@
  * - Interaction to Next Paint of one tap: the Event Timing API (PerformanceObserver type `event`, durationThreshold 16,
  *   buffered) keeps every entry; the figure is the largest duration among the entries of the first interaction
  *   (interactionId) that started after the mark, read once the next frames were painted. Under 16 ms nothing is
- *   reported: that is counted as 16 ms (the API's floor), and said.
+ *   reported: that is counted as 16 ms (the API's floor), and said;
+ * - layout shifts: a PerformanceObserver of type `layout-shift` (buffered) sums every shift without recent input, and
+ *   keeps what moved (read by bench/phone-shift.ts).
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { log } from './bench-env';
 
 export const THROTTLE = 4;
@@ -33,10 +35,15 @@ interface Probe {
   fcp: number | null;
   frames: [number, string][];
   events: { id: number; start: number; duration: number; name: string }[];
+  /** Layout shifts without recent input, summed (CLS of the page's load), and each one: its value and what moved. */
+  cls: number;
+  shifts: string[];
+  /** Delivers the layout shifts the browser has queued but not yet reported (PerformanceObserver.takeRecords). */
+  flushShifts: () => void;
 }
 
 /** The page's globals the bench reads (its tsconfig has no DOM types). */
-interface Win {
+export interface Win {
   __phone: Probe;
   requestAnimationFrame: (callback: (time: number) => void) => number;
 }
@@ -75,11 +82,34 @@ const PROBE = `(() => {
     else requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+  const describe = (n) => {
+    if (!(n instanceof Element)) return n ? n.nodeName : '?';
+    const id = n.getAttribute('data-testid');
+    const cls = typeof n.className === 'string' && n.className.trim() ? '.' + n.className.trim().split(/\\s+/).slice(0, 4).join('.') : '';
+    return n.tagName.toLowerCase() + (id ? '[data-testid=' + id + ']' : '') + cls;
+  };
+  const shifted = (entries) => {
+    for (const e of entries) {
+      if (e.hadRecentInput) continue;
+      s.cls += e.value;
+      s.shifts.push(e.value.toFixed(4) + '@' + Math.round(e.startTime) + ': ' + (e.sources || []).map((x) => describe(x.node)).join(', '));
+    }
+  };
+  s.cls = 0;
+  s.shifts = [];
+  const shifts = new PerformanceObserver((list) => shifted(list.getEntries()));
+  shifts.observe({ type: 'layout-shift', buffered: true });
+  s.flushShifts = () => shifted(shifts.takeRecords());
 })();`;
 
 /** A signed-in phone context: the session cookie, service workers blocked, the probe in every document. */
-export async function phoneContext(browser: Browser, base: string, cookie: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block', locale: 'en-US' });
+export const phoneContext = (browser: Browser, base: string, cookie: string) => signedInContext(browser, base, cookie, PHONE);
+
+/** A signed-in desktop at 1366 × 900 (the e2e desktop project's screen), the probe in every document. */
+export const desktopContext = (browser: Browser, base: string, cookie: string) => signedInContext(browser, base, cookie, { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } });
+
+async function signedInContext(browser: Browser, base: string, cookie: string, screen: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...screen, serviceWorkers: 'block', locale: 'en-US' });
   await context.addCookies(
     cookie.split('; ').map((pair) => {
       const at = pair.indexOf('=');
@@ -90,16 +120,24 @@ export async function phoneContext(browser: Browser, base: string, cookie: strin
   return context;
 }
 
-async function throttle(page: Page, rate: number) {
+export async function throttle(page: Page, rate: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   return cdp;
 }
 
 /** The network quiet for half a second, or 5 s passed (a page may hold a stream open). */
-const settle = (page: Page) => page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+export const settle = (page: Page) => page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The page's first drawing (hydration of the server's HTML, or a render) committed: app/boot.tsx marks <html data-hydrated>. */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(
+    () => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string | undefined> } } }).document.documentElement.dataset.hydrated !== undefined,
+    null,
+    { timeout: 30_000 },
+  );
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export interface HeadingResult {
   page: string;
@@ -176,12 +214,8 @@ export async function interactionTimes(
     let underThreshold = 0;
     for (let run = 0; run < RUNS; run++) {
       await page.goto(url, { waitUntil: 'load' });
-      // A page drawn by the server answers taps once hydrated (app/boot.tsx marks <html data-hydrated>).
-      await page.waitForFunction(
-        () => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string | undefined> } } }).document.documentElement.dataset.hydrated !== undefined,
-        null,
-        { timeout: 30_000 },
-      );
+      // A page drawn by the server answers taps once hydrated.
+      await hydrated(page);
       const target = await ready(page);
       await settle(page);
       const cdp = await throttle(page, THROTTLE);

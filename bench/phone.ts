@@ -6,6 +6,7 @@
  *   Leader of block 3, 12 red Characters × 4 and one × 2) — the same data on every run;
  * - in Chromium on a phone-sized screen at 4× CPU throttling (bench/phone-page.ts): the time to the main heading of six
  *   signed-in pages and whether a spinner-only frame followed the first paint; Interaction to Next Paint of four taps;
+ * - the layout shift of the same six pages while they load, at 390 px (the phone, 4×) and 1366 px (bench/phone-shift.ts);
  * - the JavaScript of a first visit of / and of /cards (gzip), each script listed;
  * - Lighthouse mobile on the signed-in /dashboard, the 2,000-row binder and the deck editor (a Chromium holding the
  *   session cookie, driven by Lighthouse: lighthouseSignedIn).
@@ -20,13 +21,14 @@ import { demoPricesServed } from './api-scenarios';
 import { base, skipLighthouse } from './bench-env';
 import { grantPlan, libraryPrints, ligaCsv, signedInUser } from './binders';
 import { chromePath, startOrigin } from './images';
-import { headingTimes, interactionTimes, phoneContext, RUNS, THROTTLE, type HeadingResult, type InpResult } from './phone-page';
+import { desktopContext, headingTimes, interactionTimes, phoneContext, RUNS, THROTTLE, type HeadingResult, type InpResult } from './phone-page';
+import { layoutShifts, SHIFT_WIDTHS, type ShiftResult } from './phone-shift';
 import { waitForQuietProcess } from './quiet';
 import { startServer, stopServer } from './server-process';
 import { firstVisitJsGzip, lighthouseSignedIn } from './web-figures';
 
 const BINDER_ROWS = 2_000;
-const targets = { headingMs: 800, inpMs: 200, homeJsKB: 160, cardsJsKB: 175, lighthouse: 95 };
+const targets = { headingMs: 800, inpMs: 200, homeJsKB: 160, cardsJsKB: 175, lighthouse: 95, layoutShift: 0.02 };
 
 export interface PhoneResult {
   throttle: number;
@@ -35,6 +37,8 @@ export interface PhoneResult {
   deckCards: number;
   headings: HeadingResult[];
   interactions: InpResult[];
+  /** The layout shift of the six pages at 390 and 1366 px (absent in results saved before it). */
+  shifts?: ShiftResult[];
   firstVisit: { path: string; files: number; gzipKB: number; scripts: { file: string; gzipKB: number }[] }[];
   lighthouse: { page: string; performance: number; accessibility: number }[] | null;
   durationS: number;
@@ -92,9 +96,15 @@ export async function phoneBenchmark(log: (msg: string) => void): Promise<PhoneR
     const browser = await chromium.launch({ executablePath: chromePath(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
     const headings: HeadingResult[] = [];
     const interactions: InpResult[] = [];
+    const shifts: ShiftResult[] = [];
     try {
       const context = await phoneContext(browser, base, cookie);
       for (const [name, urlPath] of pages) headings.push(await headingTimes(context, name, `${base}${urlPath}`));
+      const desktop = await desktopContext(browser, base, cookie);
+      for (const screen of SHIFT_WIDTHS) {
+        for (const [name, urlPath] of pages) shifts.push(await layoutShifts(screen.width < 640 ? context : desktop, name, `${base}${urlPath}`, screen));
+      }
+      await desktop.close();
       for (const [name, urlPath, ready] of taps(extra)) {
         const at = urlPath.replace('{deck}', deckId).replace('{binder}', binderId).replace('{card}', String(card.id));
         interactions.push(await interactionTimes(context, name, `${base}${at}`, ready));
@@ -116,7 +126,7 @@ export async function phoneBenchmark(log: (msg: string) => void): Promise<PhoneR
     }
     const durationS = Math.round((performance.now() - started) / 1000);
     log(`phone: ${durationS} s`);
-    return { throttle: THROTTLE, runs: RUNS, binderRows: BINDER_ROWS, deckCards: 50, headings, interactions, firstVisit, lighthouse: lh, durationS };
+    return { throttle: THROTTLE, runs: RUNS, binderRows: BINDER_ROWS, deckCards: 50, headings, interactions, shifts, firstVisit, lighthouse: lh, durationS };
   } finally {
     await stopServer(server.child);
     await origin.close();
@@ -197,6 +207,12 @@ export function phoneFigures(p: PhoneResult): { figure: string; value: string; t
       target: '0',
       pass: spinnerPages.length === 0,
     },
+    ...(p.shifts ?? []).map((c) => ({
+      figure: `layout shift, ${c.page} at ${c.width} px (${c.throttle > 1 ? `phone, ${c.throttle}× CPU` : 'desktop, unthrottled'}, median of ${c.runs.length})`,
+      value: `${c.median} (runs ${c.runs.join(', ')})`,
+      target: `≤ ${targets.layoutShift}`,
+      pass: c.median <= targets.layoutShift,
+    })),
     ...p.interactions.map((i) => ({
       figure: `INP, ${i.interaction} (${at})`,
       value: `${i.medianMs} ms (runs ${i.runsMs.join(', ')}${i.underThreshold ? `; ${i.underThreshold} under 16 ms, counted 16` : ''})`,

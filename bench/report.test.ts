@@ -32,6 +32,10 @@ describe('bench report', () => {
         deckCards: 50,
         headings: [{ page: '/dashboard', runsMs: [900, 1000, 1100, 1200, 1300], medianMs: 1100, fcpMs: [300, 310, 320, 330, 340], spinnerRuns: 5, spinnerFrames: 40, timeline: 'none@8 placeholder@300 heading@1100' }],
         interactions: [{ interaction: 'card library: grid → list', runsMs: [16, 16, 300, 310, 320], medianMs: 300, underThreshold: 2 }],
+        shifts: [
+          { page: '/dashboard', width: 390, throttle: 4, runs: [0, 0.031, 0.031, 0.04, 0], median: 0.031, worst: ['0.0400@812: div.flex'] },
+          { page: '/dashboard', width: 1366, throttle: 1, runs: [0, 0, 0, 0, 0], median: 0, worst: [] },
+        ],
         firstVisit: [{ path: '/cards', files: 54, gzipKB: 236.8, scripts: [{ file: '/assets/react.js', gzipKB: 65.9 }] }],
         lighthouse: [{ page: '/dashboard', performance: 80, accessibility: 100 }],
         durationS: 400,
@@ -44,6 +48,8 @@ describe('bench report', () => {
     expect(first.md).toContain('Limitless ingest, 200 tournaments × 64 standings');
     expect(first.md).toContain('| signed-in heading, /dashboard (4× CPU, median of 5) | 1100 ms');
     expect(first.md).toContain('INP, card library: grid → list');
+    expect(first.md).toContain('| layout shift, /dashboard at 390 px (phone, 4× CPU, median of 5) | 0.031 (runs 0, 0.031, 0.031, 0.04, 0) | ≤ 0.02 | MISS |');
+    expect(first.md).toContain('| layout shift, /dashboard at 1366 px (desktop, unthrottled, median of 5) | 0 (runs 0, 0, 0, 0, 0) | ≤ 0.02 | pass |');
     const again = report(first.summary as unknown as Measured);
     expect(again.md).toBe(first.md);
     expect(again.summary).toEqual(first.summary);

@@ -14,14 +14,13 @@ import { useBinder } from '@/features/binders/api/binders-api';
 import { BinderCards } from '@/features/binders/components/binder-cards';
 import { BinderVisibilityBadge, CategoryBadge } from '@/features/binders/components/binder-badges';
 import { CollectionStatsPanel } from '@/features/binders/components/binder-stats';
+import { BinderUpdated } from '@/features/binders/components/binder-updated';
 import { BinderValueCard } from '@/features/binders/components/binder-value-card';
 import { BinderValuePanel } from '@/features/binders/components/binder-value-panel';
 import { PageTitle } from '@/components/page-title';
 import { CommentsSection } from '@/features/comments/components/comments-section';
-import { formatDate } from '@/lib/format';
 import { rememberReturnTo } from '@/lib/return-to';
 import { useSession } from '@/lib/session';
-import { useHydrated } from '@/lib/use-hydrated';
 import { Tabs } from '@/components/ui/tabs';
 
 /** The dialogs load when first opened: a visitor reading a public binder never downloads the editing code. */
@@ -43,8 +42,6 @@ function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: 
   const { t } = useTranslation('binders');
   const editable = binder.owner.isYou;
   const art = binder.preview;
-  // The date in the browser's time zone: not on the server's drawing of a shared binder (app/boot.tsx hydrates it).
-  const hydrated = useHydrated();
   return (
     <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start">
       <div className="w-20 shrink-0 sm:w-24">
@@ -60,7 +57,7 @@ function Header({ binder, wishlist, onOpen }: { binder: BinderDetail; wishlist: 
           <BinderVisibilityBadge isPublic={binder.isPublic} />
           <span data-testid="binder-count">{t('counts', { count: binder.cardCount, distinct: binder.distinctCount })}</span>
           {!editable && binder.owner.username && <span>{t('by', { username: binder.owner.username })}</span>}
-          {hydrated && <span>{t('updated', { date: formatDate(binder.updatedAt) })}</span>}
+          <BinderUpdated at={binder.updatedAt} />
         </div>
         <div className="mt-2 flex flex-wrap gap-2">
           {editable && (

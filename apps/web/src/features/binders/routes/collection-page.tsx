@@ -39,7 +39,7 @@ const binderPath = (b: BinderSummary) => (b.category === 'wishlist' ? '/wishlist
 /** A binder's value in the user's market and currency, as the list shows it ("—" while none of it is priced). */
 type ItemValue = BinderValuesResponse['items'][number] & { currency: CurrencyCode };
 
-function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?: ItemValue; onDelete: () => void }) {
+export function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?: ItemValue; onDelete: () => void }) {
   const { t } = useTranslation('binders');
   const name = binder.category === 'wishlist' ? t('wishlist.title') : binder.name;
   const valued = binder.category !== 'wishlist' && binder.cardCount > 0;
@@ -49,38 +49,40 @@ function BinderItem({ binder, value, onDelete }: { binder: BinderSummary; value?
         {binder.preview ? <CardImage card={binder.preview} /> : <div className="flex aspect-[600/838] items-center justify-center rounded-[4.5%] border border-dashed border-border bg-surface-2 text-muted"><Library className="h-5 w-5" /></div>}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <Link to={binderPath(binder)} className="block truncate text-base font-semibold hover:underline">
+        <div className="min-w-0">
+          {/* The name beside the buttons; the value on a line of its own below, as wide as the item: a long value
+              ("$168,482.23" and its Demo badge) once pushed the buttons under it when it arrived, on a phone. */}
+          <div className="flex items-center justify-between gap-2">
+            <Link to={binderPath(binder)} className="block min-w-0 truncate text-base font-semibold hover:underline">
               {name}
             </Link>
-            {/* Its value on its own line, the line's height kept while it loads: nothing below moves when it arrives. */}
-            {valued && (
-              <div className="flex h-6 items-center gap-1.5 text-sm font-semibold tabular-nums" data-testid="binder-item-value">
-                {!value ? (
-                  <Skeleton className="h-4 w-20" />
-                ) : value.pricedCopies > 0 ? (
-                  <>
-                    {formatCents(value.total, value.currency)}
-                    {value.demo && <DemoBadge label={t('value.demoBadge')} title={t('value.demo')} testId="binder-item-demo" />}
-                  </>
-                ) : (
-                  <span className="font-normal text-muted">{t('list.noValue')}</span>
-                )}
+            {binder.category !== 'wishlist' && (
+              <div className="flex shrink-0 gap-1" data-testid="binder-item-actions">
+                <Link to={`/collection/${binder.id}`} className={buttonClass('ghost', 'icon')} aria-label={t('actions.openNamed', { name })} title={t('actions.open')}>
+                  <Pencil className="h-4 w-4" aria-hidden />
+                </Link>
+                <Button variant="ghost" size="icon" onClick={onDelete} aria-label={t('actions.deleteNamed', { name })} title={t('actions.delete')}>
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </Button>
               </div>
             )}
-            {binder.description && <p className="line-clamp-2 text-sm text-muted">{binder.description}</p>}
           </div>
-          {binder.category !== 'wishlist' && (
-            <div className="flex gap-1">
-              <Link to={`/collection/${binder.id}`} className={buttonClass('ghost', 'icon')} aria-label={t('actions.openNamed', { name })} title={t('actions.open')}>
-                <Pencil className="h-4 w-4" aria-hidden />
-              </Link>
-              <Button variant="ghost" size="icon" onClick={onDelete} aria-label={t('actions.deleteNamed', { name })} title={t('actions.delete')}>
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </Button>
+          {/* Its value on its own line, the line's height kept while it loads: nothing below moves when it arrives. */}
+          {valued && (
+            <div className="flex h-6 items-center gap-1.5 text-sm font-semibold tabular-nums" data-testid="binder-item-value">
+              {!value ? (
+                <Skeleton className="h-4 w-20" />
+              ) : value.pricedCopies > 0 ? (
+                <>
+                  {formatCents(value.total, value.currency)}
+                  {value.demo && <DemoBadge label={t('value.demoBadge')} title={t('value.demo')} testId="binder-item-demo" />}
+                </>
+              ) : (
+                <span className="font-normal text-muted">{t('list.noValue')}</span>
+              )}
             </div>
           )}
+          {binder.description && <p className="line-clamp-2 text-sm text-muted">{binder.description}</p>}
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
           <CategoryBadge category={binder.category} />
