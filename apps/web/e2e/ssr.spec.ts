@@ -141,10 +141,14 @@ test('a signed-in user\'s card page: another spelling of its address is redirect
   // A start in this browser copies the preferences stored while signing up into their cookie: pages are drawn with them.
   await page.goto('/collection');
   await expect(page.locator('main h1')).toBeVisible();
-  // Every address the app writes into the history from here on (React Router's start writes none).
+  // The theme switched on the page before: the card page then gets an update while it hydrates.
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveClass(/\blight\b/);
+  // Every address the app writes into the history from here on (React Router's start writes none), and every part of
+  // the card's heading or actions row taken out of the page (drawn again instead of hydrated).
   await page.addInitScript(() => {
-    const changes: string[] = [];
-    (window as unknown as { __addressChanges: string[] }).__addressChanges = changes;
+    const w = window as unknown as { __addressChanges: string[]; __redrawn: string[] };
+    const changes: string[] = (w.__addressChanges = []);
     for (const name of ['pushState', 'replaceState'] as const) {
       const original = history[name].bind(history);
       history[name] = (data: unknown, unused: string, url?: string | URL | null) => {
@@ -152,6 +156,14 @@ test('a signed-in user\'s card page: another spelling of its address is redirect
         original(data, unused, url);
       };
     }
+    const redrawn: string[] = (w.__redrawn = []);
+    const watched = ['card-name', 'card-actions', 'wishlist-toggle', 'watch-add', 'add-to-deck', 'add-to-binder', 'copy-link'];
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((r) => [...r.removedNodes])) {
+        if (!(node instanceof Element)) continue;
+        for (const id of watched) if (node.matches(`[data-testid="${id}"]`) || node.querySelector(`[data-testid="${id}"]`)) redrawn.push(id);
+      }
+    }).observe(document, { childList: true, subtree: true });
   });
   const response = await page.goto(short);
   expect(response?.request().redirectedFrom()?.url()).toMatch(new RegExp(`${short}$`));
@@ -165,7 +177,13 @@ test('a signed-in user\'s card page: another spelling of its address is redirect
   await page.waitForLoadState('networkidle');
   await expect(dialog).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(own);
-  expect(await page.evaluate(() => (window as unknown as { __addressChanges: string[] }).__addressChanges)).toEqual([]);
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { __addressChanges: string[]; __redrawn: string[] };
+    return { addressChanges: w.__addressChanges, redrawn: w.__redrawn };
+  });
+  expect(seen.addressChanges).toEqual([]);
+  // Hydrated in place: the actions row's texts came with the page (app/router.tsx cardPageTexts).
+  expect(seen.redrawn).toEqual([]);
   expect(hydrationErrors(messages)).toEqual([]);
 });
 
