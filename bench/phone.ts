@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import type { BinderDetail, ImportResult } from '@grandline/core/contracts/binders';
+import { cardPath } from '@grandline/core/slug';
 import { demoPricesServed } from './api-scenarios';
 import { base, skipLighthouse } from './bench-env';
 import { grantPlan, libraryPrints, ligaCsv, signedInUser } from './binders';
@@ -46,7 +47,9 @@ export interface PhoneResult {
 
 interface ApiCard {
   id: number;
+  name: string;
   cardNumber: string;
+  gameCategory: string;
   colors: string[];
 }
 
@@ -88,7 +91,8 @@ export async function phoneBenchmark(log: (msg: string) => void): Promise<PhoneR
     const pages: [string, string][] = [
       ['/dashboard', '/dashboard'],
       ['/cards', '/cards'],
-      ['card page', `/cards/onepiece/${card.id}`],
+      // Its own address, as the app's links write it (another spelling is one redirect more).
+      ['card page', cardPath(card)],
       ['/collection', '/collection'],
       [`binder of ${BINDER_ROWS.toLocaleString('en')} rows`, `/collection/${binderId}`],
       ['deck editor (50 cards)', `/deck/${deckId}/edit`],
@@ -106,7 +110,7 @@ export async function phoneBenchmark(log: (msg: string) => void): Promise<PhoneR
       }
       await desktop.close();
       for (const [name, urlPath, ready] of taps(extra)) {
-        const at = urlPath.replace('{deck}', deckId).replace('{binder}', binderId).replace('{card}', String(card.id));
+        const at = urlPath.replace('{deck}', deckId).replace('{binder}', binderId).replace('{card}', cardPath(card));
         interactions.push(await interactionTimes(context, name, `${base}${at}`, ready));
       }
     } finally {
@@ -179,7 +183,7 @@ function taps(extra: ApiCard): [string, string, Ready][] {
     ],
     [
       'card page: the price history range 1Y',
-      '/cards/onepiece/{card}',
+      '{card}',
       async (page) => {
         const year = page.getByTestId('range-buttons').getByRole('button', { name: '1Y' });
         await year.waitFor();

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { cardPath } from '@grandline/core/slug';
 import { catalogueIndex } from './catalogue/catalogue-index';
 import { createAuthTestApp, postJson, signUpVerified, testLog, TEST_PUBLIC_URL } from './testing/test-app';
 import { storeTournament } from './features/tournaments/ingest.service';
@@ -50,11 +51,32 @@ describe('the status of the web app\'s pages', () => {
     for (const url of ['/nothing-here', '/cards/onepiece', '/deck', '/u', '/admin/x', '/robots.txt', '/sets/zz-99', '/u/nobody_here', '/u/ab']) expect(await statusOf(url), url).toBe(404);
   });
 
-  it('answers 404 for a card that does not exist, 200 for one that does', async () => {
+  it('answers 404 for a card that does not exist, 200 for one that does at its own address', async () => {
     const [card] = (await catalogueIndex(ctx.db)).byId.values();
-    expect(await statusOf(`/cards/onepiece/${card!.id}-${card!.cardNumber}-x`)).toBe(200);
+    expect(await statusOf(cardPath(card!))).toBe(200);
     expect(await statusOf('/cards/onepiece/99999999-OP99-999-nobody')).toBe(404);
+    expect(await statusOf('/cards/onepiece/99999999')).toBe(404);
     expect(await statusOf('/cards/onepiece/no-id-here')).toBe(404);
+  });
+
+  it('redirects another spelling of a card\'s address to its own, query kept, for visitors and signed-in users alike', async () => {
+    const [card] = (await catalogueIndex(ctx.db)).byId.values();
+    const own = cardPath(card!);
+    expect(own.startsWith(`/cards/onepiece/${card!.id}-${card!.cardNumber}-`)).toBe(true);
+    const spellings = [`/cards/onepiece/${card!.id}`, `/cards/onepiece/${card!.id}-${card!.cardNumber}-x`, `/cards/ONEPIECE/${card!.id}`, `${own}/`];
+    for (const cookie of [undefined, owner]) {
+      for (const url of spellings) {
+        const res = await site.request(url, { headers: cookie ? { Cookie: cookie } : {} });
+        expect(res.status, url).toBe(301);
+        expect(res.headers.get('location'), url).toBe(own);
+        // Asked again each time: a renamed card's old address follows the new name.
+        expect(res.headers.get('cache-control'), url).toBe('no-cache');
+      }
+      const withQuery = await site.request(`/cards/onepiece/${card!.id}?print=2&tab=prices`, { headers: cookie ? { Cookie: cookie } : {} });
+      expect(withQuery.status).toBe(301);
+      expect(withQuery.headers.get('location')).toBe(`${own}?print=2&tab=prices`);
+      expect(await statusOf(own, cookie)).toBe(200);
+    }
   });
 
   it('answers 404 for a private deck or binder to everyone but its owner, and 200 once public', async () => {

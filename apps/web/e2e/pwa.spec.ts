@@ -34,6 +34,15 @@ test('the app is installable: a manifest with standalone display and icons, and 
 
   const registration = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
   expect(registration).toMatch(/\/sw\.js$/);
+
+  // Pages come from the network first (ADR 026): a card's short address, redirected by the server to the card's own,
+  // opens through the worker too.
+  await controlledByServiceWorker(page);
+  const [card] = ((await (await request.get('/api/cards?q=nami&variations=false&pageSize=1')).json()) as { items: { id: number; name: string }[] }).items;
+  await page.goto(`/cards/onepiece/${card!.id}`);
+  await expect(page).toHaveURL(new RegExp(`/cards/onepiece/${card!.id}-[^/]+$`));
+  await expect(page.getByTestId('card-name')).toHaveText(card!.name);
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 });
 
 test("Chromium's own check finds the app installable (what its install prompt and Lighthouse's check use)", async ({ browserName, baseURL }, testInfo) => {

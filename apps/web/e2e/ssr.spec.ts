@@ -120,6 +120,78 @@ test('a signed-in user gets their own pages drawn by the server — never kept, 
   await context.close();
 });
 
+test('a signed-in user\'s card page: another spelling of its address is redirected before drawing; drawn by the server, it stays put once hydrated', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('pageerror', (err) => messages.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') messages.push(msg.text());
+  });
+  await createAccount(page, { email: uniqueEmail('ssr-card') });
+  const [card] = ((await (await page.request.get('/api/cards?q=nami&variations=false&pageSize=1')).json()) as { items: { id: number; name: string; cardNumber: string }[] }).items;
+  const short = `/cards/onepiece/${card!.id}`;
+
+  // The server names the card's own address (the query kept) instead of drawing the page at another one.
+  const redirect = await page.request.get(`${short}?from=ssr`, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(301);
+  const location = redirect.headers()['location']!;
+  expect(location).toMatch(new RegExp(`^/cards/onepiece/${card!.id}-${card!.cardNumber}-[a-z0-9-]+\\?from=ssr$`));
+  const own = location.slice(0, location.indexOf('?'));
+  const answer = await page.request.get(own);
+  expect(answer.headers()['cache-control']).toBe('private, no-store');
+  const html = await answer.text();
+  expect(html).toContain('id="ssr-state"');
+  expect(html).toMatch(/<h1[^>]*data-testid="card-name"[^>]*>[^<]+<\/h1>/);
+  expect(html).toContain('data-testid="watch-add"');
+
+  // A start in this browser copies the preferences stored while signing up into their cookie: pages are drawn with them.
+  await page.goto('/collection');
+  await expect(page.locator('main h1')).toBeVisible();
+  // The theme switched on the page before: the card page then gets an update while it hydrates.
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveClass(/\blight\b/);
+  // Every address the app writes into the history from here on (React Router's start writes none), and every part of
+  // the card's heading or actions row taken out of the page (drawn again instead of hydrated).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __addressChanges: string[]; __redrawn: string[] };
+    const changes: string[] = (w.__addressChanges = []);
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const original = history[name].bind(history);
+      history[name] = (data: unknown, unused: string, url?: string | URL | null) => {
+        if (url) changes.push(String(url));
+        original(data, unused, url);
+      };
+    }
+    const redrawn: string[] = (w.__redrawn = []);
+    const watched = ['card-name', 'card-actions', 'wishlist-toggle', 'watch-add', 'add-to-deck', 'add-to-binder', 'copy-link'];
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((r) => [...r.removedNodes])) {
+        if (!(node instanceof Element)) continue;
+        for (const id of watched) if (node.matches(`[data-testid="${id}"]`) || node.querySelector(`[data-testid="${id}"]`)) redrawn.push(id);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const response = await page.goto(short);
+  expect(response?.request().redirectedFrom()?.url()).toMatch(new RegExp(`${short}$`));
+  expect(new URL(page.url()).pathname).toBe(own);
+  await expect(page.locator('html')).toHaveAttribute('data-drawn', 'server', { timeout: 15_000 });
+  await expect(page.getByTestId('card-name')).toHaveText(card!.name);
+  // A dialog opened as soon as the page answers stays open: nothing navigates once the page is hydrated.
+  await page.getByTestId('watch-add').click();
+  const dialog = page.getByTestId('watch-dialog');
+  await expect(dialog).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(dialog).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(own);
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { __addressChanges: string[]; __redrawn: string[] };
+    return { addressChanges: w.__addressChanges, redrawn: w.__redrawn };
+  });
+  expect(seen.addressChanges).toEqual([]);
+  // Hydrated in place: the actions row's texts came with the page (app/router.tsx cardPageTexts).
+  expect(seen.redrawn).toEqual([]);
+  expect(hydrationErrors(messages)).toEqual([]);
+});
+
 test('a public binder shared by its link is drawn by the server for visitors and hydrates in place', async ({ page, browser, baseURL }) => {
   await createAccount(page, { email: uniqueEmail('ssr-binder') });
   const created = await page.request.post('/api/binders', { data: { name: 'Shared pulls', category: 'personal', isPublic: true } });

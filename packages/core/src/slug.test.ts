@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardIdFromPathSegment, cardPath, normalizeSearchText, slugify } from './slug';
+import { canonicalCardRedirect, cardIdFromPathSegment, cardPath, normalizeSearchText, slugify } from './slug';
 
 describe('slugify', () => {
   it('lowercases and turns each run of non-alphanumerics into one hyphen', () => {
@@ -33,6 +33,23 @@ describe('cardPath', () => {
   });
   it('leaves the number empty when the card has none', () => {
     expect(cardPath({ id: 7, name: 'Sabo', gameCategory: 'onepiece' })).toBe('/cards/onepiece/7--sabo');
+  });
+});
+
+describe('canonicalCardRedirect', () => {
+  const zoro = { id: 12, name: 'Roronoa Zoro', cardNumber: 'OP01-001', gameCategory: 'onepiece' };
+  it('names the card\'s own address for any other spelling of it', () => {
+    for (const other of ['/cards/onepiece/12', '/cards/onepiece/12-OP01-001-zoro', '/cards/ONEPIECE/12-OP01-001-roronoa-zoro', '/cards/card/12-x', '/cards/onepiece/12-OP01-001-roronoa-zoro/']) {
+      expect(canonicalCardRedirect(other, zoro), other).toBe('/cards/onepiece/12-OP01-001-roronoa-zoro');
+    }
+  });
+  it('is null at the card\'s own address, written encoded or not', () => {
+    expect(canonicalCardRedirect('/cards/onepiece/12-OP01-001-roronoa-zoro', zoro)).toBeNull();
+    const spaced = { ...zoro, cardNumber: 'OP01 001' };
+    expect(canonicalCardRedirect('/cards/onepiece/12-OP01 001-roronoa-zoro', spaced)).toBeNull();
+    expect(canonicalCardRedirect('/cards/onepiece/12-OP01%20001-roronoa-zoro', spaced)).toBeNull();
+    // The redirect's target, asked again, is the card's own address: no loop.
+    expect(canonicalCardRedirect(canonicalCardRedirect('/cards/onepiece/12', spaced)!, spaced)).toBeNull();
   });
 });
 

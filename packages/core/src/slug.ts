@@ -25,6 +25,21 @@ export function cardPath(card: CardPathInput): string {
   return `/cards/${game}/${card.id}-${card.cardNumber ?? ''}-${slugify(card.name)}`;
 }
 
+/** A path as the URL parser writes it (percent-encoded, dot segments resolved), so two spellings compare equal. */
+function urlPathname(path: string): string {
+  return new URL(path, 'http://x').pathname;
+}
+
+/**
+ * The card's own address when `pathname` is another spelling of it (`/cards/onepiece/125`, a renamed card's old
+ * slug, a trailing slash), else null. The server answers such an address with a redirect before drawing the page
+ * (apps/server/src/lib/page-status.ts); the card page replaces it only after a navigation inside the app.
+ */
+export function canonicalCardRedirect(pathname: string, card: CardPathInput): string | null {
+  const canonical = urlPathname(cardPath(card));
+  return urlPathname(pathname) === canonical ? null : canonical;
+}
+
 /** The id part of a card path segment ("123-OP01-001-roronoa-zoro" → 123); null when there is none. */
 export function cardIdFromPathSegment(segment: string): number | null {
   const match = /^(\d+)(?:-|$)/.exec(segment);

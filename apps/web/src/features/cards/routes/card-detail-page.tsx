@@ -1,5 +1,5 @@
 import type { Card } from '@grandline/core/contracts/cards';
-import { cardIdFromPathSegment, cardPath } from '@grandline/core/slug';
+import { canonicalCardRedirect, cardIdFromPathSegment, cardPath } from '@grandline/core/slug';
 import { ArrowLeft, Link2 } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { loadNamespaces } from '@/lib/i18n';
@@ -232,9 +232,11 @@ export function CardDetailPage() {
   const { signedIn } = useSession();
   const quickAdd = useQuickAdd();
 
-  // Only the id part has to be right: any other spelling is replaced by the canonical path.
+  // Only the id part has to be right: any other spelling is replaced by the canonical path. A full load of one is
+  // redirected by the server before the page is drawn (ADR 026); this is for a navigation inside the app.
   useEffect(() => {
-    if (card && location.pathname !== cardPath(card)) navigate(cardPath(card), { replace: true });
+    const canonical = card ? canonicalCardRedirect(location.pathname, card) : null;
+    if (canonical) navigate(canonical, { replace: true });
   }, [card, location.pathname, navigate]);
 
   const back = (
