@@ -53,6 +53,7 @@ import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
 import { createPageShell, preferredLanguage, readManifest } from './lib/page-preloads';
 import { createPageRenderer, encodePage, withRenderedPage } from './lib/page-render';
+import { onceEachRead } from './lib/page-reads';
 import { pageStatus } from './lib/page-status';
 import { cardImageRoutes } from './features/images/images.routes';
 import type { CardImages } from './features/images/card-images';
@@ -324,8 +325,9 @@ function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger) {
     c.header('Vary', 'Cookie, Accept-Language, Sec-CH-UA-Mobile');
     const acceptLanguage = c.req.header('accept-language');
     const url = new URL(c.req.url);
-    // Our own API, in this process, as this visitor (the same address for its rate limits).
-    const api = (apiPath: string, init: RequestInit = {}) => {
+    // Our own API, in this process, as this visitor (the same address for its rate limits); a read asked twice for
+    // this page (the status check's item, then the drawing's) answered once.
+    const api = onceEachRead((apiPath, init) => {
       const headers = new Headers(init.headers);
       // The cookie too: a signed-in user's page is drawn with their own data (ADR 026).
       for (const name of ['user-agent', 'accept-language', 'x-forwarded-for', 'cookie']) {
@@ -333,7 +335,7 @@ function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger) {
         if (value) headers.set(name, value);
       }
       return Promise.resolve(app.fetch(new Request(new URL(apiPath, url.origin), { ...init, headers }), c.env));
-    };
+    });
     const cookie = c.req.header('cookie');
     // 404 where the app shows its not-found page (an unknown address, a missing or private item); a card asked by
     // another spelling of its address goes to its own (with the query) before anything is drawn (ADR 026).
