@@ -180,3 +180,23 @@ test('a private binder opened signed out offers to sign in, then shows it to its
   await expect(page).toHaveURL(new RegExp(`/collection/${binder.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Vault' })).toBeVisible();
 });
+
+test("a binder's tiles off screen hold about their own height: a tile's contents never spill over what follows (390 and 1366 px)", async ({ page }) => {
+  await createAccount(page, { email: uniqueEmail('binder-tiles') });
+  const cards = ((await (await page.request.get('/api/cards?set=op-01&variations=false&pageSize=30')).json()) as { items: ApiCard[] }).items;
+  const binder = (await (await page.request.post('/api/binders', { data: { name: 'Tall grid', category: 'personal' } })).json()) as { id: string };
+  expect((await page.request.post(`/api/binders/${binder.id}/cards`, { data: { cards: cards.map((c) => ({ cardId: c.id, quantity: 1 })) } })).status()).toBeLessThan(300);
+  // A page of tiles (12) and the pager under it; on the desktop a short window, so the second row is off screen too.
+  for (const [width, height] of [[390, 844], [1366, 400]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/collection/${binder.id}`);
+    await expect(page.getByTestId('binder-row')).toHaveCount(12);
+    // The last tile is far below the screen, its layout skipped (content-visibility): its box is the guessed height,
+    // and its stepper — the last thing in it — must lie within that box, not over the next tile or the pager.
+    const spill = await page.getByTestId('binder-row').last().evaluate((tile) => {
+      const stepper = tile.querySelector('[data-testid="quantity-stepper"]')!;
+      return stepper.getBoundingClientRect().bottom - tile.getBoundingClientRect().bottom;
+    });
+    expect(spill, `${width} px`).toBeLessThanOrEqual(0.5);
+  }
+});

@@ -31,8 +31,9 @@ interface RowsProps {
 function GridTile({ binder, row, editable, prices }: { binder: BinderDetail; row: BinderCardRow; editable: boolean; prices: RowPrices }) {
   const { t } = useTranslation('binders');
   return (
-    // Off-screen tiles skip layout and paint until scrolled near (a phone lays out 60 tiles in one long task).
-    <li className="flex flex-col gap-1.5 [contain-intrinsic-size:auto_20rem] [content-visibility:auto]" data-testid="binder-row">
+    // Off-screen tiles skip layout and paint until scrolled near (a phone lays out 60 tiles in one long task), at about
+    // their own height (index.css .binder-tile).
+    <li className="binder-tile flex flex-col gap-1.5" data-testid="binder-row">
       <Link to={cardPath(row.card)} className="relative block rounded-lg focus-visible:ring-2 focus-visible:ring-accent">
         <CardImage card={row.card} />
         <span className="absolute right-1.5 top-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold tabular-nums text-white" aria-hidden>
@@ -60,7 +61,7 @@ function GridTile({ binder, row, editable, prices }: { binder: BinderDetail; row
  */
 export const BinderGrid = memo(function BinderGrid({ binder, rows, editable, stale, prices }: RowsProps) {
   return (
-    <ul className={cn(gridColumns, stale && 'opacity-60')} data-testid="binder-grid">
+    <ul className={cn('binder-grid', gridColumns, stale && 'opacity-60')} data-testid="binder-grid">
       {rows.map((row) => (
         <GridTile key={row.id} binder={binder} row={row} editable={editable} prices={prices} />
       ))}
