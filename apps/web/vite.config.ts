@@ -193,7 +193,7 @@ const ssrBuild: UserConfig = {
     minify: false,
     // One file: every lazy part of every page is in memory from the start, so the first drawing of a page (a
     // signed-in user's, never kept) does not fall back to the browser while a part loads from disk.
-    rolldownOptions: { output: { inlineDynamicImports: true } },
+    rolldownOptions: { output: { codeSplitting: false } },
   },
 };
 
