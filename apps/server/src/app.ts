@@ -339,7 +339,7 @@ function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger) {
     const cookie = c.req.header('cookie');
     // 404 where the app shows its not-found page (an unknown address, a missing or private item); a card asked by
     // another spelling of its address goes to its own (with the query) before anything is drawn (ADR 026).
-    const answer = await pageStatus(c.req.path, (apiPath) => api(apiPath, { headers: cookie ? { cookie } : {} }));
+    const answer = await pageStatus(c.req.path, api);
     if (answer.status === 301) return c.redirect(answer.location + url.search, 301);
     const { status } = answer;
     const page = await renderer?.render({

@@ -115,11 +115,11 @@ export function createPageRenderer(ssrDir: string, log: Logger): PageRenderer | 
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
 
-  const drawOne = async (request: PageRequest, mobile: boolean): Promise<RenderedPage | null> => {
+  const drawOne = async (request: PageRequest, mobile: boolean, personal: boolean): Promise<RenderedPage | null> => {
     const module = await load();
     if (!module) return null;
     const result = await module.render({ url: `${request.origin}${request.url}`, cookie: request.cookie, acceptedLanguage: request.acceptedLanguage, mobile, api: request.api });
-    return result && { html: result.html, state: result.state, language: result.language, personal: hasSessionCookie(request.cookie) };
+    return result && { html: result.html, state: result.state, language: result.language, personal };
   };
 
   return {
@@ -135,7 +135,7 @@ export function createPageRenderer(ssrDir: string, log: Logger): PageRenderer | 
       if (waiting >= MAX_WAITING) return null;
 
       waiting++;
-      const turn = queue.then(() => drawOne(request, mobile));
+      const turn = queue.then(() => drawOne(request, mobile, personal));
       queue = turn.catch(() => undefined);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {

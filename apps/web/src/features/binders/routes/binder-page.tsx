@@ -29,8 +29,8 @@ const ImportDialog = lazy(() => import('@/features/binders/components/import-dia
 const ExportDialog = lazy(() => import('@/features/binders/components/export-dialog').then((m) => ({ default: m.ExportDialog })));
 const ShareBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.ShareBinderDialog })));
 const EditBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.EditBinderDialog })));
-// The owner's menu (Radix's dropdown): a visitor's page never loads it, nor Radix.
-// The owner's menu: loaded before a page drawn for them hydrates (ADR 026), so a first tap on it is not lost.
+// The owner's menu (Radix's dropdown): a visitor's page never loads it, nor Radix; loaded before a page drawn for its
+// owner hydrates (ADR 026), so a first tap on it is not lost.
 const BinderOwnerMenu = preloadable(() => import('@/features/binders/components/binder-owner-menu').then((m) => m.BinderOwnerMenu), null);
 const DeleteBinderDialog = lazy(() => import('@/features/binders/components/binder-dialogs').then((m) => ({ default: m.DeleteBinderDialog })));
 
