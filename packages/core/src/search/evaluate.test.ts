@@ -111,6 +111,20 @@ describe('matches: well-known cards', () => {
     expect(select('block:x').length).toBe(27);
   });
 
+  it('num: the card number starts with the value: num:p- finds the promotions (P-001…), not PRB01-001', () => {
+    const numbers = (query: string) => [...new Set(REAL_PRINTS.filter((p) => matches(parseQuery(query), p, ctx)).map((p) => p.cardNumber))];
+    const promos = numbers('num:p-');
+    expect(promos.length).toBeGreaterThan(100);
+    expect(promos.every((n) => n.startsWith('P-')), promos.filter((n) => !n.startsWith('P-')).join(' ')).toBe(true);
+    expect(promos.length).toBe(new Set(REAL_PRINTS.map((p) => p.cardNumber).filter((n) => n.startsWith('P-'))).size);
+    expect(hit('num:p-', 'PRB01-001')).toBe(false);
+    expect(hit('num:p', 'PRB01-001')).toBe(true);
+    for (const q of ['num:prb01', 'num:prb-01', 'num:PRB01-00', 'num:prb01001']) expect(hit(q, 'PRB01-001'), q).toBe(true);
+    // A dash the value leaves out, and a product code's dash (op-05), still read as the number's.
+    for (const q of ['num:op05', 'num:op-05', 'num:OP05-', 'num:op05-1', 'num:op05119']) expect(hit(q, 'OP05-119'), q).toBe(true);
+    for (const q of ['num:op-051-', 'num:op05--', 'num:o-p05', 'num:op05-2']) expect(hit(q, 'OP05-119'), q).toBe(false);
+  });
+
   it('set: a combined product (OP-14-EB04) answers to its code and to each part it joins', () => {
     for (const q of ['set:op14-eb04', 'set:OP14EB04', 'set:op-14-eb04', 'set:op14', 'set:eb04', 'set:eb-04']) expect(hit(q, 'EB04-011'), q).toBe(true);
     expect(hit('set:op15', 'EB04-011')).toBe(false);

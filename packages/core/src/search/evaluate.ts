@@ -110,6 +110,29 @@ function foldValue(text: string): string {
 /** A product code without dashes, lower case: OP-05, op05 and Op-05 compare equal. */
 const compactCode = (code: string) => code.replaceAll('-', '').toLowerCase();
 
+/**
+ * `num:`: the card number starts with the value, case aside (issue 42). A dash the value leaves out is skipped
+ * (`num:op05001`), and the value may write a product code's dash between its letters and digits (`num:op-05`); any
+ * other dash of the value must be the number's own, so `num:p-` finds P-001 but not PRB01-001.
+ */
+function numberStartsWith(cardNumber: string, value: string): boolean {
+  const number = cardNumber.toLowerCase();
+  const wanted = value.toLowerCase();
+  let i = 0;
+  for (let j = 0; j < wanted.length; j++) {
+    const ch = wanted[j]!;
+    if (ch === '-') {
+      if (number[i] === '-') i++;
+      else if (!(/[a-z]/.test(wanted[j - 1] ?? '') && /\d/.test(wanted[j + 1] ?? ''))) return false;
+      continue;
+    }
+    if (number[i] === '-') i++;
+    if (number[i] !== ch) return false;
+    i++;
+  }
+  return true;
+}
+
 function compare(actual: number, op: SearchOperator, wanted: number): boolean {
   switch (op) {
     case ':':
@@ -223,9 +246,8 @@ function keywordMatches<P extends SearchPrint>(term: KeywordTerm, print: P, ctx:
       return equality(term.op, typeEquals || f.subtypes.some((t) => t === value));
     }
     case 'num': {
-      const number = compactCode(print.cardNumber);
-      const value = compactCode(term.value);
-      return term.op === ':' ? number.startsWith(value) : equality(term.op, number === value);
+      if (term.op === ':') return numberStartsWith(print.cardNumber, term.value);
+      return equality(term.op, compactCode(print.cardNumber) === compactCode(term.value));
     }
     case 'color':
       return compareColors(print.colors, term.op, term.value);
