@@ -132,6 +132,11 @@ describe('GET /api/cards?q=: each keyword on the real library', () => {
     expect(st10).toHaveLength(19);
     expect([...new Set(st10.map((c) => c.cardNumber))]).toEqual(['ST10-001', 'ST10-002', 'ST10-003', 'ST10-004', 'ST10-005', 'ST10-006', 'ST10-007', 'ST10-008', 'ST10-009']);
     expect((await page('number:ST10-00')).total).toBe(9);
+    // The number starts with the value: num:p- is the promotions (P-001…), not PRB01-001 and PRB02-…
+    const promos = await page('num:p-', { extra: '&prints=all&pageSize=100' });
+    expect(promos.total).toBe(235);
+    expect(promos.items.every((c) => c.cardNumber.startsWith('P-'))).toBe(true);
+    expect((await page('num:p', { extra: '&prints=all' })).total).toBe(275);
   });
 
   it('is:parallel (2,060 prints), is:base (2,785), is:vanilla (352), is:trigger (855)', async () => {
