@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 
 const DEFAULT_WINDOW_DAYS = 30;
 /** Ten years: more than the game has existed; bounds the weeks of the trend (about 520). */
-export const MAX_TREND_DAYS = 3660;
+const MAX_TREND_DAYS = 3660;
 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
