@@ -12,6 +12,7 @@ const DATABASE_INDEPENDENT = [
   'apps/server/src/features/decks/card-rules-catalogue.test.ts',
   'apps/server/src/features/legal/legal.test.ts',
   'apps/server/src/features/prices/prices-cli.test.ts',
+  'apps/server/src/features/tournaments/limitless-shapes.test.ts',
   'apps/server/src/features/tournaments/tournaments-cli.test.ts',
   'apps/server/src/http-server.test.ts',
   'apps/server/src/lib/!(input-guard|notification-outbox).test.ts',

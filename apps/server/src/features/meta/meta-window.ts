@@ -6,12 +6,13 @@ import { AppError } from '../../lib/errors';
 /*
  * The window of days the meta reads: `from` and `to` inclusive, UTC calendar days. Without them, the last 30 days
  * ending today (UTC): `to` = today, `from` = today − 29. With only `to`, the 30 days ending then; with only `from`, from
- * then to today. A window is at most MAX_WINDOW_DAYS long; `from` after `to` is a 400.
+ * then to today. `from` after `to` is a 400. Any length is a valid question (the issue bounds none); only the weekly
+ * trend is bounded: it covers the last MAX_TREND_DAYS of the window.
  */
 
 const DEFAULT_WINDOW_DAYS = 30;
 /** Ten years: more than the game has existed; bounds the weeks of the trend (about 520). */
-const MAX_WINDOW_DAYS = 3660;
+const MAX_TREND_DAYS = 3660;
 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -29,13 +30,11 @@ export function checkOrder(from: string | undefined, to: string | undefined) {
   if (from && to && from > to) throw new AppError('VALIDATION_ERROR', 400, `Invalid window: "from" (${from}) is after "to" (${to})`);
 }
 
-/** The window asked for, with the defaults filled in; a 400 when it is reversed or longer than MAX_WINDOW_DAYS. */
+/** The window asked for, with the defaults filled in; a 400 when it is reversed. */
 export function resolveWindow({ from, to }: { from?: string; to?: string }, today = utcToday()): Window {
   checkOrder(from, to);
   const end = to ?? (from && from > today ? from : today);
   const start = from ?? addDays(end, -(DEFAULT_WINDOW_DAYS - 1));
-  const days = Math.round((dayMs(end) - dayMs(start)) / DAY_MS) + 1;
-  if (days > MAX_WINDOW_DAYS) throw new AppError('VALIDATION_ERROR', 400, `Invalid window: ${days} days from ${start} to ${end}; a window is at most ${MAX_WINDOW_DAYS} days`);
   return { from: start, to: end };
 }
 
@@ -46,10 +45,14 @@ export function mondayOf(day: string) {
   return dayOf(ms - weekday * DAY_MS);
 }
 
-/** The Mondays of every ISO week the window touches, oldest first. */
+/**
+ * The Mondays of every ISO week the window touches, oldest first; of a window longer than MAX_TREND_DAYS, the weeks of
+ * its last MAX_TREND_DAYS days (the decks of earlier weeks count in every figure but the trend).
+ */
 export function weeksOf({ from, to }: Window): string[] {
+  const trendFrom = dayMs(from) < dayMs(to) - (MAX_TREND_DAYS - 1) * DAY_MS ? addDays(to, -(MAX_TREND_DAYS - 1)) : from;
   const out: string[] = [];
-  for (let ms = dayMs(mondayOf(from)); ms <= dayMs(to); ms += 7 * DAY_MS) out.push(dayOf(ms));
+  for (let ms = dayMs(mondayOf(trendFrom)); ms <= dayMs(to); ms += 7 * DAY_MS) out.push(dayOf(ms));
   return out;
 }
 

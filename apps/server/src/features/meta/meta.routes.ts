@@ -22,7 +22,7 @@ import { metaLeader, metaLeaders } from './meta.service';
 import { resolveWindow } from './meta-window';
 import { getTournament, listTournaments } from './tournaments-read.service';
 
-const invalid = jsonContent(ErrorResponse, 'Invalid parameters: a day not written YYYY-MM-DD, an unknown format, "from" after "to", a window over 3,660 days, a page size over 100');
+const invalid = jsonContent(ErrorResponse, 'Invalid parameters: a day not written YYYY-MM-DD, an unknown format, "from" after "to", a page size over 100');
 const windowText =
   'A window of UTC days, `from` and `to` inclusive (default: the 30 days ending today, UTC; `to` alone: the 30 days ending then; `from` alone: until today). Definitions: docs/tournament-meta.md.';
 

@@ -217,11 +217,29 @@ describe('GET /api/meta/leaders', () => {
   it('answers an empty window with zeros, and bad parameters with a 400', async () => {
     const empty = await get<MetaLeadersResponse>('/api/meta/leaders?from=2024-01-01&to=2024-01-07');
     expect(empty.body).toEqual({ from: '2024-01-01', to: '2024-01-07', format: 'standard', tournaments: 0, decks: 0, leaders: [] });
-    for (const query of ['from=2026-03-14&to=2026-03-01', 'format=all-of-them', 'from=14-03-2026', 'from=2000-01-01&to=2026-01-01']) {
+    for (const query of ['from=2026-03-14&to=2026-03-01', 'format=all-of-them', 'from=14-03-2026']) {
       const res = await get<{ error: { code: string; message: string } }>(`/api/meta/leaders?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION_ERROR');
     }
+  });
+
+  it('answers a window of any length (the issue bounds none) with the same figures; its trend covers the last ten years', async () => {
+    // Every tournament above is on or after 2025-01-01.
+    const tight = await get<MetaLeadersResponse>('/api/meta/leaders?from=2025-01-01&to=2026-03-14&format=all');
+    const long = await get<MetaLeadersResponse>('/api/meta/leaders?from=2000-01-01&to=2026-03-14&format=all');
+    expect(long.status).toBe(200);
+    expect(long.body).toMatchObject({ from: '2000-01-01', to: '2026-03-14', tournaments: tight.body.tournaments, decks: tight.body.decks });
+    const figures = (body: MetaLeadersResponse) => body.leaders.map(({ weeks: _weeks, ...rest }) => rest);
+    expect(figures(long.body)).toEqual(figures(tight.body));
+    // 2026-03-14 − 3,659 days = 2016-03-07, a Monday: 523 weeks from then to the week of 2026-03-09 (by hand).
+    const weeks = long.body.leaders[0]!.weeks;
+    expect([weeks.length, weeks[0]!.week, weeks.at(-1)!.week]).toEqual([523, '2016-03-07', '2026-03-09']);
+    const tightWeeks = tight.body.leaders[0]!.weeks;
+    expect(weeks.slice(-tightWeeks.length)).toEqual(tightWeeks);
+    const leader = await get<MetaLeaderDetail>('/api/meta/leaders/OP01-001?from=1990-01-01&to=2099-12-31&format=all');
+    const leaderTight = await get<MetaLeaderDetail>('/api/meta/leaders/OP01-001?from=2025-01-01&to=2026-03-14&format=all');
+    expect([leader.status, leader.body.decks, leader.body.cards]).toEqual([200, leaderTight.body.decks, leaderTight.body.cards]);
   });
 });
 

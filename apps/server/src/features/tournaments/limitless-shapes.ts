@@ -61,10 +61,14 @@ function cardNumberOf(line: { set?: string | null; number: string }): string {
   return set ? `${set}-${number}` : number;
 }
 
-/** `standard` or `extra`: from the source's format field, else from the name ("Extra Regulation …"). */
+/**
+ * `standard` or `extra`: from the source's format field, else from the name ("Extra Regulation …"). "Extra" is a word
+ * of its own, whatever separates it (`EXTRA_REGULATION`, `extra-regulation`, `Extra2026`), not part of another word
+ * ("Extravaganza").
+ */
 export function formatOf(tournament: Pick<LimitlessTournament, 'format' | 'name'>): TournamentFormat {
   const said = `${tournament.format ?? ''} ${tournament.name}`;
-  return /\bextra\b/i.test(said) ? 'extra' : 'standard';
+  return /(?<![a-z])extra(?![a-z])/i.test(said) ? 'extra' : 'standard';
 }
 
 export type ListSection = 'leader' | 'character' | 'event' | 'stage';

@@ -92,6 +92,18 @@ describe('the Limitless fetcher', () => {
     expect((await database.db.select({ id: tournaments.id }).from(tournaments)).map((r) => r.id).sort()).toEqual(list.slice(0, 3).map((t) => t.id).sort());
   });
 
+  it('stops listing at a page that brings no tournament it has not seen (a source that ignores the page asked)', async () => {
+    const list = mirrorTournaments({ count: 3, standings: 1 });
+    const routes = limitlessRoutes(list, { pageSize: 2 });
+    // Every page answers the whole list: never a short page.
+    const whole = limitlessRoutes(list, { pageSize: list.length })[`/api/tournaments?game=OP&limit=${list.length}&page=1`]!;
+    for (let page = 1; page <= 20; page++) routes[`/api/tournaments?game=OP&limit=2&page=${page}`] = whole;
+    await mirror(routes);
+    const result = await run();
+    expect(result).toMatchObject({ status: 'succeeded', counts: { tournaments: 3, failed: 0 } });
+    expect(server.requests.filter((r) => r.startsWith('/api/tournaments?'))).toEqual([1, 2].map((p) => `/api/tournaments?game=OP&limit=2&page=${p}`));
+  });
+
   it('skips a standing without a decklist, and keeps an unknown card number as a gap', async () => {
     const [t] = mirrorTournaments({ count: 1, standings: 3 });
     const withGap = limitlessStanding(REAL_LISTS[5]!, 2, 3);

@@ -75,10 +75,11 @@ async function listMissing(db: Db, config: TournamentConfig, read: (path: string
     const answer = await read(`tournaments?game=OP&limit=${config.pageSize}&page=${page}`);
     if (!Array.isArray(answer)) throw new Error(`the tournament list (page ${page}) is not a list`);
     const ids = idsOf(answer).filter((id) => !seen.has(id) && seen.add(id));
-    if (ids.length) {
-      const stored = new Set((await db.select({ id: tournaments.id }).from(tournaments).where(inArray(tournaments.id, ids))).map((r) => r.id));
-      for (const id of ids) if (!stored.has(id) && missing.length < config.maxPerRun) missing.push(id);
-    }
+    // A page with nothing new (a source, or a stand-in, that ignores `page` and answers the same list again) ends the
+    // listing like a short page does: asking on would only read it again, up to MAX_PAGES times.
+    if (!ids.length) break;
+    const stored = new Set((await db.select({ id: tournaments.id }).from(tournaments).where(inArray(tournaments.id, ids))).map((r) => r.id));
+    for (const id of ids) if (!stored.has(id) && missing.length < config.maxPerRun) missing.push(id);
     if (answer.length < config.pageSize) break;
   }
   return missing;
