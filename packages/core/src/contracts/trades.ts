@@ -47,13 +47,16 @@ export const TraderResponse = z.object({
 });
 export type TraderResponse = z.infer<typeof TraderResponse>;
 
+/** A query parameter sent empty (`?currency=&country=`, as the issue writes the URL) is one left out. */
+const emptyAsMissing = (v: unknown) => (v === '' ? undefined : v);
+
 /** GET /api/trades/matches?currency=&country= */
 export const TradeMatchesQuery = z.object({
-  currency: z.enum(CURRENCY_CODES).default('USD'),
+  currency: z.preprocess(emptyAsMissing, z.enum(CURRENCY_CODES).default('USD')),
   /** Only users of this country. */
-  country: CountryCode.optional(),
+  country: z.preprocess(emptyAsMissing, CountryCode.optional()),
   /** The market values are read on (default: the user's chosen market). */
-  market: z.enum(MARKETPLACE_IDS).optional(),
+  market: z.preprocess(emptyAsMissing, z.enum(MARKETPLACE_IDS).optional()),
 });
 export type TradeMatchesQuery = z.input<typeof TradeMatchesQuery>;
 
