@@ -151,7 +151,11 @@ export type Trade = z.infer<typeof Trade>;
 export const TradeListResponse = z.object({ items: z.array(Trade) });
 export type TradeListResponse = z.infer<typeof TradeListResponse>;
 
-export const TradeIdParam = z.object({ id: z.uuid('validation.tradeIdInvalid') });
+/**
+ * Any text: an id that is not one of a trade (not even a UUID) is answered as a trade of someone else's, 404
+ * TRADE_NOT_FOUND (issue 44: "anyone else 404"), never a different answer.
+ */
+export const TradeIdParam = z.object({ id: z.string() });
 
 /** POST /api/trades/{id}/complete: where my received copies go (default: my first Personal binder). */
 export const CompleteTradeRequest = z.object({ binderId: z.string().max(64).optional() });
