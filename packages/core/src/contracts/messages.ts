@@ -97,7 +97,6 @@ export const VALIDATION_MESSAGES_EN: Record<string, string> = {
   'validation.quantityMax': 'The quantity must be at most 999',
   'validation.tradeRecipientRequired': 'Choose who the trade is with',
   'validation.tradeNoteTooLong': 'The note has at most 500 characters',
-  'validation.tradeIdInvalid': 'Invalid trade ID',
   'validation.searchNameRequired': 'Give the search a name',
   'validation.searchNameTooLong': 'A search name has at most 80 characters',
   'validation.searchQueryRequired': 'Type a search to save',

@@ -47,13 +47,16 @@ export const TraderResponse = z.object({
 });
 export type TraderResponse = z.infer<typeof TraderResponse>;
 
+/** A query parameter sent empty (`?currency=&country=`, as the issue writes the URL) is one left out. */
+const emptyAsMissing = (v: unknown) => (v === '' ? undefined : v);
+
 /** GET /api/trades/matches?currency=&country= */
 export const TradeMatchesQuery = z.object({
-  currency: z.enum(CURRENCY_CODES).default('USD'),
+  currency: z.preprocess(emptyAsMissing, z.enum(CURRENCY_CODES).default('USD')),
   /** Only users of this country. */
-  country: CountryCode.optional(),
+  country: z.preprocess(emptyAsMissing, CountryCode.optional()),
   /** The market values are read on (default: the user's chosen market). */
-  market: z.enum(MARKETPLACE_IDS).optional(),
+  market: z.preprocess(emptyAsMissing, z.enum(MARKETPLACE_IDS).optional()),
 });
 export type TradeMatchesQuery = z.input<typeof TradeMatchesQuery>;
 
@@ -148,7 +151,11 @@ export type Trade = z.infer<typeof Trade>;
 export const TradeListResponse = z.object({ items: z.array(Trade) });
 export type TradeListResponse = z.infer<typeof TradeListResponse>;
 
-export const TradeIdParam = z.object({ id: z.uuid('validation.tradeIdInvalid') });
+/**
+ * Any text: an id that is not one of a trade (not even a UUID) is answered as a trade of someone else's, 404
+ * TRADE_NOT_FOUND (issue 44: "anyone else 404"), never a different answer.
+ */
+export const TradeIdParam = z.object({ id: z.string() });
 
 /** POST /api/trades/{id}/complete: where my received copies go (default: my first Personal binder). */
 export const CompleteTradeRequest = z.object({ binderId: z.string().max(64).optional() });

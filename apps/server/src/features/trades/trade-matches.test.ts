@@ -149,6 +149,16 @@ describe('trade matches', () => {
     expect(zoro.valueTheyHave).toBe(zoro.theyHave.reduce((t, l) => t + (l.value ?? 0), 0));
   });
 
+  it('reads a parameter sent empty (?currency=&country=, as the issue writes the URL) as one left out', async () => {
+    const all = (await matches('luffy')).body;
+    for (const q of ['?currency=&country=', '?currency=USD&country=', '?currency=&country=&market=']) {
+      const { body } = await matches('luffy', q);
+      expect(body.currency, q).toBe('USD');
+      expect(names(body.items), q).toEqual(names(all.items));
+    }
+    expect(names((await matches('luffy', '?currency=BRL&country=')).body.items)).toEqual(names(all.items));
+  });
+
   it('refuses a signed-out request (401) and unknown currencies, markets and countries (400)', async () => {
     expect((await ctx.app.request('/api/trades/matches')).status).toBe(401);
     for (const q of ['?currency=XXX', '?market=mars', '?country=BRA', '?country=1']) {

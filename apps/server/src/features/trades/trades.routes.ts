@@ -1,7 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
 import { ErrorResponse } from '@grandline/core/contracts/errors';
 import { CompleteTradeRequest, CreateTradeRequest, Trade, TradeIdParam, TradeListResponse } from '@grandline/core/contracts/trades';
 import { requireAcceptedTerms, requireUser, sessionPlan } from '../../lib/auth-gate';
+import type { AppEnv } from '../../lib/context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { changeTrade, completeTrade } from './trade-steps';
 import { createTrade, getTrade, listTrades } from './trades.service';
@@ -12,14 +14,27 @@ const gate = {
   401: jsonContent(ErrorResponse, "Not signed in: 'Please sign in to access this feature'"),
   403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED)'),
 };
-const notFound = jsonContent(ErrorResponse, 'No trade of yours has this id (TRADE_NOT_FOUND): the same answer for a missing trade and one of other users');
+const notFound = jsonContent(ErrorResponse, 'No trade of yours has this id (TRADE_NOT_FOUND): the same answer for a missing trade, one of other users and an id that is not one');
 const stepErrors = {
-  400: jsonContent(ErrorResponse, 'Not a trade id (VALIDATION_ERROR)'),
   401: gate[401],
   403: jsonContent(ErrorResponse, 'Terms not accepted (TOS_REQUIRED), or the other party of the trade must take this step (TRADE_WRONG_PARTY)'),
   404: notFound,
   409: jsonContent(ErrorResponse, "The trade's status does not allow this step (TRADE_WRONG_STATUS, with `status`), or a Trade binder no longer holds a promised copy (TRADE_COPIES_MISSING)"),
 };
+
+/**
+ * The complete step's body is optional: a client that sends `Content-Type: application/json` with no body at all means
+ * no body (`{}`), not malformed JSON. Runs before the body's validator: an empty body loses its Content-Type, and the
+ * validator then takes the request as one without a body.
+ */
+const emptyJsonIsNoBody = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.header('content-type') && (await c.req.text()).trim() === '') {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('content-type');
+    c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers });
+  }
+  await next();
+});
 
 const step = (action: 'accept' | 'decline' | 'cancel', summary: string) =>
   createRoute({
@@ -76,7 +91,7 @@ export const tradesRoutes = createRouter()
       summary: 'One trade, for its two parties',
       middleware: [requireUser] as const,
       request: { params: TradeIdParam },
-      responses: { 200: jsonContent(Trade, 'The trade'), 400: stepErrors[400], 401: gate[401], 404: notFound },
+      responses: { 200: jsonContent(Trade, 'The trade'), 401: gate[401], 404: notFound },
     }),
     async (c) => {
       c.header('Cache-Control', 'private, no-cache');
@@ -95,12 +110,12 @@ export const tradesRoutes = createRouter()
       tags: ['trades'],
       summary:
         'Mark an accepted trade received (each party, once; again is harmless). The second mark completes it: the copies move out of each giver’s Trade binders into the binder each receiver chose (default: their first Personal binder, created when none), and the receivers’ wishlist wants drop by what arrived — in one transaction, exactly once',
-      middleware: [requireAcceptedTerms] as const,
+      middleware: [requireAcceptedTerms, emptyJsonIsNoBody] as const,
       request: { params: TradeIdParam, body: { content: { 'application/json': { schema: CompleteTradeRequest } }, required: false } },
       responses: {
         200: jsonContent(Trade, 'The trade after the mark'),
         ...stepErrors,
-        400: jsonContent(ErrorResponse, 'Not a trade id (VALIDATION_ERROR), or a binder that is not one of mine, or the wishlist (TRADE_BINDER_INVALID)'),
+        400: jsonContent(ErrorResponse, 'A binder that is not one of mine, or the wishlist (TRADE_BINDER_INVALID); bad input (VALIDATION_ERROR)'),
       },
     }),
     async (c) => {

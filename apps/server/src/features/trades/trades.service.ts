@@ -23,6 +23,8 @@ type User = { id: string };
 type TradeRow = typeof trades.$inferSelect;
 
 const tradeNotFound = () => new AppError('TRADE_NOT_FOUND', 404, 'No trade of yours has this id');
+/** Trade ids are UUIDs: any other text is no trade of anyone's, answered without a query. */
+const TRADE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const traderNotFound = () => new AppError('TRADER_NOT_FOUND', 404, 'No user open to trades has this username');
 
 const partyColumns = { id: profiles.id, username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, country: profiles.countryCode };
@@ -59,12 +61,15 @@ export async function createTrade({ db, user, plan, data, notices }: { db: Db; u
   // A name no username can be (user names are letters, digits and underscores) is answered as a missing user, unasked.
   const [recipient] = /^\w+$/.test(data.to) ? await db.select({ id: profiles.id }).from(profiles).where(eq(sql`lower(${profiles.username})`, data.to.toLowerCase())) : [];
   if (recipient?.id === user.id) throw new AppError('TRADE_WITH_SELF', 400, 'You cannot trade with yourself');
-  // The proposer opts in first (so a closed user learns nothing of others); a recipient closed, or out of either
-  // party's countries, gets the same answer as a missing user (matches never show them either).
+  // A recipient who did not opt in gets the same 404 as a missing user whoever asks, the proposer open or not (issue
+  // 44: "404 for a user who did not opt in"; whether a user is open is public anyway, GET /api/traders/{username}).
+  // Then the proposer must be open; a recipient out of either party's countries is answered as a missing user too
+  // (matches never show them either).
+  const them = recipient ? await traderStanding(db, recipient.id) : null;
+  if (!recipient || !them!.open) throw traderNotFound();
   const me = await traderStanding(db, user.id);
   if (!me.open) throw new AppError('TRADING_NOT_OPEN', 400, 'Turn on "Open to trades" in your settings before proposing a trade');
-  const them = recipient ? await traderStanding(db, recipient.id) : null;
-  if (!recipient || !them!.open || !countriesAllow(them!, me)) throw traderNotFound();
+  if (!countriesAllow(them!, me)) throw traderNotFound();
   await checkLines(db, data);
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -139,6 +144,7 @@ export async function listTrades({ db, user }: { db: Db; user: User }): Promise<
 
 /** One trade, for its two parties only (anyone else: TRADE_NOT_FOUND, as a missing one). */
 export async function getTrade({ db, user, id }: { db: Db; user: User; id: string }): Promise<Trade> {
+  if (!TRADE_ID.test(id)) throw tradeNotFound();
   const [row] = await db.select().from(trades).where(and(eq(trades.id, id), partyOf(user)));
   if (!row) throw tradeNotFound();
   return (await toTrades(db, user, [row]))[0]!;
@@ -146,6 +152,7 @@ export async function getTrade({ db, user, id }: { db: Db; user: User; id: strin
 
 /** Locks a trade of the user's (SELECT … FOR UPDATE) inside the transaction; anyone else's or a missing one: TRADE_NOT_FOUND. */
 export async function lockTrade(tx: DbTx, user: User, id: string): Promise<TradeRow> {
+  if (!TRADE_ID.test(id)) throw tradeNotFound();
   const [row] = await tx.select().from(trades).where(and(eq(trades.id, id), partyOf(user))).for('update');
   if (!row) throw tradeNotFound();
   return row;

@@ -145,6 +145,11 @@ describe('proposing a trade', () => {
     // Turning trading off hides a user at once.
     await open('ben', false);
     expect((await propose('ann', { to: 'ben_trades', give })).text).toBe(missing.text);
+    // A proposer who is not open either is answered the same 404 for them (the recipient is looked at first).
+    await open('ann', false);
+    const fromClosed = await propose('ann', { to: 'dan_trades', give });
+    expect([fromClosed.status, fromClosed.text]).toEqual([404, missing.text]);
+    expect((await propose('ann', { to: 'nobody_trades', give })).text).toBe(missing.text);
   });
 
   it('lets Free have 3 open proposals (PLAN_LIMIT for a 4th, also in a burst), and frees a place when one is cancelled', async () => {
@@ -174,6 +179,11 @@ describe('the steps of a trade', () => {
     expect(other.status).toBe(404);
     expect(other.text).toBe(none.text);
     for (const action of ['accept', 'decline', 'cancel', 'complete']) expect((await step('cat', id, action)).text, action).toBe(none.text);
+    // An id that is not a trade's at all (not even a UUID) is answered the same: 404, never 400.
+    for (const bad of ['12345', 'not-a-trade', `${id}x`]) {
+      expect((await call('GET', `/api/trades/${bad}`, 'ann')).text, bad).toBe(none.text);
+      for (const action of ['accept', 'decline', 'cancel', 'complete']) expect((await step('ben', bad, action)).text, `${bad} ${action}`).toBe(none.text);
+    }
     expect((await call('GET', '/api/trades', 'cat')).body.items).toEqual([]);
     expect((await call('GET', `/api/trades/${id}`)).status).toBe(401);
   });
@@ -284,6 +294,10 @@ describe('completing a trade', () => {
     const { annTrade, benTrade } = await stock();
     const id = (await propose('ann', { to: 'ben_trades', give: [{ cardId: cardA.id, quantity: 2 }], get: [{ cardId: cardB.id, quantity: 1 }] })).body.id;
     await step('ben', id, 'accept');
+    // A mark sent with Content-Type: application/json and no body at all is a mark without a binder, not bad JSON.
+    const bare = await ctx.app.request(`/api/trades/${id}/complete`, { method: 'POST', headers: { Cookie: cookies.ben!, Origin: 'http://localhost', 'Content-Type': 'application/json' } });
+    expect(bare.status, await bare.clone().text()).toBe(200);
+    expect(((await bare.json()) as Trade).recipientReceived).toBe(true);
     const answers = await Promise.all([step('ann', id, 'complete'), step('ben', id, 'complete'), step('ann', id, 'complete'), step('ben', id, 'complete')]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect((await call('GET', `/api/trades/${id}`, 'ann')).body.status).toBe('completed');
