@@ -67,6 +67,43 @@ test('the server draws in the language and theme the visitor chose, and hydrates
   expect(hydrationErrors(messages)).toEqual([]);
 });
 
+test('a visitor gets a card page drawn by the server, its head naming the card for search engines and link previews', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('pageerror', (err) => messages.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') messages.push(msg.text());
+  });
+  const [card] = ((await (await page.request.get('/api/cards?q=nami&variations=false&pageSize=1')).json()) as { items: { id: number; name: string; cardNumber: string }[] }).items;
+  const redirect = await page.request.get(`/cards/onepiece/${card!.id}`, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(301);
+  const own = redirect.headers()['location']!;
+
+  const html = await (await page.request.get(own)).text();
+  expect(html).toContain('id="ssr-state"');
+  expect(html).toMatch(/<h1[^>]*data-testid="card-name"[^>]*>[^<]+<\/h1>/);
+  // One title, the card's, in the head; its address and art for a shared link's preview.
+  const head = html.slice(0, html.indexOf('</head>'));
+  const title = `${card!.name} (${card!.cardNumber}) · Grand Line`;
+  expect([...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]).filter((t) => t !== '')).toEqual([title]);
+  expect(head).toContain(`<title>${title}</title>`);
+  expect(head).toMatch(new RegExp(`<meta property="og:image" content="https?://[^"]+/img/cards/${card!.id}/640\\.webp"`));
+  expect(head).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${own}"`));
+
+  // The first visit writes the preference cookie (the fixture stored English and the dark theme); the next is drawn with it.
+  await page.goto('/');
+  await expect(page.locator('main h1')).toBeVisible();
+  await page.goto(own);
+  await expect(page.locator('html')).toHaveAttribute('data-drawn', 'server', { timeout: 15_000 });
+  await expect(page.getByTestId('card-name')).toHaveText(card!.name);
+  await expect(page).toHaveTitle(title);
+  // Hydrated: the price history answers a range.
+  const year = page.getByTestId('range-buttons').getByRole('button', { name: '1Y' });
+  await year.click();
+  await expect(year).toHaveAttribute('aria-pressed', 'true');
+  expect(new URL(page.url()).pathname).toBe(own);
+  expect(hydrationErrors(messages)).toEqual([]);
+});
+
 test('a signed-in user gets their own pages drawn by the server — never kept, never another user\'s — hydrated in place', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   const messages: string[] = [];
