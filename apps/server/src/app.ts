@@ -350,7 +350,9 @@ function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger, publicU
       const html = shell.html(c.req.path, language);
       return head ? withPageHead(html, head, new URL(c.req.path, base).href, base) : html;
     };
-    const page = await renderer?.render({
+    // Only a page that is there is drawn: a page kept for visitors a minute ago (a binder or deck since made private)
+    // is never sent once its item answers 404.
+    const page = status !== 200 ? null : await renderer?.render({
       pathname: c.req.path,
       url: url.pathname + url.search,
       origin: url.origin,

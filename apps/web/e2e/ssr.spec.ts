@@ -278,5 +278,70 @@ test('a public binder shared by its link is drawn by the server for visitors and
   const shell = await (await visitor.request.get('/collection/00000000-0000-4000-8000-000000000000')).text();
   expect(shell).toContain('id="root"');
   expect(shell).not.toContain('id="ssr-state"');
+  // Deleted (or made private, on a plan that may), the page drawn for visitors a moment ago (kept a minute) is not
+  // sent again.
+  expect((await page.request.delete(`/api/binders/${id}`)).status()).toBeLessThan(300);
+  const hidden = await visitor.request.get(`/collection/${id}`);
+  expect(hidden.status()).toBe(404);
+  const hiddenHtml = await hidden.text();
+  expect(hiddenHtml).not.toContain('id="ssr-state"');
+  expect(hiddenHtml).not.toContain('Shared pulls');
+  await context.close();
+});
+
+test('a public deck is drawn by the server for visitors and its owner, and hydrates in place', async ({ page, browser, baseURL }) => {
+  await createAccount(page, { email: uniqueEmail('ssr-deck') });
+  const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: { id: number; name: string; colors: string[] }[] }).items;
+  const leader = (await ask('color=Red&type=Leader&block=3&variations=false&pageSize=50')).find((c) => c.colors.length === 1)!;
+  const main = (await ask('color=Red&type=Character&block=3&variations=false&pageSize=50')).filter((c) => c.colors.length === 1).slice(0, 13);
+  const created = await page.request.post('/api/decks', {
+    data: { name: 'Red aggro', format: 'standard', isPublic: true, description: 'Goes first.', leaderCardId: leader.id, cards: main.map((c, i) => ({ cardId: c.id, quantity: i === 12 ? 2 : 4 })) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  // A visitor: no session cookie.
+  const context = await browser.newContext({ baseURL });
+  const visitor = await context.newPage();
+  const messages: string[] = [];
+  visitor.on('pageerror', (err) => messages.push(err.message));
+  visitor.on('console', (msg) => {
+    if (msg.type() === 'error') messages.push(msg.text());
+  });
+  const html = await (await visitor.request.get(`/deck/${id}`)).text();
+  expect(html).toContain('id="ssr-state"');
+  expect(html).toMatch(/<h1[^>]*data-testid="deck-title"[^>]*>Red aggro<\/h1>/);
+  expect(html).toContain(`<title>Red aggro · Grand Line</title>`);
+  expect(html.match(/data-testid="deck-row"/g)).toHaveLength(main.length);
+  // The deck's prices come with the page (the value and each row's), in the visitor's market and currency.
+  expect(html.slice(html.indexOf('id="ssr-state"'))).toContain('["prices","latest","us","USD",');
+
+  // The first visit writes the preference cookie; the next is drawn with it.
+  await visitor.goto('/');
+  await expect(visitor.locator('main h1')).toBeVisible();
+  const asked: string[] = [];
+  visitor.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    // (Comments load once their section comes near the screen, by design.)
+    if (pathname.startsWith('/api/prices/') || pathname === `/api/decks/${id}`) asked.push(pathname);
+  });
+  await visitor.goto(`/deck/${id}`);
+  await expect(visitor.locator('html')).toHaveAttribute('data-drawn', 'server', { timeout: 15_000 });
+  await expect(visitor.getByTestId('deck-title')).toHaveText('Red aggro');
+  await visitor.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  // Hydrated: the tabs answer.
+  await visitor.getByTestId('tab-stats').click();
+  await expect(visitor.getByTestId('tab-stats')).toHaveAttribute('aria-selected', 'true');
+  expect(hydrationErrors(messages)).toEqual([]);
+
+  // Its owner gets it drawn too (with the edit action), never kept; a private deck is not drawn for a visitor.
+  const own = await page.request.get(`/deck/${id}`);
+  expect(own.headers()['cache-control']).toBe('private, no-store');
+  expect(await own.text()).toContain('data-testid="edit-deck"');
+  expect(await page.request.patch(`/api/decks/${id}`, { data: { isPublic: false } }).then((r) => r.status())).toBe(200);
+  const hidden = await visitor.request.get(`/deck/${id}`);
+  expect(hidden.status()).toBe(404);
+  expect(await hidden.text()).not.toContain('id="ssr-state"');
   await context.close();
 });

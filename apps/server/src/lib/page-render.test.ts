@@ -56,7 +56,7 @@ const request = (url: string, extra: Partial<PageRequest> = {}): PageRequest => 
 });
 
 describe('server-drawn pages', () => {
-  it('draws /, /cards, a card and a shared binder for visitors; for a session cookie their own pages too, never kept', async () => {
+  it('draws /, /cards, a card, a shared binder and a public deck for visitors; for a session cookie their own pages too, never kept', async () => {
     const renderer = createPageRenderer(dir, log)!;
     const before = entry.calls.length;
     const visitor = await renderer.render(request('/cards?q=only1'));
@@ -66,18 +66,20 @@ describe('server-drawn pages', () => {
     const card = await renderer.render(request('/cards/onepiece/123-OP01-001-zoro'));
     expect(card?.html).toBe('<main><h1>/cards/onepiece/123-OP01-001-zoro ok</h1></main>');
     expect(card?.personal).toBe(false);
-    for (const url of ['/sets', '/deck/1', '/dashboard', '/collection', '/cards/onepiece/123/x']) expect(await renderer.render(request(url)), url).toBeNull();
-    expect(entry.calls.length - before).toBe(3);
+    const deck = await renderer.render(request('/deck/0f8fad5b-d9cb-469f-a165-70867728950e'));
+    expect(deck?.personal).toBe(false);
+    for (const url of ['/sets', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit', '/dashboard', '/collection', '/cards/onepiece/123/x']) expect(await renderer.render(request(url)), url).toBeNull();
+    expect(entry.calls.length - before).toBe(4);
 
     const session = { cookie: 'theme=x; better-auth.session_token=abc.def' };
     const binder = '/collection/0f8fad5b-d9cb-469f-a165-70867728950e';
-    const own = ['/dashboard', '/cards', '/cards/onepiece/123-OP01-001-zoro', '/collection', binder, '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit'];
+    const own = ['/dashboard', '/cards', '/cards/onepiece/123-OP01-001-zoro', '/collection', binder, '/deck/0f8fad5b-d9cb-469f-a165-70867728950e', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit'];
     for (const url of own) {
       const page = await renderer.render(request(url, session));
       expect(page?.html, url).toBe(`<main><h1>${url} ok</h1></main>`);
       expect(page?.personal, url).toBe(true);
     }
-    for (const url of ['/sets', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e', '/settings', '/admin', '/cards/onepiece/123/x']) expect(await renderer.render(request(url, session)), url).toBeNull();
+    for (const url of ['/sets', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/x', '/settings', '/admin', '/cards/onepiece/123/x']) expect(await renderer.render(request(url, session)), url).toBeNull();
     // Never kept: the same page asked again is drawn again, for whichever session asks.
     const drawn = entry.calls.length;
     await renderer.render(request('/dashboard', session));
