@@ -67,6 +67,30 @@ test('the server draws in the language and theme the visitor chose, and hydrates
   expect(hydrationErrors(messages)).toEqual([]);
 });
 
+test('a tap on a server-drawn page before the app has started is not lost: it is replayed once the page is hydrated', async ({ page }) => {
+  // The first visit writes the preference cookie; the next is drawn with it.
+  await page.goto('/cards');
+  await expect(page.getByTestId('card-tile').first()).toBeVisible();
+  // The app's code held back, as on a slow phone, until the tap is made.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/cards', { waitUntil: 'commit' });
+  const list = page.getByRole('radio', { name: 'List view' });
+  await list.click();
+  expect(await page.evaluate(() => [document.documentElement.dataset.drawn ?? null, document.documentElement.dataset.hydrated ?? null])).toEqual([null, null]);
+  // Nothing happened yet (and no native default either: the page did not reload).
+  await expect(page.getByTestId('card-tile').first()).toBeVisible();
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(list).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('card-row-link').first()).toBeVisible();
+  await expect(page.getByTestId('card-tile')).toHaveCount(0);
+});
+
 test('a visitor gets a card page drawn by the server, its head naming the card for search engines and link previews', async ({ page }) => {
   const messages: string[] = [];
   page.on('pageerror', (err) => messages.push(err.message));

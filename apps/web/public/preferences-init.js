@@ -16,3 +16,35 @@
     /* storage unavailable: defaults apply */
   }
 })();
+
+// A page the server drew looks ready before the app has started (it hydrates a moment later, seconds on a slow
+// phone): a tap on one of its buttons, tabs or toggles meanwhile would do nothing, and a form's Enter would reload the
+// page. Until the app starts hydrating (it sets <html data-drawn> just before), such taps and submits are kept here, in
+// order, and the app replays them once hydrated (lib/early-input.ts). Links are left alone: they work without the app.
+(function () {
+  var kept = (window.__earlyInput = []);
+  var CONTROLS = 'button, [role="button"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="option"], summary, label, input[type="checkbox"], input[type="radio"]';
+  var waiting = function () {
+    return !document.documentElement.hasAttribute('data-drawn') && document.getElementById('ssr-state') !== null;
+  };
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (!waiting() || kept.length >= 20 || !(event.target instanceof Element)) return;
+      var control = event.target.closest(CONTROLS);
+      if (!control || control.closest('a[href]')) return;
+      event.preventDefault();
+      kept.push({ type: 'click', target: control });
+    },
+    true,
+  );
+  document.addEventListener(
+    'submit',
+    function (event) {
+      if (!waiting() || kept.length >= 20 || !(event.target instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      kept.push({ type: 'submit', target: event.target });
+    },
+    true,
+  );
+})();
