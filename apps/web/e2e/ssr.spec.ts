@@ -67,7 +67,7 @@ test('the server draws in the language and theme the visitor chose, and hydrates
   expect(hydrationErrors(messages)).toEqual([]);
 });
 
-test('a tap on a server-drawn page before the app has started is not lost: it is replayed once the page is hydrated', async ({ page }) => {
+test('a tap or text on a server-drawn page before the app has started is not lost: it is replayed once the page is hydrated', async ({ page }) => {
   // The first visit writes the preference cookie; the next is drawn with it.
   await page.goto('/cards');
   await expect(page.getByTestId('card-tile').first()).toBeVisible();
@@ -89,6 +89,22 @@ test('a tap on a server-drawn page before the app has started is not lost: it is
   await expect(list).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('card-row-link').first()).toBeVisible();
   await expect(page.getByTestId('card-tile')).toHaveCount(0);
+
+  // Text typed into the search box meanwhile is searched for once the page is hydrated (not wiped).
+  let releaseAgain!: () => void;
+  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+  await page.unroute(/\/assets\/boot-[^/]+\.js$/);
+  await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.goto('/cards', { waitUntil: 'commit' });
+  await page.getByTestId('card-search').fill('Nami');
+  releaseAgain();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page).toHaveURL(/q=Nami/);
+  await expect(page.getByTestId('card-search')).toHaveValue('Nami');
+  await expect(page.getByTestId('card-row-link').first()).toContainText(/Nami/i);
 });
 
 test('a visitor gets a card page drawn by the server, its head naming the card for search engines and link previews', async ({ page }) => {

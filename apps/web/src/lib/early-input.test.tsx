@@ -1,12 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { act } from 'react';
+import { act, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayEarlyInput } from './early-input';
 
 /** public/preferences-init.js, run as the page's first script. */
 const initScript = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/preferences-init.js'), 'utf8');
+
+/** A controlled field, as the library's search box is. */
+function SearchBox({ onType }: { onType: (text: string) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <input
+      id="search"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onType(e.target.value);
+      }}
+    />
+  );
+}
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -30,15 +45,21 @@ describe('input made before a server-drawn page is hydrated', () => {
     expect(click('a')).toBe(false);
     expect(click('in-link')).toBe(false);
     expect(click('p')).toBe(false);
+    // Typing: one entry per field, with its last value.
+    const field = document.getElementById('q') as HTMLInputElement;
+    for (const text of ['N', 'Na', 'Nami']) {
+      field.value = text;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
     const submit = new Event('submit', { bubbles: true, cancelable: true });
     document.getElementById('f')!.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
-    expect(window.__earlyInput!.map((e) => `${e.type}:${e.target.id}`)).toEqual(['click:b', 'click:t', 'submit:f']);
+    expect(window.__earlyInput!.map((e) => `${e.type}:${e.target.id}${e.value === undefined ? '' : `=${e.value}`}`)).toEqual(['click:b', 'click:t', 'input:q=Nami', 'submit:f']);
 
     // The app starts hydrating: React hears input itself from here on.
     document.documentElement.dataset.drawn = 'server';
     expect(click('b')).toBe(false);
-    expect(window.__earlyInput).toHaveLength(3);
+    expect(window.__earlyInput).toHaveLength(4);
   });
 
   it('is not kept on a page the browser draws (no server state)', () => {
@@ -64,6 +85,7 @@ describe('input made before a server-drawn page is hydrated', () => {
           <button id="add" onClick={() => seen.push('add:click')}>
             Add
           </button>
+          <SearchBox onType={(text) => seen.push(`typed:${text}`)} />
           <form
             id="form"
             onSubmit={(e) => {
@@ -87,15 +109,17 @@ describe('input made before a server-drawn page is hydrated', () => {
       { type: 'click', target: gone },
       { type: 'click', target: stray },
       { type: 'click', target: el('menu') },
+      { type: 'input', target: el('search'), value: 'Nami' },
       { type: 'submit', target: el('form') },
     ];
     let replayed = 0;
     await act(async () => {
       replayed = await replayEarlyInput(window, 120);
     });
-    expect(replayed).toBe(3);
+    expect(replayed).toBe(4);
     expect(onOther).not.toHaveBeenCalled();
-    expect(seen).toEqual(['add:click', 'menu:press', 'menu:click', 'form:submit']);
+    expect(seen).toEqual(['add:click', 'menu:press', 'menu:click', 'typed:Nami', 'form:submit']);
+    expect((el('search') as HTMLInputElement).value).toBe('Nami');
     // Once.
     expect(await replayEarlyInput()).toBe(0);
     root.unmount();
