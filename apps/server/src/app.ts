@@ -54,6 +54,7 @@ import { createRouter } from './lib/openapi';
 import { createPageShell, preferredLanguage, readManifest } from './lib/page-preloads';
 import { createPageRenderer, encodePage, withRenderedPage } from './lib/page-render';
 import { onceEachRead } from './lib/page-reads';
+import { itemHead, withPageHead } from './lib/page-head';
 import { pageStatus } from './lib/page-status';
 import { cardImageRoutes } from './features/images/images.routes';
 import type { CardImages } from './features/images/card-images';
@@ -231,7 +232,7 @@ export function buildApp({
   if (cardImages) app.route('/', cardImageRoutes(cardImages));
   app.route('/', avatarImageRoutes(avatars, avatarLinks));
 
-  if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) serveWebApp(app, webDistDir, log);
+  if (webDistDir && fs.existsSync(path.join(webDistDir, 'index.html'))) serveWebApp(app, webDistDir, log, publicUrl);
   return app;
 }
 
@@ -314,7 +315,7 @@ function mountAuth(app: Hono<AppEnv>, auth: Auth, trustProxy: boolean | number) 
 }
 
 /** The built SPA (webDistDir): hashed assets, static files, and the shell (with the public pages drawn) for every other GET. */
-function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger) {
+function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger, publicUrl: string | undefined) {
   const root = path.relative(process.cwd(), webDistDir) || '.';
   const shell = createPageShell(fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), readManifest(webDistDir));
   // The public pages visitors land on, drawn here (ADR 019); without apps/web/dist-ssr every page is the shell.
@@ -342,7 +343,16 @@ function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger) {
     const answer = await pageStatus(c.req.path, api);
     if (answer.status === 301) return c.redirect(answer.location + url.search, 301);
     const { status } = answer;
-    const page = await renderer?.render({
+    // A public item's page names it in its head, for search engines and links shared in chat apps (lib/page-head.ts).
+    const head = answer.status === 200 && answer.item !== undefined ? itemHead(answer.page, c.req.path, answer.item) : null;
+    const base = publicUrl ?? url.origin;
+    const shellFor = (language: string | undefined) => {
+      const html = shell.html(c.req.path, language);
+      return head ? withPageHead(html, head, new URL(c.req.path, base).href, base) : html;
+    };
+    // Only a page that is there is drawn: a page kept for visitors a minute ago (a binder or deck since made private)
+    // is never sent once its item answers 404.
+    const page = status !== 200 ? null : await renderer?.render({
       pathname: c.req.path,
       url: url.pathname + url.search,
       origin: url.origin,
@@ -352,10 +362,10 @@ function serveWebApp(app: Hono<AppEnv>, webDistDir: string, log: Logger) {
       mobileHint: c.req.header('sec-ch-ua-mobile'),
       api,
     });
-    if (!page) return c.html(shell.html(c.req.path, acceptLanguage), status);
+    if (!page) return c.html(shellFor(acceptLanguage), status);
     // A user's own page: for their browser only, never stored by a cache on the way.
     if (page.personal) c.header('Cache-Control', 'private, no-store');
-    const { body, encoding } = encodePage(page, withRenderedPage(shell.html(c.req.path, page.language), page), c.req.header('accept-encoding'));
+    const { body, encoding } = encodePage(page, withRenderedPage(shellFor(page.language), page), c.req.header('accept-encoding'));
     if (typeof body === 'string') return c.html(body, status);
     c.header('Content-Encoding', encoding);
     c.header('Content-Type', 'text/html; charset=UTF-8');

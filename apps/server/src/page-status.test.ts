@@ -1,6 +1,7 @@
 /**
  * The web app's shell answers HTTP 404 where the app shows its not-found page (issue 46, item 12): an unknown address,
- * a card, deck, binder, profile or set that does not exist — or a private item asked by anyone but its owner.
+ * a card, deck, binder, profile or set that does not exist — or a private item asked by anyone but its owner. A public
+ * item's page names it in its head (title, description, address, art) for search engines and link previews.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +27,10 @@ beforeAll(async () => {
   ctx = await createAuthTestApp({ seed: true });
   // A built web app of one page, so addresses are answered with its shell as in production.
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'grandline-status-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><title>Grand Line</title><div id="root"></div></html>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta name="description" content="The companion." /><title>Grand Line</title></head><body><div id="root"></div></body></html>',
+  );
   site = buildApp({ db: ctx.db, log: testLog, auth: ctx.auth, publicUrl: TEST_PUBLIC_URL, webDistDir: dist });
   owner = await signUpVerified(ctx, 'status-owner@example.com');
   other = await signUpVerified(ctx, 'status-other@example.com');
@@ -115,5 +119,63 @@ describe('the status of the web app\'s pages', () => {
     await storeTournament(ctx.db, 'upload', sample('details'), sample('standings'));
     expect(await statusOf('/meta/tournaments/0123456789abcdef01234567')).toBe(200);
     for (const url of ['/meta/x', '/meta/tournaments', '/meta/tournaments/a/b', '/meta/tournaments/not%20an%20id']) expect(await statusOf(url), url).toBe(404);
+  });
+});
+
+describe("a public item's head", () => {
+  const headOf = async (url: string, cookie?: string) => {
+    const res = await site.request(url, { headers: cookie ? { Cookie: cookie } : {} });
+    expect(res.status, url).toBe(200);
+    const html = await res.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const meta = (key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(head)?.[1] ?? null;
+    return {
+      titles: [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]),
+      description: meta('description'),
+      ogTitle: meta('og:title'),
+      ogImage: meta('og:image'),
+      ogUrl: meta('og:url'),
+      card: meta('twitter:card'),
+      canonical: /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1] ?? null,
+    };
+  };
+
+  it("names a card (the real OP01-001) in the page's head, with its text and art, at its own address", async () => {
+    const zoro = [...(await catalogueIndex(ctx.db)).byId.values()].find((c) => c.cardNumber === 'OP01-001' && c.variant === null)!;
+    const own = cardPath(zoro);
+    for (const cookie of [undefined, owner]) {
+      const head = await headOf(own, cookie);
+      expect(head.titles).toEqual(['Roronoa Zoro (OP01-001) · Grand Line']);
+      expect(head.ogTitle).toBe('Roronoa Zoro (OP01-001) · Grand Line');
+      // The card's own words, as the official card list prints OP01-001 (en.onepiece-cardgame.com/cardlist).
+      expect(head.description).toBe('OP01-001 · Leader · Red — [DON!! x1] [Your Turn] All of your Characters gain +1000 power.');
+      expect(head.ogImage).toBe(`${TEST_PUBLIC_URL}/img/cards/${zoro.id}/640.webp`);
+      expect(head.canonical).toBe(`${TEST_PUBLIC_URL}${own}`);
+      expect(head.ogUrl).toBe(head.canonical);
+      expect(head.card).toBe('summary_large_image');
+    }
+  });
+
+  it('names a set and a public deck, escaped; a private deck, an editor and a plain page keep the generic head', async () => {
+    const set = await headOf('/sets/op-01');
+    expect(set.titles).toEqual(['OP-01 Romance Dawn · Grand Line']);
+    expect(set.description).toBe('The companion.');
+    const name = '</title><script>alert(1)</script> "Red" & Zoro';
+    const deck = (await (await ctx.app.request('/api/decks', postJson({ name, format: 'standard', isPublic: true, description: 'Aggro <b>list</b>\n\nfor stores' }, { Cookie: owner }))).json()) as { id: string };
+    const shown = await headOf(`/deck/${deck.id}`);
+    expect(shown.titles).toEqual(['&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Red&quot; &amp; Zoro · Grand Line']);
+    // Written as the owner wrote it (the page shows it as text), escaped, on one line.
+    expect(shown.description).toBe('Aggro &lt;b&gt;list&lt;/b&gt; for stores');
+    expect(shown.card).toBe('summary');
+    for (const [url, cookie] of [[`/deck/${deck.id}/edit`, owner], ['/cards', undefined], ['/sets', undefined]] as const) {
+      const plain = await headOf(url, cookie);
+      expect(plain.titles, url).toEqual(['Grand Line']);
+      expect(plain.ogTitle, url).toBeNull();
+      expect(plain.canonical, url).toBeNull();
+    }
+    const secret = (await (await ctx.app.request('/api/decks', postJson({ name: 'Hidden list', format: 'standard' }, { Cookie: owner }))).json()) as { id: string };
+    const own = await headOf(`/deck/${secret.id}`, owner);
+    expect(own.titles).toEqual(['Grand Line']);
+    expect(own.ogTitle).toBeNull();
   });
 });

@@ -64,9 +64,9 @@ export const test = serverTest.extend<{ page: Page }>({
       return fetch(urlOrRequest, unsafe && baseURL ? { ...options, headers: { Origin: new URL(baseURL).origin, ...options.headers } } : options);
     };
     // Pages drawn by the server (a visitor's /, /cards; a signed-in user's own pages, ADR 026) are visible before the
-    // app's code runs, and a tap before they are hydrated is lost (as for a person). Navigations wait until the
-    // app's first drawing has committed (app/boot.tsx marks <html data-hydrated>); pages that are not the app's (no
-    // #root) do not wait.
+    // app's code runs. A tap before they are hydrated is kept and replayed once they are (lib/early-input.ts, tested
+    // in ssr.spec.ts), but a test reads the page's state too: navigations wait until the app's first drawing has
+    // committed (app/boot.tsx marks <html data-hydrated>); pages that are not the app's (no #root) do not wait.
     const appStarted = () =>
       page
         .waitForFunction(() => document.documentElement.dataset.hydrated !== undefined || !document.getElementById('root'), null, { timeout: 15_000 })

@@ -56,25 +56,30 @@ const request = (url: string, extra: Partial<PageRequest> = {}): PageRequest => 
 });
 
 describe('server-drawn pages', () => {
-  it('draws /, /cards and a shared binder for visitors; for a session cookie their own pages too, never kept', async () => {
+  it('draws /, /cards, a card, a shared binder and a public deck for visitors; for a session cookie their own pages too, never kept', async () => {
     const renderer = createPageRenderer(dir, log)!;
     const before = entry.calls.length;
     const visitor = await renderer.render(request('/cards?q=only1'));
     expect(visitor?.html).toBe('<main><h1>/cards ok</h1></main>');
     expect(visitor?.personal).toBe(false);
     expect((await renderer.render(request('/?only=2')))?.html).toBe('<main><h1>/ ok</h1></main>');
-    for (const url of ['/sets', '/deck/1', '/dashboard', '/collection', '/cards/onepiece/123-OP01-001-zoro']) expect(await renderer.render(request(url)), url).toBeNull();
-    expect(entry.calls.length - before).toBe(2);
+    const card = await renderer.render(request('/cards/onepiece/123-OP01-001-zoro'));
+    expect(card?.html).toBe('<main><h1>/cards/onepiece/123-OP01-001-zoro ok</h1></main>');
+    expect(card?.personal).toBe(false);
+    const deck = await renderer.render(request('/deck/0f8fad5b-d9cb-469f-a165-70867728950e'));
+    expect(deck?.personal).toBe(false);
+    for (const url of ['/sets', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit', '/dashboard', '/collection', '/cards/onepiece/123/x']) expect(await renderer.render(request(url)), url).toBeNull();
+    expect(entry.calls.length - before).toBe(4);
 
     const session = { cookie: 'theme=x; better-auth.session_token=abc.def' };
     const binder = '/collection/0f8fad5b-d9cb-469f-a165-70867728950e';
-    const own = ['/dashboard', '/cards', '/cards/onepiece/123-OP01-001-zoro', '/collection', binder, '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit'];
+    const own = ['/dashboard', '/cards', '/cards/onepiece/123-OP01-001-zoro', '/collection', binder, '/deck/0f8fad5b-d9cb-469f-a165-70867728950e', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit'];
     for (const url of own) {
       const page = await renderer.render(request(url, session));
       expect(page?.html, url).toBe(`<main><h1>${url} ok</h1></main>`);
       expect(page?.personal, url).toBe(true);
     }
-    for (const url of ['/sets', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e', '/settings', '/admin', '/cards/onepiece/123/x']) expect(await renderer.render(request(url, session)), url).toBeNull();
+    for (const url of ['/sets', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/x', '/settings', '/admin', '/cards/onepiece/123/x']) expect(await renderer.render(request(url, session)), url).toBeNull();
     // Never kept: the same page asked again is drawn again, for whichever session asks.
     const drawn = entry.calls.length;
     await renderer.render(request('/dashboard', session));
@@ -123,6 +128,19 @@ describe('server-drawn pages', () => {
     const html = withRenderedPage(shell, { html: '<main>page</main>', state: '{"a":"\\u003c/script>"}', language: 'pt' });
     expect(html).toBe('<!doctype html><html lang="pt" class="dark"><head></head><body>\n<div id="root"><main>page</main></div><script type="application/json" id="ssr-state">{"a":"\\u003c/script>"}</script>\n</body></html>');
     expect(withRenderedPage('<p>no root</p>', { html: 'x', state: '{}', language: 'en' })).toBe('<p>no root</p>');
+  });
+
+  it("puts the page's own title in place of the shell's, once (React writes it first in its drawing)", () => {
+    const shell = '<html lang="en"><head><title>Grand Line — One Piece TCG companion</title></head><body><div id="root">…</div></body></html>';
+    const drawn = '<link rel="preload" as="image" imageSrcSet="/a.webp 160w"/><title>Roronoa Zoro (OP01-001) · Grand Line</title><div><h1>Roronoa Zoro</h1><svg><title>icon</title></svg></div>';
+    const html = withRenderedPage(shell, { html: drawn, state: '{}', language: 'en' });
+    expect(html).toBe(
+      '<html lang="en"><head><title>Roronoa Zoro (OP01-001) · Grand Line</title></head><body><div id="root"><link rel="preload" as="image" imageSrcSet="/a.webp 160w"/><div><h1>Roronoa Zoro</h1><svg><title>icon</title></svg></div></div><script type="application/json" id="ssr-state">{}</script></body></html>',
+    );
+    // A page without a title of its own (or one only inside the page, as an SVG's) keeps the shell's.
+    const untitled = withRenderedPage(shell, { html: '<main><svg><title>icon</title></svg></main>', state: '{}', language: 'en' });
+    expect(untitled).toContain('<head><title>Grand Line — One Piece TCG companion</title></head>');
+    expect(untitled).toContain('<main><svg><title>icon</title></svg></main>');
   });
 
   it('sends the page compressed as the browser accepts, made once per kept page', () => {

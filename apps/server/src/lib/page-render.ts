@@ -16,15 +16,19 @@ import { sessionCookieValue } from './session-cache';
  */
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/** The pages drawn here for visitors: the ones they land on (the home page, the library, a binder shared by its link). */
-const RENDERED = new RegExp(`^/(cards|collection/${UUID})?$`);
+/**
+ * The pages drawn here for visitors: the ones they land on (the home page, the library, a card from a search engine or
+ * a shared link, a binder or a deck shared by its link). A card page only at its own address: any other spelling was
+ * redirected to it before (lib/page-status.ts). A private or missing item's page is never drawn (its status is 404).
+ */
+const RENDERED = new RegExp(`^/(cards|cards/[a-z]+/[^/]{1,200}|collection/${UUID}|deck/${UUID})?$`);
 /**
  * The pages drawn here for a signed-in user (ADR 026): the ones they open most — the dashboard, the library, a card,
- * their collection, a binder and the deck editor — with their own data, never kept for anyone else. A card page is
+ * their collection, a binder, a deck and the deck editor — with their own data, never kept for anyone else. A card page is
  * drawn at its own address only: any other spelling was redirected to it before (lib/page-status.ts), so the page
  * never replaces its address once hydrated.
  */
-const RENDERED_SIGNED_IN = new RegExp(`^/(dashboard|cards|cards/[a-z]+/[^/]{1,200}|collection|collection/${UUID}|deck/${UUID}/edit)$`);
+const RENDERED_SIGNED_IN = new RegExp(`^/(dashboard|cards|cards/[a-z]+/[^/]{1,200}|collection|collection/${UUID}|deck/${UUID}(?:/edit)?)$`);
 /** Longer addresses (a search with many filters) are drawn but not kept. */
 const MAX_KEPT_URL = 300;
 const KEPT_MS = 60_000;
@@ -159,16 +163,27 @@ export function createPageRenderer(ssrDir: string, log: Logger): PageRenderer | 
   };
 }
 
-/** The shell with a drawn page in its root element, the state beside it, and the page's language on <html>. */
+/** The elements React writes first when it draws a page outside a whole document: its preloads, meta and title. */
+const HOISTED = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/;
+
+/**
+ * The shell with a drawn page in its root element, the state beside it, and the page's language on <html>. The page's
+ * `<title>` (which React writes at the start of the drawing) takes the place of the shell's in `<head>`: search engines
+ * and link previews read the page's own title, and hydrating React adopts the first title of the document anyway.
+ */
 export function withRenderedPage(shellHtml: string, page: RenderedPage): string {
   const open = shellHtml.indexOf('<div id="root">');
   const bodyEnd = shellHtml.lastIndexOf('</body>');
   const close = shellHtml.lastIndexOf('</div>', bodyEnd);
   if (open < 0 || bodyEnd < 0 || close < open) return shellHtml;
   const start = open + '<div id="root">'.length;
+  const hoisted = HOISTED.exec(page.html)![0];
+  const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
+  const html = title ? hoisted.replace(title, '') + page.html.slice(hoisted.length) : page.html;
+  const head = shellHtml.slice(0, start).replace('<html lang="en"', `<html lang="${page.language}"`);
   return (
-    shellHtml.slice(0, start).replace('<html lang="en"', `<html lang="${page.language}"`) +
-    page.html +
+    (title ? head.replace(/<title>[^<]*<\/title>/, () => title) : head) +
+    html +
     '</div>' +
     `<script type="application/json" id="ssr-state">${page.state}</script>` +
     shellHtml.slice(close + '</div>'.length)

@@ -16,8 +16,11 @@ const ITEM_API: { [K in Exclude<AppPage['kind'], 'page'>]: (page: Extract<AppPag
 /** What a card's address needs of the card's answer: what its own address is made of. */
 const CardAddress = Card.pick({ id: true, name: true, cardNumber: true, gameCategory: true });
 
-/** How the web app's shell answers an address: its HTTP status, or a redirect to the item's own address. */
-export type PageAnswer = { status: 200 | 404 } | { status: 301; location: string };
+/**
+ * How the web app's shell answers an address: its HTTP status (with the item's API answer, when the page shows one),
+ * or a redirect to the item's own address.
+ */
+export type PageAnswer = { status: 200; page: AppPage; item?: unknown } | { status: 404 } | { status: 301; location: string };
 
 /**
  * The HTTP status of the web app's shell for an address: 404 where the app shows its not-found page — no page there,
@@ -30,10 +33,10 @@ export type PageAnswer = { status: 200 | 404 } | { status: 301; location: string
  */
 export async function pageStatus(pathname: string, ask: (apiPath: string) => Promise<Response>): Promise<PageAnswer> {
   // The shell by its own name: what the service worker caches for every page.
-  if (pathname === '/index.html') return { status: 200 };
+  if (pathname === '/index.html') return { status: 200, page: { kind: 'page' } };
   const page = appPage(pathname);
   if (!page) return { status: 404 };
-  if (page.kind === 'page') return { status: 200 };
+  if (page.kind === 'page') return { status: 200, page };
   const apiPath = (ITEM_API[page.kind] as (p: AppPage) => string)(page);
   const res = await ask(apiPath);
   // 400: a malformed id or name, which names no item either.
@@ -41,11 +44,15 @@ export async function pageStatus(pathname: string, ask: (apiPath: string) => Pro
     await res.body?.cancel().catch(() => undefined);
     return { status: 404 };
   }
-  if (page.kind === 'card' && res.ok) {
-    const card = CardAddress.safeParse(await res.json().catch(() => null));
-    const location = card.success ? canonicalCardRedirect(pathname, card.data) : null;
-    return location ? { status: 301, location } : { status: 200 };
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => undefined);
+    return { status: 200, page };
   }
-  await res.body?.cancel().catch(() => undefined);
-  return { status: 200 };
+  const item: unknown = await res.json().catch(() => null);
+  if (page.kind === 'card') {
+    const card = CardAddress.safeParse(item);
+    const location = card.success ? canonicalCardRedirect(pathname, card.data) : null;
+    if (location) return { status: 301, location };
+  }
+  return { status: 200, page, item };
 }

@@ -13,6 +13,7 @@ import { SSR_STATE_ID, type SsrState } from '@/lib/ssr-state';
 import { renderPreferences, writePreferenceCookie } from '@/lib/storage';
 import { setToastNavigator } from '@/lib/toast';
 import { nextTurn } from '@/lib/next-turn';
+import { replayEarlyInput } from '@/lib/early-input';
 import { setAssumedViewportWidth } from '@/lib/use-media-query';
 import { createAppRouter } from './router';
 
@@ -66,12 +67,17 @@ if (drawn) {
 setToastNavigator((to) => void router.navigate(to));
 
 const container = document.getElementById('root')!;
-// How this page was drawn, for the end-to-end tests and anyone looking: hydrated from the server's HTML, or here.
+// How this page was drawn, for the end-to-end tests and anyone looking: hydrated from the server's HTML, or here. From
+// here on React hears input itself (public/preferences-init.js stops keeping it for replay).
 document.documentElement.dataset.drawn = drawn ? 'server' : 'browser';
-/** Marks <html data-hydrated> once the first drawing (hydration or render) has committed: the page answers input. */
+/**
+ * Marks <html data-hydrated> once the first drawing (hydration or render) has committed: the page answers input. The
+ * taps and submits made on the server's drawing before the app started are replayed then (lib/early-input.ts).
+ */
 function Committed() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    void replayEarlyInput();
   }, []);
   return null;
 }

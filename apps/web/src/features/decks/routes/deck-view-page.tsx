@@ -5,7 +5,9 @@ import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-rou
 import { CardImage } from '@/components/card/card-image';
 import { Button, buttonClass } from '@/components/ui/button';
 import { DetailState, PageSkeleton } from '@/components/ui/query-states';
-import { queryClient } from '@/lib/query-client';
+import { fetchOptional, queryClient } from '@/lib/query-client';
+import { readPreferences } from '@/lib/preferences';
+import { latestPricesQueryOptions } from '@/features/prices/api/get-latest-prices';
 import { copyWithToast } from '@/lib/clipboard';
 import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
 import { leaderPlaysQuery, useLeaderPlays } from '@/features/decks/api/get-leader-plays';
@@ -25,9 +27,16 @@ import { CommentsSection } from '@/features/comments/components/comments-section
 /** The deck is fetched meanwhile; the page waits for the session (usually there already) so that the actions that
  * depend on who is looking (edit, copy) are drawn with the rest rather than popping in and pushing the others. */
 export const loader = async ({ params }: LoaderFunctionArgs) => {
-  // The leader's tournament decks once the deck (and so its leader) is known: their line is part of the first frame.
+  const { marketplace, currency } = readPreferences();
+  // Once the deck (and so its leader) is known: the leader's tournament decks, whose line is part of the first frame,
+  // and the deck's prices in this browser's marketplace and currency (the value and each row's). The server's drawing
+  // waits for both (entry-server.tsx), so the page it sends shows them and nothing is fetched again once hydrated.
   void queryClient.fetchQuery(deckQuery(params.id!)).then(
-    (d) => (d.leader ? queryClient.prefetchQuery(leaderPlaysQuery(d.leader.cardNumber, d.format)) : undefined),
+    (d) =>
+      Promise.all([
+        d.leader ? queryClient.prefetchQuery(leaderPlaysQuery(d.leader.cardNumber, d.format)) : undefined,
+        fetchOptional(latestPricesQueryOptions([...(d.leader ? [d.leader.id] : []), ...d.cards.map((r) => r.card.id)], marketplace, currency)),
+      ]),
     () => undefined,
   );
   await ensureSession().catch(() => null);

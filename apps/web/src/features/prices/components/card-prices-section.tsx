@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CurrencyFlag } from '@/components/ui/currency-flag';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePreferences } from '@/lib/preferences';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useCardPrices } from '@/features/prices/api/get-card-prices';
 import { CardPricesPanel } from './card-prices-panel';
 
@@ -17,6 +18,7 @@ function Prices({ card }: { card: { id: number; name: string } }) {
   const { currency } = usePreferences();
   const prices = useCardPrices(card.id, currency);
   const markets = prices.data?.markets.map((m) => m.market) ?? [];
+  const hydrated = useHydrated();
   return (
     <section className="mt-10" aria-labelledby="prices-title" data-testid="prices-section">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -34,11 +36,16 @@ function Prices({ card }: { card: { id: number; name: string } }) {
         {prices.isPending ? (
           <Skeleton className="hidden h-[22rem] w-full rounded-xl xl:block" />
         ) : (
-          markets.length > 0 && (
+          markets.length > 0 &&
+          // Drawn by the browser only: on a page the server drew, its code would arrive after the hydration, and a tap
+          // on its range buttons meanwhile would be lost (React cannot hydrate a part whose code is not there).
+          (hydrated ? (
             <Suspense fallback={chartFallback}>
               <PriceHistoryChart cardId={card.id} markets={markets} />
             </Suspense>
-          )
+          ) : (
+            chartFallback
+          ))
         )}
       </div>
     </section>
