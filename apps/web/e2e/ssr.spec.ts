@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, isHydrationError, test } from './fixtures';
 import { createAccount, uniqueEmail } from './mail';
 
@@ -7,12 +8,20 @@ import { createAccount, uniqueEmail } from './mail';
 
 const hydrationErrors = (messages: string[]) => messages.filter(isHydrationError);
 
-test('a visitor gets /cards drawn by the server, hydrated in place, and working', async ({ page }) => {
+/** The page's uncaught errors (and, unless told not to, its console errors), as they come. */
+function pageErrors(page: Page, { consoleErrors = true } = {}): string[] {
   const messages: string[] = [];
   page.on('pageerror', (err) => messages.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') messages.push(msg.text());
-  });
+  if (consoleErrors) {
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') messages.push(msg.text());
+    });
+  }
+  return messages;
+}
+
+test('a visitor gets /cards drawn by the server, hydrated in place, and working', async ({ page }) => {
+  const messages = pageErrors(page);
 
   // The first visit writes the preference cookie (the fixture stored English and the dark theme).
   await page.goto('/cards');
@@ -46,8 +55,7 @@ test('a visitor gets /cards drawn by the server, hydrated in place, and working'
 });
 
 test('the server draws in the language and theme the visitor chose, and hydrates without a mismatch', async ({ page }) => {
-  const messages: string[] = [];
-  page.on('pageerror', (err) => messages.push(err.message));
+  const messages = pageErrors(page, { consoleErrors: false });
   await page.goto('/cards');
   await page.evaluate(() => {
     localStorage.setItem('selectedLanguage', 'pt');
@@ -108,11 +116,7 @@ test('a tap or text on a server-drawn page before the app has started is not los
 });
 
 test('a visitor gets a card page drawn by the server, its head naming the card for search engines and link previews', async ({ page }) => {
-  const messages: string[] = [];
-  page.on('pageerror', (err) => messages.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') messages.push(msg.text());
-  });
+  const messages = pageErrors(page);
   const [card] = ((await (await page.request.get('/api/cards?q=nami&variations=false&pageSize=1')).json()) as { items: { id: number; name: string; cardNumber: string }[] }).items;
   const redirect = await page.request.get(`/cards/onepiece/${card!.id}`, { maxRedirects: 0 });
   expect(redirect.status()).toBe(301);
@@ -146,11 +150,7 @@ test('a visitor gets a card page drawn by the server, its head naming the card f
 
 test('a signed-in user gets their own pages drawn by the server — never kept, never another user\'s — hydrated in place', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
-  const messages: string[] = [];
-  page.on('pageerror', (err) => messages.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') messages.push(msg.text());
-  });
+  const messages = pageErrors(page);
   await createAccount(page, { email: uniqueEmail('ssr-own') });
   const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: { id: number }[] }).items;
   const [leader] = await ask('color=Red&type=Leader&variations=false&pageSize=1');
@@ -198,11 +198,7 @@ test('a signed-in user gets their own pages drawn by the server — never kept, 
 });
 
 test('a signed-in user\'s card page: another spelling of its address is redirected before drawing; drawn by the server, it stays put once hydrated', async ({ page }) => {
-  const messages: string[] = [];
-  page.on('pageerror', (err) => messages.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') messages.push(msg.text());
-  });
+  const messages = pageErrors(page);
   await createAccount(page, { email: uniqueEmail('ssr-card') });
   const [card] = ((await (await page.request.get('/api/cards?q=nami&variations=false&pageSize=1')).json()) as { items: { id: number; name: string; cardNumber: string }[] }).items;
   const short = `/cards/onepiece/${card!.id}`;
@@ -282,11 +278,7 @@ test('a public binder shared by its link is drawn by the server for visitors and
   // A visitor: no session cookie.
   const context = await browser.newContext({ baseURL });
   const visitor = await context.newPage();
-  const messages: string[] = [];
-  visitor.on('pageerror', (err) => messages.push(err.message));
-  visitor.on('console', (msg) => {
-    if (msg.type() === 'error') messages.push(msg.text());
-  });
+  const messages = pageErrors(visitor);
   const html = await (await visitor.request.get(`/collection/${id}`)).text();
   expect(html).toContain('id="ssr-state"');
   expect(html).toContain('Shared pulls');
@@ -343,11 +335,7 @@ test('a public deck is drawn by the server for visitors and its owner, and hydra
   // A visitor: no session cookie.
   const context = await browser.newContext({ baseURL });
   const visitor = await context.newPage();
-  const messages: string[] = [];
-  visitor.on('pageerror', (err) => messages.push(err.message));
-  visitor.on('console', (msg) => {
-    if (msg.type() === 'error') messages.push(msg.text());
-  });
+  const messages = pageErrors(visitor);
   const html = await (await visitor.request.get(`/deck/${id}`)).text();
   expect(html).toContain('id="ssr-state"');
   expect(html).toMatch(/<h1[^>]*data-testid="deck-title"[^>]*>Red aggro<\/h1>/);
