@@ -321,6 +321,38 @@ test('a public binder shared by its link is drawn by the server for visitors and
   await context.close();
 });
 
+test('a visitor gets the sets and a set drawn by the server, with its prices, hydrated in place', async ({ page }) => {
+  const messages = pageErrors(page);
+  for (const path of ['/sets', '/sets/op-01']) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).toContain('id="ssr-state"');
+  }
+  const html = await (await page.request.get('/sets/op-01')).text();
+  expect(html).toMatch(/<h1[^>]*data-testid="set-name"[^>]*>Romance Dawn<\/h1>/);
+  expect(html.slice(0, html.indexOf('</head>'))).toContain('<title>OP-01 Romance Dawn · Grand Line</title>');
+  // The set's value comes with the page: nothing to fetch again once hydrated.
+  expect(html).toContain('data-testid="set-value"');
+
+  // The first visit writes the preference cookie; the next is drawn with it.
+  await page.goto('/');
+  await expect(page.locator('main h1')).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/sets')) asked.push(pathname);
+  });
+  await page.goto('/sets/op-01');
+  await expect(page.locator('html')).toHaveAttribute('data-drawn', 'server', { timeout: 15_000 });
+  await expect(page.getByTestId('set-name')).toHaveText('Romance Dawn');
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  // Hydrated: its links navigate inside the app.
+  await page.getByRole('link', { name: 'All sets' }).click();
+  await expect(page).toHaveURL(/\/sets$/);
+  await expect(page.locator('main h1')).toHaveText('Sets');
+  expect(hydrationErrors(messages)).toEqual([]);
+});
+
 test('a public deck is drawn by the server for visitors and its owner, and hydrates in place', async ({ page, browser, baseURL }) => {
   await createAccount(page, { email: uniqueEmail('ssr-deck') });
   const ask = async (query: string) => ((await (await page.request.get(`/api/cards?${query}`)).json()) as { items: { id: number; name: string; colors: string[] }[] }).items;

@@ -56,7 +56,7 @@ const request = (url: string, extra: Partial<PageRequest> = {}): PageRequest => 
 });
 
 describe('server-drawn pages', () => {
-  it('draws /, /cards, a card, a shared binder and a public deck for visitors; for a session cookie their own pages too, never kept', async () => {
+  it('draws /, /cards, a card, the sets, a shared binder and a public deck for visitors; for a session cookie their own pages too, never kept', async () => {
     const renderer = createPageRenderer(dir, log)!;
     const before = entry.calls.length;
     const visitor = await renderer.render(request('/cards?q=only1'));
@@ -68,8 +68,9 @@ describe('server-drawn pages', () => {
     expect(card?.personal).toBe(false);
     const deck = await renderer.render(request('/deck/0f8fad5b-d9cb-469f-a165-70867728950e'));
     expect(deck?.personal).toBe(false);
-    for (const url of ['/sets', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit', '/dashboard', '/collection', '/cards/onepiece/123/x']) expect(await renderer.render(request(url)), url).toBeNull();
-    expect(entry.calls.length - before).toBe(4);
+    for (const url of ['/sets', '/sets/op-01']) expect((await renderer.render(request(url)))?.html, url).toBe(`<main><h1>${url} ok</h1></main>`);
+    for (const url of ['/sets/op-01/x', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit', '/dashboard', '/collection', '/cards/onepiece/123/x']) expect(await renderer.render(request(url)), url).toBeNull();
+    expect(entry.calls.length - before).toBe(6);
 
     const session = { cookie: 'theme=x; better-auth.session_token=abc.def' };
     const binder = '/collection/0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -17,11 +17,11 @@ import { sessionCookieValue } from './session-cache';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /**
- * The pages drawn here for visitors: the ones they land on (the home page, the library, a card from a search engine or
- * a shared link, a binder or a deck shared by its link). A card page only at its own address: any other spelling was
+ * The pages drawn here for visitors: the ones they land on (the home page, the library, a card or a set from a search
+ * engine or a shared link, the list of sets, a binder or a deck shared by its link). A card page only at its own address: any other spelling was
  * redirected to it before (lib/page-status.ts). A private or missing item's page is never drawn (its status is 404).
  */
-const RENDERED = new RegExp(`^/(cards|cards/[a-z]+/[^/]{1,200}|collection/${UUID}|deck/${UUID})?$`);
+const RENDERED = new RegExp(`^/(cards|cards/[a-z]+/[^/]{1,200}|sets|sets/[a-z0-9-]{1,40}|collection/${UUID}|deck/${UUID})?$`);
 /**
  * The pages drawn here for a signed-in user (ADR 026): the ones they open most — the dashboard, the library, a card,
  * their collection, a binder, a deck and the deck editor — with their own data, never kept for anyone else. A card page is
