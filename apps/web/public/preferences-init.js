@@ -46,7 +46,9 @@
     'input',
     function (event) {
       var field = event.target;
-      if (!waiting() || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+      // Text fields only (never a password, a file or a box that is ticked by its click).
+      var text = field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && /^(text|search|email|url|tel|number)$/.test(field.type));
+      if (!waiting() || !text) return;
       for (var i = 0; i < kept.length; i++) {
         if (kept[i].target === field) {
           kept[i].value = field.value;

@@ -34,7 +34,7 @@ describe('input made before a server-drawn page is hydrated', () => {
     // The script's listeners stay on the document for the rest of this file: each test starts from an empty list.
     new Function(initScript)();
     document.body.innerHTML =
-      '<div id="root"><button id="b">Add</button><div role="tab" id="t"><span id="inner">Stats</span></div><a href="/cards" id="a"><button id="in-link">x</button></a><p id="p">text</p><form id="f"><input id="q"></form></div><script type="application/json" id="ssr-state">{}</script>';
+      '<div id="root"><button id="b">Add</button><div role="tab" id="t"><span id="inner">Stats</span></div><a href="/cards" id="a"><button id="in-link">x</button></a><p id="p">text</p><form id="f"><input id="q"><input id="pw" type="password"></form></div><script type="application/json" id="ssr-state">{}</script>';
     const click = (id: string) => {
       const event = new MouseEvent('click', { bubbles: true, cancelable: true });
       document.getElementById(id)!.dispatchEvent(event);
@@ -51,6 +51,10 @@ describe('input made before a server-drawn page is hydrated', () => {
       field.value = text;
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
+    // Never a password.
+    const password = document.getElementById('pw') as HTMLInputElement;
+    password.value = 'secret';
+    password.dispatchEvent(new Event('input', { bubbles: true }));
     const submit = new Event('submit', { bubbles: true, cancelable: true });
     document.getElementById('f')!.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);

@@ -112,8 +112,12 @@ export async function replayEarlyInput(win: Window = window, maxWaitMs = MAX_WAI
     // next idle moment first.
     await idle(win);
     if (!input.target.isConnected) continue;
-    replayOne(input);
-    replayed++;
+    try {
+      replayOne(input);
+      replayed++;
+    } catch {
+      // A control that refuses it now (a field whose type changed, a form gone invalid): that input is dropped.
+    }
   }
   return replayed;
 }
