@@ -114,6 +114,19 @@ describe('collection CSV (Liga and generic)', () => {
     expect(problem(() => parseCardCsv('Luffy,OP01-001\nZoro,OP01-025\n'))).toBe('FORMAT_NOT_IMPLEMENTED');
   });
 
+  it('reads Liga rows without a header: quantity,name,edition,number[,variant,condition,language,price] from the first line', () => {
+    // Issue 46 item 27's row on its own: a row whose edition is unknown (the importer says Expansion not found), not a header.
+    const parsed = parseCardCsv('1,X,ZZ-99,ZZ99-001\n2,Luffy,OP-01,OP01-003,p1,NM,EN,1.50\n');
+    expect(parsed.format).toBe('liga');
+    expect(parsed.rows.map((r) => [r.line, r.quantity, r.name, r.edition, r.number, r.variant, r.condition, r.language, r.price])).toEqual([
+      [1, 1, 'X', 'ZZ-99', 'ZZ99-001', null, null, null, null],
+      [2, 2, 'Luffy', 'OP-01', 'OP01-003', 'p1', 'NM', 'EN', 1.5],
+    ]);
+    expect(parseCardCsv('1;X;ZZ-99;ZZ99-001\n').rows).toEqual([expect.objectContaining({ line: 1, edition: 'ZZ-99', number: 'ZZ99-001' })]);
+    // With its header, line numbers count the header as before.
+    expect(parseCardCsv('quantity,name,edition,number\n1,X,ZZ-99,ZZ99-001\n').rows.map((r) => r.line)).toEqual([2]);
+  });
+
   it('reads prices with comma or point decimals and thousands separators', () => {
     expect(parsePrice('2,50')).toBe(2.5);
     expect(parsePrice('R$ 1.234,56')).toBe(1234.56);

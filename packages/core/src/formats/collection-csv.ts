@@ -256,6 +256,12 @@ const clip = (text: string | null, max: number) => (text !== null && text.length
 
 /** A first line that is data of the generic format without a header: a whole quantity, then a card number. */
 const isGenericRow = (cells: string[]) => cells.length >= 2 && /^\d{1,4}$/.test((cells[0] ?? '').trim()) && NUMBER.test((cells[1] ?? '').trim());
+/**
+ * A first line that is a Liga row without a header, in the columns of Liga CSV Standard (our export's order): a whole
+ * quantity, the name, the edition, then a card number — `1,X,ZZ-99,ZZ99-001` is a row (Expansion not found), not a header.
+ */
+const isLigaRow = (cells: string[]) => cells.length >= 4 && /^\d{1,4}$/.test((cells[0] ?? '').trim()) && NUMBER.test((cells[3] ?? '').trim());
+const LIGA_ORDER: Column[] = ['quantity', 'name', 'edition', 'number', 'variant', 'condition', 'language', 'price'];
 
 /** Records parsed per step of the cooperative reader (a few milliseconds of work). */
 const RECORDS_PER_STEP = 500;
@@ -298,11 +304,10 @@ function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
     if (column && index[column] === undefined) index[column] = i;
   });
   // No header: `quantity,card_number[,variant]` from the first line on (the generic format, as the import dialog shows).
-  const headerless = index.number === undefined && isGenericRow(header);
+  const headerless = index.number === undefined && (isGenericRow(header) || isLigaRow(header));
   if (headerless) {
-    index.quantity = 0;
-    index.number = 1;
-    index.variant = 2;
+    if (isGenericRow(header)) Object.assign(index, { quantity: 0, number: 1, variant: 2 });
+    else LIGA_ORDER.forEach((column, i) => (index[column] = i));
     firstData = [header, ...firstData];
   }
   if (index.number === undefined) {

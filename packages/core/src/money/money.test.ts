@@ -43,7 +43,7 @@ describe('formatMoney', () => {
     expect(formatMoney(123456, 'BRL').replace(/\s/g, ' ')).toBe('R$ 1.234,56');
     expect(formatMoney(1235, 'CLP').replace(/\s/g, ' ')).toMatch(/^\$\s?1\.235$/);
     expect(formatMoney(123456, 'ARS').replace(/\s/g, ' ')).toMatch(/^\$\s?1\.235$/);
-    expect(formatMoney(1500, 'JPY')).toBe('¥1,500.00');
+    expect(formatMoney(1500, 'JPY')).toBe('￥1,500.00');
   });
 
   it("writes each of the ten currencies in the spec's locale for it, whatever the interface language (issue 46)", () => {
@@ -60,7 +60,7 @@ describe('formatMoney', () => {
       ARS: '$ 1.234.568',
       CLP: '$123.456.789',
       COP: '$ 1.234.567,89',
-      JPY: '¥123,456,789.00',
+      JPY: '￥123,456,789.00',
     });
     expect(spaced(formatMoney(6427, 'EUR'))).toBe('64,27 €');
     // formatMoney takes no locale: a second argument beyond the currency is a type error (the UI language cannot leak in).
@@ -78,6 +78,17 @@ describe('formatMoney', () => {
       ['COP', 'es-CO'],
       ['JPY', 'ja-JP'],
     ]);
+  });
+
+  it("is what Intl writes in the currency's own locale, symbol and all (ja-JP's yen sign is the full-width ￥)", () => {
+    // What a reader of the spec's table computes for itself: no symbol swapped for a look-alike (issue 46).
+    for (const { code, locale } of CURRENCIES) {
+      const digits = code === 'CLP' || code === 'ARS' ? 0 : 2;
+      for (const minor of [0, 6427, 123456789]) {
+        const major = minor / 10 ** CURRENCY_EXPONENT[code];
+        expect(formatMoney(minor, code), `${code} ${minor}`).toBe(new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major));
+      }
+    }
   });
 });
 

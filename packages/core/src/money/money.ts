@@ -79,14 +79,14 @@ export function decimalText(minor: number, currency: string | null | undefined):
  */
 export function formatMoney(minor: number, currency: CurrencyCode): string {
   const digits = fractionDigits(currency);
-  const text = numberFormat(currencyInfo(currency).locale, {
+  // Exactly what the currency's locale writes, its symbol included: ja-JP's yen sign is the full-width ￥ (U+FFE5), as
+  // Intl writes it for ja-JP everywhere (issue 46: the spec's locale per currency, not a look-alike of it).
+  return numberFormat(currencyInfo(currency).locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(toMajor(minor, currency));
-  // ja-JP writes the full-width yen sign (U+FFE5), which Latin-only fonts lack (a blank box): the usual ¥ says the same.
-  return text.replace('\uFFE5', '¥');
 }
 
 /**

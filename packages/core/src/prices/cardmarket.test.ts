@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cardmarketNumberOf, parseCardmarketDate, parseCardmarketPriceGuide, parseCardmarketProducts } from './cardmarket';
+import { cardmarketNumberOf, cardmarketPriceGuideSteps, cardmarketProductsSteps, parseCardmarketDate, parseCardmarketPriceGuide, parseCardmarketProducts } from './cardmarket';
 import { MAX_PRICE_CENTS } from './model';
 
 /**
@@ -156,5 +156,30 @@ describe('Cardmarket product list', () => {
     expect(() => parseCardmarketProducts({ priceGuides: [] })).toThrow(/Cardmarket product list/);
     expect(() => parseCardmarketProducts('[]')).toThrow(/Cardmarket product list/);
     expect(() => parseCardmarketProducts({ products: {} })).toThrow(/Cardmarket product list/);
+  });
+});
+
+describe('Cardmarket files read in steps (issue 46: no admin price file holds the server over 50 ms)', () => {
+  /** The steps a generator takes, and what it returns. */
+  const stepsOf = <T>(steps: Generator<void, T>) => {
+    let count = 0;
+    let step = steps.next();
+    while (!step.done) {
+      count++;
+      step = steps.next();
+    }
+    return { count, value: step.value };
+  };
+
+  it('reads a 65,000-row price guide and product list in steps of a few thousand rows, as the one-go readers do', () => {
+    const guide = { createdAt: '2026-11-29T00:00:00+0100', priceGuides: Array.from({ length: 65_000 }, (_, i) => ({ idProduct: 900_000 + i, low: 0.5, avg: 1.1, trend: 1.2 })) };
+    const products = { products: Array.from({ length: 65_000 }, (_, i) => ({ idProduct: 900_000 + i, name: `Card ${i} (OP01-001)`, idExpansion: 1 })) };
+    const guideSteps = stepsOf(cardmarketPriceGuideSteps(guide));
+    expect(guideSteps.count).toBeGreaterThanOrEqual(30);
+    expect(guideSteps.value).toEqual(parseCardmarketPriceGuide(guide));
+    expect(guideSteps.value.prices).toHaveLength(65_000);
+    const productSteps = stepsOf(cardmarketProductsSteps(products));
+    expect(productSteps.count).toBeGreaterThanOrEqual(30);
+    expect(productSteps.value).toEqual(parseCardmarketProducts(products));
   });
 });

@@ -302,6 +302,12 @@ describe('import', () => {
       { line: 7, edition: 'ZZ-99', name: 'Stranger', number: 'ZZ99-001', reason: 'EXPANSION_NOT_FOUND', message: 'Expansion not found' },
       { line: 8, edition: 'OP-01', name: 'Nothing', number: 'hello', reason: 'MISSING_NUMBER', message: expect.any(String) },
     ]);
+    // Issue 46's row as the whole file, without a header: the same answer, not "no data rows".
+    const alone = await upload(`/api/binders/${binder.id}/import`, '1,X,ZZ-99,ZZ99-001', alice);
+    expect(alone.status).toBe(400);
+    expect(await alone.json()).toMatchObject({
+      error: { code: 'NO_VALID_CARDS', failures: [{ line: 1, edition: 'ZZ-99', name: 'X', number: 'ZZ99-001', reason: 'EXPANSION_NOT_FOUND', message: 'Expansion not found' }] },
+    });
     const rows = await rowsOf(binder.id, alice);
     expect(rows.items.map((r) => [r.card.id, r.quantity]).sort()).toEqual(
       [

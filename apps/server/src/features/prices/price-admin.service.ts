@@ -20,7 +20,7 @@ import { createPause } from '../../lib/cooperative';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { PriceConfig } from '../../lib/price-config';
-import { cardmarketFeed, priceCsvFeed } from './feeds';
+import { cardmarketFeedCooperative, priceCsvFeed } from './feeds';
 import { ingestFeed, type FeedData } from './ingest.service';
 import { priceJobName } from './price-jobs';
 import { utcToday } from './price-runs.service';
@@ -226,7 +226,7 @@ export async function uploadPrices({ db, events, log, form }: { db: Db; events?:
   } else {
     const guide = await cardmarketDocument(form.file, 'file', 'priceGuides', pause);
     const products = await cardmarketDocument(form.products, 'products', 'products', pause);
-    feed = cardmarketFeed(guide, products);
+    feed = await cardmarketFeedCooperative(guide, products, pause);
   }
   const run = await ingestFeed({ db, events, log, feed, day, trigger: 'admin' });
   const [record] = await db.select({ details: priceRuns.details }).from(priceRuns).where(eq(priceRuns.id, run.runId));

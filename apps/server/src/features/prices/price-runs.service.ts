@@ -4,9 +4,10 @@ import { marketOfFeed } from '@grandline/core/marketplaces';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Db, DbEvents } from '../../db/client';
 import { priceRuns } from '../../db/schema/index';
+import { createPause } from '../../lib/cooperative';
 import { fetchJson } from '../../lib/fetch-json';
 import type { Logger } from '../../lib/logger';
-import { cardmarketFeed, CARDMARKET_PATHS, readCardtrader, readRates, readTcgcsv, type ReadJson } from './feeds';
+import { cardmarketFeedCooperative, CARDMARKET_PATHS, readCardtrader, readRates, readTcgcsv, type ReadJson } from './feeds';
 import { errorText, finishRun, ingestFeed, startRun, type RunSummary, type RunTrigger } from './ingest.service';
 import type { LiveSource, PriceConfig } from '../../lib/price-config';
 import { pricesLanded } from './prices.service';
@@ -66,7 +67,7 @@ export async function runLiveSource({
     if (source === 'tcgcsv') feed = await readTcgcsv(httpReader(config.tcgcsvBaseUrl, config, { signal }), signal);
     else if (source === 'cardmarket') {
       const read = httpReader(config.cardmarketBaseUrl, config, { signal });
-      feed = cardmarketFeed(await read(CARDMARKET_PATHS.priceGuide), await read(CARDMARKET_PATHS.products));
+      feed = await cardmarketFeedCooperative(await read(CARDMARKET_PATHS.priceGuide), await read(CARDMARKET_PATHS.products), createPause());
     } else {
       const read = httpReader(config.cardtraderBaseUrl, config, { signal, headers: { Authorization: `Bearer ${config.cardtraderToken ?? ''}` } });
       // The marketplace allows 10 requests a second: a short pause between two expansions keeps well under it.

@@ -67,7 +67,7 @@ describe('plan prices', () => {
     expect(formatPlanAmount(4990, 'EUR', 'pt-BR')).toBe('49,90\u00a0€');
     expect(formatPlanAmount(1999, 'BRL', 'en-US')).toBe('R$\u00a019,99');
     expect(formatPlanAmount(499, 'USD', 'pt-BR')).toBe('$4.99');
-    expect(formatPlanAmount(800, 'JPY', 'en-US')).toBe('¥800.00');
+    expect(formatPlanAmount(800, 'JPY', 'en-US')).toBe('￥800.00');
   });
 
   it('writes another currency in the user’s locale, a whole amount without decimals, and knows currencies without minor units', () => {
