@@ -56,6 +56,7 @@ import { createPageRenderer, encodePage, withRenderedPage } from './lib/page-ren
 import { onceEachRead } from './lib/page-reads';
 import { itemHead, withPageHead } from './lib/page-head';
 import { pageStatus } from './lib/page-status';
+import { siteMapRoutes } from './features/sitemap/sitemap.routes';
 import { cardImageRoutes } from './features/images/images.routes';
 import type { CardImages } from './features/images/card-images';
 import { createCardArt, type CardArtOptions } from './features/images/card-art';
@@ -229,6 +230,7 @@ export function buildApp({
   if (auth) mountAuth(app, auth, trustProxy);
   app.route('/api', api);
   app.route('/', legalRoutes);
+  app.route('/', siteMapRoutes(publicUrl));
   if (cardImages) app.route('/', cardImageRoutes(cardImages));
   app.route('/', avatarImageRoutes(avatars, avatarLinks));
 

@@ -52,7 +52,7 @@ const statusOf = async (url: string, cookie?: string) => {
 describe('the status of the web app\'s pages', () => {
   it('answers 200 for the app\'s pages and 404 for an address it has none at', async () => {
     for (const url of ['/', '/index.html', '/cards', '/sets', '/deck/new', '/collection/new', '/settings', '/about', '/u/status_owner', '/sets/op-01']) expect(await statusOf(url), url).toBe(200);
-    for (const url of ['/nothing-here', '/cards/onepiece', '/deck', '/u', '/admin/x', '/robots.txt', '/sets/zz-99', '/u/nobody_here', '/u/ab']) expect(await statusOf(url), url).toBe(404);
+    for (const url of ['/nothing-here', '/cards/onepiece', '/deck', '/u', '/admin/x', '/humans.txt', '/sets/zz-99', '/u/nobody_here', '/u/ab']) expect(await statusOf(url), url).toBe(404);
   });
 
   it('answers 404 for a card that does not exist, 200 for one that does at its own address', async () => {
