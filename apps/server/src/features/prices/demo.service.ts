@@ -3,14 +3,14 @@ import { DEMO_MARKETS, demoPrice } from '@grandline/core/prices/demo';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cardPriceLatest, cards } from '../../db/schema/index';
+import { writeInTurns } from '../../lib/cooperative';
 import { pricesLanded } from './prices.service';
-
-const CHUNK = 2_000;
 
 /**
  * Writes today's demo price of every print in every demo market as its current price — only where no real price
  * is (a real price always wins; `setWhere` leaves real rows alone). The history is never stored: it is computed from
- * the same function (core/prices/demo.ts). ~19 k rows, a second or two on the embedded database.
+ * the same function (core/prices/demo.ts). ~19 k rows, a second or two on the embedded database, in batches that
+ * leave the event loop a turn between them.
  */
 export async function refreshDemoPrices(db: Db, day: string): Promise<number> {
   const prints = await db.select({ id: cards.id, cardNumber: cards.cardNumber, variant: cards.variant, rarity: cards.rarity }).from(cards);
@@ -21,16 +21,17 @@ export async function refreshDemoPrices(db: Db, day: string): Promise<number> {
     }),
   );
   await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await tx
+    // A batch per statement with turns between: the server answers others meanwhile (lib/cooperative.ts).
+    await writeInTurns(rows, (batch) =>
+      tx
         .insert(cardPriceLatest)
-        .values(rows.slice(i, i + CHUNK))
+        .values(batch)
         .onConflictDoUpdate({
           target: [cardPriceLatest.cardId, cardPriceLatest.market],
           set: { day: sql`excluded.day`, currency: sql`excluded.currency`, min: sql`excluded.min`, avg: sql`excluded.avg`, max: sql`excluded.max` },
           setWhere: sql`${cardPriceLatest.demo}`,
-        });
-    }
+        }),
+    );
   });
   pricesLanded();
   return rows.length;

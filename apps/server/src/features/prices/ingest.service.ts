@@ -6,6 +6,7 @@ import type { MarketProduct, MatchResult, PrintRef, ProductPrice, UnmatchedProdu
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbEvents, DbTx } from '../../db/client';
 import { cardPriceLatest, cardPrices, cards, cardSets, pricePins, priceProducts, priceRuns } from '../../db/schema/index';
+import { nextTurn, writeInTurns } from '../../lib/cooperative';
 import type { Logger } from '../../lib/logger';
 import { pricesLanded } from './prices.service';
 
@@ -40,8 +41,6 @@ export interface RunSummary {
 
 /** How many unmatched products a run's record lists (all of them stay in price_products). */
 const DETAILS_LIMIT = 500;
-/** Rows per INSERT: far below PostgreSQL's 65,535 parameters a statement. */
-const CHUNK = 2_000;
 const MAX_ERROR = 2_000;
 
 export const errorText = (err: unknown) => {
@@ -134,9 +133,6 @@ const crossIdsOf = (p: MarketProduct) => {
   return ids.length ? ids : null;
 };
 
-async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
 
 /**
  * Writes one feed's day in one transaction: the products and what they matched, the day's prices of the matched prints
@@ -179,13 +175,14 @@ export async function ingestFeed({
           ? matchExact(feed.products, prints)
           : matchProducts({ products: feed.products, prints, pins: new Map(pins.map((p) => [p.productId, p.cardId])), cross, nameOnly: feed.nameOnly });
       const reasons = new Map(match.unmatched.map((u) => [u.productId, u.reason]));
+      await nextTurn();
 
       // The products of this feed: replaced as a whole (a CSV has no products, only prints).
       if (feed.source !== 'csv') {
         await tx.delete(priceProducts).where(eq(priceProducts.source, sourceCode));
         const products = feed.products.filter((p) => p.number && !p.sealed);
         const seen = new Set<string>();
-        await insertChunks(
+        await writeInTurns(
           products.filter((p) => !seen.has(p.productId) && seen.add(p.productId)),
           (chunk) =>
             tx.insert(priceProducts).values(
@@ -214,10 +211,11 @@ export async function ingestFeed({
       });
       rows = priced.length;
       await tx.delete(cardPrices).where(and(eq(cardPrices.market, marketCode), eq(cardPrices.day, day)));
-      await insertChunks(priced, (chunk) => tx.insert(cardPrices).values(chunk));
+      await nextTurn();
+      await writeInTurns(priced, (chunk) => tx.insert(cardPrices).values(chunk));
       // Current prices: a newer or same day replaces, an older day (a re-import of the past) does not; a real price
       // always replaces a demo one.
-      await insertChunks(priced, (chunk) =>
+      await writeInTurns(priced, (chunk) =>
         tx
           .insert(cardPriceLatest)
           .values(chunk.map((r) => ({ ...r, demo: false })))
