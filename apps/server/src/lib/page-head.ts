@@ -72,7 +72,8 @@ export function itemHead(page: AppPage, pathname: string, item: unknown): PageHe
   }
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text made safe inside HTML or XML, attribute values included (named escapes: `&amp;`, `&lt;`, `&gt;`, `&quot;`). */
+export const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The shell with an item's head: its `<title>` and description replaced, and its address, Open Graph and card tags
@@ -80,10 +81,10 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
  * address were redirected to it), `base` the public origin that makes the art's path absolute.
  */
 export function withPageHead(shellHtml: string, head: PageHead, pageUrl: string, base: string): string {
-  const title = escape(head.title);
-  const image = head.image ? escape(new URL(head.image, base).href) : null;
-  const url = escape(pageUrl);
-  const description = head.description ? escape(head.description) : null;
+  const title = escapeMarkup(head.title);
+  const image = head.image ? escapeMarkup(new URL(head.image, base).href) : null;
+  const url = escapeMarkup(pageUrl);
+  const description = head.description ? escapeMarkup(head.description) : null;
   const tags = [
     `<link rel="canonical" href="${url}" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../lib/mail';
-import { requestLanguage, type Lang } from '../../lib/mail-text';
+import { escapeHtml, requestLanguage, type Lang } from '../../lib/mail-text';
 
 const TEXTS = {
   verify: {
@@ -57,8 +57,6 @@ const TEXTS = {
 
 /** The language of a request, from our own header or Accept-Language; English otherwise. */
 export const mailLanguage = requestLanguage;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** "Google", "Google or Facebook", "Google, Facebook or Company SSO", in the mail's language. */
 const listOf = (names: string[], lang: Lang) =>

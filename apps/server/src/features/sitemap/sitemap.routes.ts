@@ -4,6 +4,7 @@ import { cardPath } from '@grandline/core/slug';
 import { Hono } from 'hono';
 import { catalogueIndex, type CatalogueIndex } from '../../catalogue/catalogue-index';
 import type { AppEnv } from '../../lib/context';
+import { escapeMarkup } from '../../lib/page-head';
 import { listSets } from '../sets/sets.service';
 
 /**
@@ -18,8 +19,6 @@ const PRIVATE_PATHS = ['/api/', '/admin', '/settings', '/dashboard', '/collectio
 const PUBLIC_PAGES = ['/', '/cards', '/sets', '/meta', '/about'];
 
 const gzipAsync = promisify(gzipCallback);
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 interface SiteMap {
   xml: string;
   gzip: Buffer;
@@ -30,7 +29,7 @@ const made = new WeakMap<CatalogueIndex, Map<string, Promise<SiteMap>>>();
 async function makeSiteMap(index: CatalogueIndex, base: string, setSlugs: () => Promise<string[]>): Promise<SiteMap> {
   const paths = [...PUBLIC_PAGES, ...(await setSlugs()).map((slug) => `/sets/${encodeURIComponent(slug)}`)];
   for (const card of [...index.byId.values()].sort((a, b) => a.id - b.id)) paths.push(cardPath(card));
-  const urls = paths.map((p) => `<url><loc>${xmlEscape(new URL(p, base).href)}</loc></url>`);
+  const urls = paths.map((p) => `<url><loc>${escapeMarkup(new URL(p, base).href)}</loc></url>`);
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   // Compressed off the main thread (half a megabyte of text).
   return { xml, gzip: await gzipAsync(xml, { level: 6 }) };

@@ -5,7 +5,7 @@ import { setsQueryOptions } from '@/cards/api/get-sets';
 import { readPreferences } from '@/lib/preferences';
 import { fetchOptional, queryClient } from '@/lib/query-client';
 import { latestPricesQueryOptions } from '@/features/prices/api/get-latest-prices';
-import { deckQuery } from './decks-api';
+import { deckPrintIds, deckQuery } from './decks-api';
 import { regulationsQuery } from './get-regulations';
 
 /**
@@ -25,7 +25,7 @@ export function deckEditorLoader({ params }: LoaderFunctionArgs) {
     fetchOptional(regulationsQuery()),
     deck.then((d) =>
       Promise.all([
-        fetchOptional(latestPricesQueryOptions([...(d.leader ? [d.leader.id] : []), ...d.cards.map((r) => r.card.id)], marketplace, currency)),
+        fetchOptional(latestPricesQueryOptions(deckPrintIds(d.leader, d.cards), marketplace, currency)),
         fetchOptional(cardsQueryOptions(panelCardsSearch(PANEL_START, scopeTerms(d.format, d.leader?.colors ?? [])))),
       ]),
     ),

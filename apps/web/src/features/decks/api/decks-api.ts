@@ -32,6 +32,12 @@ export const deckQuery = (id: string) =>
     ...DECK_TIMES,
   });
 
+/** The prints whose prices a deck shows: its leader (counted once) and each row's. */
+export const deckPrintIds = (leader: { id: number } | null | undefined, rows: readonly { card: { id: number } }[]): number[] => [
+  ...(leader ? [leader.id] : []),
+  ...rows.map((r) => r.card.id),
+];
+
 export const useMyDecks = () => useQuery(myDecksQuery());
 export const useDeck = (id: string) => useQuery(deckQuery(id));
 

@@ -5,6 +5,7 @@ import { collectionValue } from '@grandline/core/prices/value';
 import { useMemo } from 'react';
 import { usePreferences } from '@/lib/preferences';
 import { useLatestPrices } from '@/features/prices/api/get-latest-prices';
+import { deckPrintIds } from '@/features/decks/api/decks-api';
 
 export interface DeckPrices {
   /** The current price of each print of the deck (leader included), by card id, in the user's currency. */
@@ -22,7 +23,7 @@ export interface DeckPrices {
  */
 export function useDeckPrices(leader: Card | null | undefined, rows: readonly DeckRow[]): DeckPrices {
   const { marketplace, currency, priceType } = usePreferences();
-  const ids = useMemo(() => [...(leader ? [leader.id] : []), ...rows.map((r) => r.card.id)], [leader, rows]);
+  const ids = useMemo(() => deckPrintIds(leader, rows), [leader, rows]);
   const query = useLatestPrices(ids, marketplace, currency);
   return useMemo(() => {
     const prices = new Map(Object.entries(query.data?.prices ?? {}).map(([id, p]) => [Number(id), p]));

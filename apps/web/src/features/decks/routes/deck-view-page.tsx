@@ -9,7 +9,7 @@ import { fetchOptional, queryClient } from '@/lib/query-client';
 import { readPreferences } from '@/lib/preferences';
 import { latestPricesQueryOptions } from '@/features/prices/api/get-latest-prices';
 import { copyWithToast } from '@/lib/clipboard';
-import { deckQuery, useDeck } from '@/features/decks/api/decks-api';
+import { deckPrintIds, deckQuery, useDeck } from '@/features/decks/api/decks-api';
 import { leaderPlaysQuery, useLeaderPlays } from '@/features/decks/api/get-leader-plays';
 import { LeaderPlaysLine, TournamentOrigin } from '@/features/decks/components/deck-meta-lines';
 import { copyDeck } from '@/features/decks/api/save-deck';
@@ -35,7 +35,7 @@ export const loader = async ({ params }: LoaderFunctionArgs) => {
     (d) =>
       Promise.all([
         d.leader ? queryClient.prefetchQuery(leaderPlaysQuery(d.leader.cardNumber, d.format)) : undefined,
-        fetchOptional(latestPricesQueryOptions([...(d.leader ? [d.leader.id] : []), ...d.cards.map((r) => r.card.id)], marketplace, currency)),
+        fetchOptional(latestPricesQueryOptions(deckPrintIds(d.leader, d.cards), marketplace, currency)),
       ]),
     () => undefined,
   );
