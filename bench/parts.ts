@@ -42,7 +42,7 @@ function reportPart(result: unknown, jsonVar: string, figures: Figure[]) {
  * A part of the bench (BENCH_ONLY=prices, BENCH_ONLY=alerts) in a child process, its result read back from the JSON
  * file it writes (the path in `jsonVar`): its latencies are its own, not this process's garbage collector's.
  */
-export function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan' | 'meta' | 'tournaments' | 'phone', jsonVar: string): T {
+export function partInOwnProcess<T>(part: 'prices' | 'alerts' | 'images' | 'scan' | 'meta' | 'tournaments' | 'trades' | 'phone', jsonVar: string): T {
   const out = path.join(os.tmpdir(), `grandline-bench-${part}-${process.pid}.json`);
   try {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')], {
@@ -174,9 +174,9 @@ async function mainMetaOnly() {
   reportPart(meta, 'BENCH_META_JSON', metaFigures(meta));
 }
 
-/** BENCH_ONLY=trades: the trade matches' figure (its own server and data), printed. */
+/** BENCH_ONLY=trades: the trade matches' figure (its own server and data), printed or written to BENCH_TRADES_JSON. */
 async function mainTradesOnly() {
-  buildServer();
+  if (!process.env.BENCH_TRADES_JSON) buildServer();
   const trades = await tradesBenchmark(log);
   reportPart(trades, 'BENCH_TRADES_JSON', tradesFigures(trades));
 }

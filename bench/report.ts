@@ -9,6 +9,7 @@ import { alertsFigures, type AlertsResult } from './alerts';
 import { cpuMarkdown, type CpuResult } from './cpu';
 import { imagesFigures, type ImagesResult } from './images';
 import { metaFigures, type MetaResult } from './meta';
+import { tradesFigures, type TradesResult } from './trades';
 import { mixedFigures, type MixedResult } from './mixed';
 import { phoneFigures, type PhoneResult } from './phone';
 import { scanFigures, type ScanResult } from './scan';
@@ -123,6 +124,8 @@ export interface Measured {
   meta?: MetaResult;
   /** Issue 43: the tournament sources' ingest (absent in results saved before it). */
   tournaments?: TournamentsResult;
+  /** Issue 44: the trade matches (absent in results saved before it). */
+  trades?: TradesResult;
   /** Issue 45: signed-in pages and taps at 4× CPU, first-visit JS, Lighthouse signed in (absent in results saved before it). */
   phone?: PhoneResult;
 }
@@ -142,6 +145,7 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
   const languageFigures = m.searchLanguage ? searchLanguageFigures(m.searchLanguage) : [];
   const tournamentMetaFigures = m.meta ? metaFigures(m.meta) : [];
   const tournamentFigures = m.tournaments ? tournamentsFigures(m.tournaments) : [];
+  const tradeFigures = m.trades ? tradesFigures(m.trades) : [];
   const phoneLines = m.phone ? phoneFigures(m.phone) : [];
   const health = results[0]!;
   const searchResults = results.slice(1, 6);
@@ -235,6 +239,7 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
     searchLanguage: m.searchLanguage,
     meta: m.meta,
     tournaments: m.tournaments,
+    trades: m.trades,
     phone: m.phone,
     figures: {
       foundation: figures,
@@ -246,9 +251,10 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
       searchLanguage: languageFigures,
       meta: tournamentMetaFigures,
       tournaments: tournamentFigures,
+      trades: tradeFigures,
       phone: phoneLines,
     },
-    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures, ...languageFigures, ...tournamentMetaFigures, ...tournamentFigures, ...phoneLines].every((f) => f.pass !== false),
+    allPass: [...figures, ...bindersFigures(binders), ...priceFigures, ...alertFigures, ...imageFigures, ...scannerFigures, ...languageFigures, ...tournamentMetaFigures, ...tournamentFigures, ...tradeFigures, ...phoneLines].every((f) => f.pass !== false),
   };
   const md = [
     `# Benchmark — ${summary.date}`,
@@ -271,6 +277,7 @@ export function report(m: Measured): { summary: Record<string, unknown>; md: str
     ...partSection(m.searchLanguage, 'Search language (issue 42)', 'GET /api/cards?q= on the server above: 20 complex queries (negation, or, effect text, numbers, sets, legality, prices) in turn under the same load as health, the same queries uncached one at a time, and parsing in process (bench/search.ts).', languageFigures),
     ...partSection(m.tournaments, 'Tournament sources (issue 43)', 'In process on an in-memory embedded database seeded with the real library (bench/tournaments.ts): the Limitless fetcher reading a local mirror over loopback HTTP (real published decklists dealt round-robin), one request at a time with no pause, each tournament matched and stored in its own transaction; then the same run again.', tournamentFigures),
     ...partSection(m.meta, 'Tournament meta (issue 43)', 'The built server on a data directory holding 200 tournaments × 64 standings over the last 90 days (synthetic lists of 40 library Leaders, stored through storeTournament before the server started) and a user with a 10,000-row collection (bench/meta.ts): GET /api/meta/leaders under the same load as health (the first, computed answer timed apart), and GET /api/meta/buildable one request at a time.', tournamentMetaFigures),
+    ...partSection(m.trades, 'Trades (issue 44)', 'The built server on a data directory holding 1,000 users open to trading, each with a 500-row Trade binder and a 100-row wishlist, and a user with a 2,000-row wishlist (one row in ten "any print") and a 300-row Trade binder, rows drawn from every print of the library (bench/trades.ts): GET /api/trades/matches for that user, one request at a time.', tradeFigures),
     ...partSection(m.phone, 'Fast where players use it (issue 45)', "The built server on a fresh data directory with card images from a local stand-in origin; a Hobby user with a 2,000-row binder and a 50-card deck (bench/phone.ts). Chromium on a 412 × 823 phone screen at 4× CPU throttling, service workers blocked, the HTTP cache warm: the time from navigation start to the first frame showing the page's `main h1`, and whether a frame after the first contentful paint showed only a loading placeholder; Interaction to Next Paint from the Event Timing API (bench/phone-page.ts). The layout shift of the same pages while they load (Layout Instability API, shifts after an input left out) at 390 px (the phone, 4×) and 1366 px (a desktop, unthrottled; bench/phone-shift.ts). First-visit JavaScript of / and /cards; Lighthouse mobile with the session cookie.", phoneLines),
     ...(m.cpu ? ['## Server CPU per request (issue 20)', '', ...cpuMarkdown(m.cpu), ''] : []),
   ].join('\n');

@@ -6,7 +6,7 @@
  * BENCH_ONLY=<mode> runs one part and prints it (latest.* untouched, except by `render`); the modes are MODES in
  * bench/parts.ts, listed by `node --import tsx bench/run.ts --help`. BENCH_CPU_BASELINE=<root of another built
  * checkout> adds that build as a "before" column of the CPU figures.
- * The prices, alerts, images, scan, meta, tournaments and phone parts always run in a process of their own in the full run: their latencies are
+ * The prices, alerts, images, scan, meta, tournaments, trades and phone parts always run in a process of their own in the full run: their latencies are
  * those of the code measured, not of this process's garbage collector, which by then holds every load result of the
  * run.
  * Modules: bench-env (settings), server-process (build, start, stop), api-scenarios (HTTP load), web-figures (first
@@ -33,6 +33,7 @@ import { waitForQuietProcess } from './quiet';
 import { report, type LoadResult } from './report';
 import { type ScanResult } from './scan';
 import { type TournamentsResult } from './tournaments';
+import { type TradesResult } from './trades';
 import { searchLanguageBenchmark } from './search';
 import { buildAll, startServer, stopServer } from './server-process';
 import { firstVisitJsGzip, initialCssGzip, lighthouse } from './web-figures';
@@ -102,6 +103,7 @@ async function main() {
   const scan = partInOwnProcess<ScanResult>('scan', 'BENCH_SCAN_JSON');
   const meta = partInOwnProcess<MetaResult>('meta', 'BENCH_META_JSON');
   const tournaments = partInOwnProcess<TournamentsResult>('tournaments', 'BENCH_TOURNAMENTS_JSON');
+  const trades = partInOwnProcess<TradesResult>('trades', 'BENCH_TRADES_JSON');
   const phone = partInOwnProcess<PhoneResult>('phone', 'BENCH_PHONE_JSON');
   const mixed = process.env.DATABASE_URL ? await mixedBenchmark({ root, databaseUrl: process.env.DATABASE_URL, log }) : undefined;
   const cpu = await cpuBenchmark({ root, databaseUrl: process.env.DATABASE_URL, baseline: process.env.BENCH_CPU_BASELINE, log });
@@ -135,6 +137,7 @@ async function main() {
     searchLanguage,
     meta,
     tournaments,
+    trades,
     phone,
   });
   writeResults(summary, md);

@@ -27,7 +27,9 @@ afterAll(() => {
   for (const root of trees) fs.rmSync(root, { recursive: true, force: true });
 });
 
-describe('bench/structure.ts --check', () => {
+// Each check is a child process that loads tsx and the TypeScript compiler: about 1 s of CPU, 3 s on a loaded 2-core
+// machine, and a test runs up to two. Vitest's 5 s default is a bound on in-process work, not on this.
+describe('bench/structure.ts --check', { timeout: 30_000 }, () => {
   it('passes units at the limits, long tests, and a feature calling another feature\'s service', () => {
     const { status, errors } = check({
       'bench/at-limit.ts': lines(400),
