@@ -163,6 +163,8 @@ test('a signed-in user gets their own pages drawn by the server — never kept, 
   const pages: [string, RegExp][] = [
     ['/dashboard', /./],
     ['/cards', /./],
+    ['/sets', /./],
+    ['/sets/op-01', /Romance Dawn/],
     ['/collection', /./],
     [`/collection/${binder.id}`, /Own pulls/],
     [`/deck/${deckId}/edit`, /./],

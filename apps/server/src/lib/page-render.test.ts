@@ -74,13 +74,13 @@ describe('server-drawn pages', () => {
 
     const session = { cookie: 'theme=x; better-auth.session_token=abc.def' };
     const binder = '/collection/0f8fad5b-d9cb-469f-a165-70867728950e';
-    const own = ['/dashboard', '/cards', '/cards/onepiece/123-OP01-001-zoro', '/collection', binder, '/deck/0f8fad5b-d9cb-469f-a165-70867728950e', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit'];
+    const own = ['/dashboard', '/cards', '/cards/onepiece/123-OP01-001-zoro', '/sets', '/sets/op-01', '/collection', binder, '/deck/0f8fad5b-d9cb-469f-a165-70867728950e', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/edit'];
     for (const url of own) {
       const page = await renderer.render(request(url, session));
       expect(page?.html, url).toBe(`<main><h1>${url} ok</h1></main>`);
       expect(page?.personal, url).toBe(true);
     }
-    for (const url of ['/sets', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/x', '/settings', '/admin', '/cards/onepiece/123/x']) expect(await renderer.render(request(url, session)), url).toBeNull();
+    for (const url of ['/sets/op-01/x', '/deck/1', '/deck/0f8fad5b-d9cb-469f-a165-70867728950e/x', '/settings', '/admin', '/cards/onepiece/123/x']) expect(await renderer.render(request(url, session)), url).toBeNull();
     // Never kept: the same page asked again is drawn again, for whichever session asks.
     const drawn = entry.calls.length;
     await renderer.render(request('/dashboard', session));

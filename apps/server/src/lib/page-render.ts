@@ -24,11 +24,11 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const RENDERED = new RegExp(`^/(cards|cards/[a-z]+/[^/]{1,200}|sets|sets/[a-z0-9-]{1,40}|collection/${UUID}|deck/${UUID})?$`);
 /**
  * The pages drawn here for a signed-in user (ADR 026): the ones they open most — the dashboard, the library, a card,
- * their collection, a binder, a deck and the deck editor — with their own data, never kept for anyone else. A card page is
+ * their collection, a binder, a deck, the deck editor and the sets — with their own data, never kept for anyone else. A card page is
  * drawn at its own address only: any other spelling was redirected to it before (lib/page-status.ts), so the page
  * never replaces its address once hydrated.
  */
-const RENDERED_SIGNED_IN = new RegExp(`^/(dashboard|cards|cards/[a-z]+/[^/]{1,200}|collection|collection/${UUID}|deck/${UUID}(?:/edit)?)$`);
+const RENDERED_SIGNED_IN = new RegExp(`^/(dashboard|cards|cards/[a-z]+/[^/]{1,200}|sets|sets/[a-z0-9-]{1,40}|collection|collection/${UUID}|deck/${UUID}(?:/edit)?)$`);
 /** Longer addresses (a search with many filters) are drawn but not kept. */
 const MAX_KEPT_URL = 300;
 const KEPT_MS = 60_000;
