@@ -304,9 +304,10 @@ function* cardCsvSteps(text: string): Generator<void, ParsedCardCsv> {
     if (column && index[column] === undefined) index[column] = i;
   });
   // No header: `quantity,card_number[,variant]` from the first line on (the generic format, as the import dialog shows).
-  const headerless = index.number === undefined && (isGenericRow(header) || isLigaRow(header));
+  const generic = isGenericRow(header);
+  const headerless = index.number === undefined && (generic || isLigaRow(header));
   if (headerless) {
-    if (isGenericRow(header)) Object.assign(index, { quantity: 0, number: 1, variant: 2 });
+    if (generic) Object.assign(index, { quantity: 0, number: 1, variant: 2 });
     else LIGA_ORDER.forEach((column, i) => (index[column] = i));
     firstData = [header, ...firstData];
   }

@@ -1,7 +1,7 @@
 import { marketOfFeed, type MarketplaceId } from '@grandline/core/marketplaces';
 import { type CurrencyCode, isCurrencyCode } from '@grandline/core/money/currencies';
-import { cardmarketPriceGuideSteps, cardmarketProductsSteps, parseCardmarketPriceGuide, parseCardmarketProducts } from '@grandline/core/prices/cardmarket';
-import { runStepsCooperative } from '@grandline/core/steps';
+import { cardmarketPriceGuideSteps, cardmarketProductsSteps } from '@grandline/core/prices/cardmarket';
+import { runSteps, runStepsCooperative } from '@grandline/core/steps';
 import { parseCardtraderBlueprints, parseCardtraderExpansions, summarizeListings } from '@grandline/core/prices/cardtrader';
 import { combineRates, convertCents, parseFrankfurter, parseOpenErApi, type CombinedRates, type UsdRates } from '@grandline/core/prices/fx';
 import { exactProductId } from '@grandline/core/prices/match';
@@ -36,17 +36,18 @@ export async function readTcgcsv(read: ReadJson, signal?: AbortSignal): Promise<
 /** Cardmarket: the price guide and the singles product list of One Piece (idGame 18). */
 export const CARDMARKET_PATHS = { priceGuide: 'priceGuide/price_guide_18.json', products: 'productList/products_singles_18.json' };
 
-export function cardmarketFeed(priceGuide: unknown, productList: unknown): FeedData {
-  const guide = parseCardmarketPriceGuide(priceGuide);
-  return { source: 'cardmarket', market: marketOfFeed('cardmarket'), products: parseCardmarketProducts(productList), prices: guide.prices, nameOnly: true, sourceUpdatedAt: guide.createdAt };
-}
-
-/** cardmarketFeed read in steps, awaiting `pause` between them: an uploaded 10 MB guide never holds the server. */
-export async function cardmarketFeedCooperative(priceGuide: unknown, productList: unknown, pause: () => Promise<void>): Promise<FeedData> {
-  const guide = await runStepsCooperative(cardmarketPriceGuideSteps(priceGuide), pause);
-  const products = await runStepsCooperative(cardmarketProductsSteps(productList), pause);
+/** The Cardmarket feed of a price guide and a product list, read in steps (the core readers' steps, one after the other). */
+function* cardmarketFeedSteps(priceGuide: unknown, productList: unknown): Generator<void, FeedData> {
+  const guide = yield* cardmarketPriceGuideSteps(priceGuide);
+  const products = yield* cardmarketProductsSteps(productList);
   return { source: 'cardmarket', market: marketOfFeed('cardmarket'), products, prices: guide.prices, nameOnly: true, sourceUpdatedAt: guide.createdAt };
 }
+
+export const cardmarketFeed = (priceGuide: unknown, productList: unknown): FeedData => runSteps(cardmarketFeedSteps(priceGuide, productList));
+
+/** cardmarketFeed read in steps, awaiting `pause` between them: an uploaded 10 MB guide never holds the server. */
+export const cardmarketFeedCooperative = (priceGuide: unknown, productList: unknown, pause: () => Promise<void>): Promise<FeedData> =>
+  runStepsCooperative(cardmarketFeedSteps(priceGuide, productList), pause);
 
 /** Most CardTrader expansions a run reads (the API allows 200 requests in 10 s; marketplace calls 10 a second). */
 const MAX_EXPANSIONS = 500;

@@ -133,7 +133,6 @@ const crossIdsOf = (p: MarketProduct) => {
   return ids.length ? ids : null;
 };
 
-
 /**
  * Writes one feed's day in one transaction: the products and what they matched, the day's prices of the matched prints
  * (replacing that market's day), and the current prices. A failure rolls all of it back — the previous data stays —
